@@ -1,0 +1,65 @@
+/**
+ * The matchers of tool-call-accuracy, declared once, and their augmentations of Vitest's and
+ * Jest's `expect`. Importing `tool-call-accuracy/vitest` or `tool-call-accuracy/jest` brings
+ * these types in; `/// <reference types="tool-call-accuracy/matchers" />` does too.
+ */
+
+/** A tool name, or a call pattern whose `input` is compared with the runner's equality (asymmetric matchers work). */
+export type ExpectedToolCall = string | { toolName: string; input?: unknown };
+
+export interface ToolCallMatchers<R = unknown> {
+  /**
+   * Passes when the run made some call to `toolName`, and, when `input` is given, with an input
+   * equal to it (`expect.objectContaining`, `expect.stringContaining`, … work inside).
+   * @example
+   * expect(result).toCallTool('weather-tool')
+   * expect(result).toCallTool('weather-tool', { location: expect.stringContaining('New York') })
+   */
+  toCallTool(toolName: string, input?: unknown): R;
+
+  /**
+   * Passes when exactly `times` calls are to `toolName`.
+   * @example
+   * expect(result).toCallToolTimes('search-tool', 2)
+   */
+  toCallToolTimes(toolName: string, times: number): R;
+
+  /**
+   * With a name: passes when the run made exactly one tool call, and it is to that tool.
+   * With a list: passes when the calls are exactly these, in any order.
+   * @example
+   * expect(result).toCallOnly('weather-tool')
+   * expect(result).toCallOnly(['auth-tool', { toolName: 'fetch-tool', input: { url: '/a' } }])
+   */
+  toCallOnly(expected: ExpectedToolCall | readonly ExpectedToolCall[]): R;
+
+  /**
+   * Passes when these calls appear in this order, other calls allowed in between; with
+   * `{ strict: true }`, when the calls are exactly this sequence.
+   * @example
+   * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'])
+   * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true })
+   */
+  toCallToolsInOrder(expected: readonly ExpectedToolCall[], options?: { strict?: boolean }): R;
+
+  /**
+   * Passes when the run made no tool calls (e.g. the agent rightly asked for clarification).
+   * @example
+   * expect(result).toCallNoTools()
+   */
+  toCallNoTools(): R;
+}
+
+declare module 'vitest' {
+  interface Matchers<T = any> extends ToolCallMatchers<T> {}
+}
+
+declare module 'expect' {
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolCallMatchers<R> {}
+}
+
+declare global {
+  namespace jest {
+    interface Matchers<R, T = {}> extends ToolCallMatchers<R> {}
+  }
+}

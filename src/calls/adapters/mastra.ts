@@ -1,0 +1,118 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+
+/**
+ * Mastra's stored message format (`MastraMessageV2` / `MastraDBMessage`, `content.format: 2`),
+ * and agent test runs built from it (`createAgentTestRun`). A tool invocation counts once it was
+ * issued: states `call`, `result` and `output-error`. `partial-call` is still streaming, and a
+ * call awaiting approval (`approval-requested`) was not issued yet (both score 0 in Mastra's own
+ * conformance cases).
+ */
+const ISSUED_STATES = new Set(['call', 'result', 'output-error']);
+
+export function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
+  return isRecord(value) && typeof value.role === 'string' && isRecord(value.content) && value.content.format === 2;
+}
+
+/** Reads tool invocations from Mastra messages: `content.parts` first, then `content.toolInvocations`. */
+export function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
+  for (const message of messages) {
+    if (!isMastraMessage(message)) continue;
+    const { parts, toolInvocations } = message.content;
+    if (Array.isArray(parts)) {
+      for (const part of parts) {
+        if (isRecord(part) && part.type === 'tool-invocation') readInvocation(part.toolInvocation, calls);
+      }
+    }
+    if (Array.isArray(toolInvocations)) {
+      for (const invocation of toolInvocations) readInvocation(invocation, calls);
+    }
+  }
+}
+
+function readInvocation(invocation: unknown, calls: CallCollector): void {
+  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName)) return;
+  const state = invocation.state;
+  if (state !== undefined && !ISSUED_STATES.has(state as string)) return;
+  const failed = state === 'output-error' || invocation.isError === true;
+  calls.add({
+    toolName: invocation.toolName,
+    input: invocation.args,
+    ...(isNonEmptyString(invocation.toolCallId) && { toolCallId: invocation.toolCallId }),
+    ...(!failed && state === 'result' && invocation.result !== undefined && { output: invocation.result }),
+    ...(failed && { error: invocation.errorText ?? invocation.result ?? 'tool call failed' }),
+  });
+}
+
+function runOutput(value: UnknownRecord): unknown {
+  return value.output;
+}
+
+function runInputMessages(value: UnknownRecord): unknown[] {
+  const input = value.input;
+  if (isRecord(input) && Array.isArray(input.inputMessages)) return input.inputMessages;
+  return Array.isArray(value.inputMessages) ? value.inputMessages : [];
+}
+
+/** The text of one Mastra message: its text parts, else its `content.content` string. */
+export function mastraMessageText(message: unknown): string | undefined {
+  if (!isMastraMessage(message)) return undefined;
+  const { parts, content } = message.content;
+  if (Array.isArray(parts)) {
+    const text = parts
+      .filter((part): part is { type: 'text'; text: string } => isRecord(part) && part.type === 'text' && typeof part.text === 'string')
+      .map((part) => part.text)
+      .join('\n');
+    if (text) return text;
+  }
+  return typeof content === 'string' && content ? content : undefined;
+}
+
+function textOfRole(messages: readonly unknown[], role: string, which: 'last' | 'all'): string | undefined {
+  const texts = messages
+    .filter((message) => isMastraMessage(message) && message.role === role)
+    .map(mastraMessageText)
+    .filter((text): text is string => text !== undefined);
+  if (texts.length === 0) return undefined;
+  return which === 'last' ? texts[texts.length - 1] : texts.join('\n\n');
+}
+
+/** `{ input: { inputMessages }, output }` (createAgentTestRun) or `{ inputMessages, output }`. */
+function isMastraRun(value: unknown): value is UnknownRecord {
+  if (!isRecord(value) || !Array.isArray(value.output)) return false;
+  const input = value.input;
+  const hasInputMessages = Array.isArray(value.inputMessages) || (isRecord(input) && Array.isArray(input.inputMessages));
+  return hasInputMessages && value.output.every(isMastraMessage);
+}
+
+export const mastraRun: FormatAdapter = {
+  format: 'mastra-run',
+  shape: 'a Mastra agent run: { input: { inputMessages }, output } or { inputMessages, output } (createAgentTestRun)',
+  detect: isMastraRun,
+  read(value, calls) {
+    // Only the output is the agent's doing: calls inside inputMessages are context.
+    readMastraMessages(runOutput(value as UnknownRecord) as unknown[], calls);
+  },
+  text(value) {
+    const run = value as UnknownRecord;
+    return {
+      request: textOfRole(runInputMessages(run), 'user', 'last'),
+      reply: textOfRole(runOutput(run) as unknown[], 'assistant', 'all'),
+    };
+  },
+};
+
+export const mastraMessages: FormatAdapter = {
+  format: 'mastra-messages',
+  shape: 'Mastra stored messages: an array of { role, content: { format: 2, parts } } (or one such message)',
+  detect: (value) =>
+    isMastraMessage(value) || (Array.isArray(value) && value.length > 0 && value.every(isMastraMessage)),
+  read(value, calls) {
+    readMastraMessages(Array.isArray(value) ? value : [value], calls);
+  },
+  text(value) {
+    const messages = Array.isArray(value) ? value : [value];
+    return { request: textOfRole(messages, 'user', 'last'), reply: textOfRole(messages, 'assistant', 'all') };
+  },
+};

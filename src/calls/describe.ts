@@ -1,0 +1,49 @@
+import { isRecord } from './adapter.js';
+
+const MAX_KEYS = 8;
+
+/** Names what a value is (its type and top keys), for errors about values we cannot read. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'an empty array';
+    return `an array of ${value.length} item${value.length === 1 ? '' : 's'} whose first is ${describeValue(safeIndex(value, 0))}`;
+  }
+  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
+  if (typeof (value as { then?: unknown }).then === 'function') return 'a Promise (did you forget to await the agent run?)';
+  const keys = safeKeys(value);
+  const shown = keys.slice(0, MAX_KEYS).join(', ');
+  const more = keys.length > MAX_KEYS ? `, … ${keys.length - MAX_KEYS} more` : '';
+  const name = constructorName(value);
+  return `${name ? `a ${name} ` : 'an '}object with ${keys.length === 0 ? 'no keys' : `keys { ${shown}${more} }`}`;
+}
+
+function safeKeys(value: object): string[] {
+  try {
+    return Object.keys(value);
+  } catch {
+    return [];
+  }
+}
+
+function safeIndex(value: unknown[], index: number): unknown {
+  try {
+    return value[index];
+  } catch {
+    return undefined;
+  }
+}
+
+function constructorName(value: object): string | undefined {
+  try {
+    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    return typeof name === 'string' && name !== 'Object' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export { isRecord };

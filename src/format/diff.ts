@@ -1,0 +1,35 @@
+import type { MatcherContext, MatcherResult } from '../matchers/context.js';
+
+type Matcher = (this: MatcherContext, received: unknown, ...expected: any[]) => MatcherResult | Promise<MatcherResult>;
+
+/**
+ * Jest ignores a matcher's `actual`/`expected`; Vitest draws a diff from them. This wraps each
+ * matcher so the failure message carries the same diff under Jest.
+ */
+export function withDiffInMessage<T extends Record<string, Matcher>>(matchers: T): T {
+  const wrapped: Record<string, Matcher> = {};
+  for (const [name, matcher] of Object.entries(matchers)) {
+    wrapped[name] = function (this: MatcherContext, received: unknown, ...expected: unknown[]) {
+      const result = matcher.call(this, received, ...expected);
+      return isPromise(result) ? result.then((settled) => appendDiff(this, settled)) : appendDiff(this, result);
+    };
+    Object.defineProperty(wrapped[name], 'name', { value: name });
+  }
+  return wrapped as T;
+}
+
+function appendDiff(ctx: MatcherContext, result: MatcherResult): MatcherResult {
+  if (!('expected' in result) || ctx.isNot) return result;
+  const { message, expected, actual } = result;
+  return {
+    ...result,
+    message: () => {
+      const diff = ctx.utils.diff(expected, actual);
+      return diff && !diff.includes('Compared values have no visual difference') ? `${message()}\n\n${diff}` : message();
+    },
+  };
+}
+
+function isPromise(value: unknown): value is Promise<MatcherResult> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}

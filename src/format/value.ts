@@ -1,0 +1,82 @@
+/** One-line, shortened renderings of inputs and patterns for messages. Never throws. */
+
+const DEFAULT_WIDTH = 80;
+
+/** A value on one line, cut to `width` characters; handles cycles, asymmetric matchers and oddities. */
+export function formatInline(value: unknown, width = DEFAULT_WIDTH): string {
+  const text = stringify(value);
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+
+function stringify(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'function') return '[Function]';
+  if (typeof value === 'symbol') return value.toString();
+  if (isAsymmetricMatcher(value)) return describeAsymmetric(value);
+  const seen = new WeakSet<object>();
+  try {
+    return (
+      JSON.stringify(value, (_key, inner: unknown) => {
+        if (isAsymmetricMatcher(inner)) return describeAsymmetric(inner);
+        if (typeof inner === 'bigint') return `${inner}n`;
+        if (typeof inner === 'function') return '[Function]';
+        if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
+        if (typeof inner === 'object' && inner !== null) {
+          if (seen.has(inner)) return '[Circular]';
+          seen.add(inner);
+        }
+        return inner;
+      }) ?? String(value)
+    );
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+interface AsymmetricMatcherLike {
+  asymmetricMatch(other: unknown): boolean;
+  toAsymmetricMatcher?(): string;
+  toString(): string;
+}
+
+export function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcherLike {
+  try {
+    return typeof value === 'object' && value !== null && typeof (value as AsymmetricMatcherLike).asymmetricMatch === 'function';
+  } catch {
+    return false;
+  }
+}
+
+function describeAsymmetric(matcher: AsymmetricMatcherLike): string {
+  try {
+    if (typeof matcher.toAsymmetricMatcher === 'function') return matcher.toAsymmetricMatcher();
+    const sample = (matcher as { sample?: unknown }).sample;
+    const name = matcher.toString();
+    return sample === undefined ? name : `${name} ${stringify(sample)}`;
+  } catch {
+    return 'AsymmetricMatcher';
+  }
+}
+
+/** A tool name as it appears in messages: quoted, or the matcher's description. */
+export function formatName(name: unknown): string {
+  return typeof name === 'string' ? JSON.stringify(name) : formatInline(name);
+}
+
+/** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** "1 time", "2 times", "never" for counts of calls. */
+export function times(count: number): string {
+  return count === 0 ? 'never' : count === 1 ? 'once' : `${count} times`;
+}

@@ -1,0 +1,16 @@
+/**
+ * tool-call-accuracy: check which tools an LLM agent called, in Vitest and Jest.
+ * This entry has no side effects; the setup files `tool-call-accuracy/vitest` and
+ * `tool-call-accuracy/jest` register the matchers.
+ */
+export { getToolCalls } from './calls/getToolCalls.js';
+export { createToolCallAccuracyScorerCode } from './scoring/codeScorer.js';
+export type {
+  ToolCallAccuracyCodeOptions,
+  ToolCallAccuracyCodeResult,
+  ToolCallAccuracyCodeScorer,
+} from './scoring/codeScorer.js';
+export { matchers } from './matchers/index.js';
+export { ToolCallAccuracyError } from './errors.js';
+export type { ToolCall, ToolCallPattern } from './types.js';
+export type { ToolCallMatchers, ExpectedToolCall } from '../matchers.js';

@@ -1,0 +1,14 @@
+import { toCallNoTools } from './toCallNoTools.js';
+import { toCallOnly } from './toCallOnly.js';
+import { toCallTool } from './toCallTool.js';
+import { toCallToolTimes } from './toCallToolTimes.js';
+import { toCallToolsInOrder } from './toCallToolsInOrder.js';
+
+/** Every matcher, for `expect.extend(matchers)`. The setup entries register these for you. */
+export const matchers = {
+  toCallTool,
+  toCallToolTimes,
+  toCallOnly,
+  toCallToolsInOrder,
+  toCallNoTools,
+};

@@ -1,0 +1,91 @@
+import { getToolCalls } from '../calls/getToolCalls.js';
+import { ToolCallAccuracyError } from '../errors.js';
+import { matcherErrorMessage } from '../format/message.js';
+import { isAsymmetricMatcher } from '../format/value.js';
+import type { Matches } from '../scoring/engine.js';
+import type { ToolCall, ToolCallPattern } from '../types.js';
+import type { MatcherContext } from './context.js';
+
+/** An expected item after validation: a name (or name matcher), and an input when one was given. */
+export interface ExpectedCall {
+  toolName: unknown;
+  input: unknown;
+  hasInput: boolean;
+}
+
+/** Reads the run's calls; a value that is not a run becomes a matcher error under the hint line. */
+export function readCalls(received: unknown, hintLine: string): ToolCall[] {
+  try {
+    return getToolCalls(received);
+  } catch (error) {
+    if (error instanceof ToolCallAccuracyError) throw matcherError(hintLine, error.message);
+    throw error;
+  }
+}
+
+export function matcherError(hintLine: string, problem: string): ToolCallAccuracyError {
+  return new ToolCallAccuracyError(matcherErrorMessage(hintLine, problem));
+}
+
+const isName = (value: unknown) => (typeof value === 'string' && value !== '') || isAsymmetricMatcher(value);
+
+/** Checks one expected item (`'name'` or `{ toolName, input? }`) and says what is wrong with a bad one. */
+export function toExpectedCall(item: unknown, where: string, hintLine: string): ExpectedCall {
+  if (isName(item)) return { toolName: item, input: undefined, hasInput: false };
+  if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+    const { toolName, input, ...rest } = item as { toolName?: unknown; input?: unknown };
+    const extra = Object.keys(rest);
+    if (isName(toolName) && extra.length === 0) return { toolName, input, hasInput: 'input' in item };
+    if (extra.length > 0 && isName(toolName)) {
+      throw matcherError(hintLine, `${where} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}; a call pattern takes only { toolName, input }.`);
+    }
+  }
+  throw matcherError(
+    hintLine,
+    `${where} must be a tool name or { toolName, input }, e.g. 'search' or { toolName: 'search', input: { q: 'cats' } }; received ${describeArgument(item)}.`,
+  );
+}
+
+/** Checks a tool-name argument: a non-empty string or an asymmetric matcher such as expect.stringMatching(/^search/). */
+export function toExpectedName(value: unknown, where: string, hintLine: string): ExpectedCall {
+  if (isName(value)) return { toolName: value, input: undefined, hasInput: false };
+  throw matcherError(hintLine, `${where} must be a non-empty tool name, e.g. 'search-tool'; received ${describeArgument(value)}.`);
+}
+
+/** Checks a list argument of expected items. */
+export function toExpectedCalls(items: unknown, argumentName: string, hintLine: string, allowEmpty: boolean): ExpectedCall[] {
+  if (!Array.isArray(items)) {
+    throw matcherError(hintLine, `${argumentName} must be an array of tool names or { toolName, input }; received ${describeArgument(items)}.`);
+  }
+  if (items.length === 0 && !allowEmpty) {
+    throw matcherError(hintLine, `${argumentName} must name at least one tool. To check that no tool was called, use toCallNoTools().`);
+  }
+  return items.map((item: ToolCallPattern, index) => toExpectedCall(item, `${argumentName}[${index}]`, hintLine));
+}
+
+/** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal under the runner's equality. */
+export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
+  const equals = (a: unknown, b: unknown) => ctx.equals(a, b, ctx.customTesters ?? []);
+  return (callIndex, itemIndex) => {
+    const call = calls[callIndex]!;
+    const item = items[itemIndex]!;
+    const nameMatches = typeof item.toolName === 'string' && !ctx.customTesters?.length
+      ? call.toolName === item.toolName
+      : equals(call.toolName, item.toolName);
+    return nameMatches && (!item.hasInput || equals(call.input, item.input));
+  };
+}
+
+/** Does the call's name match the item's name (ignoring input)? For explaining failures. */
+export function nameMatches(ctx: MatcherContext, call: ToolCall, item: ExpectedCall): boolean {
+  return typeof item.toolName === 'string' ? call.toolName === item.toolName : ctx.equals(call.toolName, item.toolName, ctx.customTesters ?? []);
+}
+
+export function describeArgument(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return value === '' ? 'an empty string' : JSON.stringify(value);
+  if (typeof value === 'object') return `an object with keys { ${Object.keys(value).join(', ')} }`;
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,19 @@
+import { formatCallList } from '../format/callList.js';
+import { compose, hint } from '../format/message.js';
+import type { MatcherContext, MatcherResult } from './context.js';
+import { readCalls } from './shared.js';
+
+/** Passes when the run made no tool calls. */
+export function toCallNoTools(this: MatcherContext, received: unknown): MatcherResult {
+  const hintLine = hint(this, 'toCallNoTools', '');
+  const calls = readCalls(received, hintLine);
+  const pass = calls.length === 0;
+  return {
+    pass,
+    message: () =>
+      pass
+        ? compose(hintLine, 'Expected at least one tool call, but the run made none.')
+        : compose(hintLine, 'Expected no tool calls', formatCallList(calls)),
+    ...(!pass && { expected: [], actual: calls.map((call) => call.toolName) }),
+  };
+}

@@ -1,0 +1,89 @@
+import { formatCallList, formatExpectedList } from '../format/callList.js';
+import { compose, hint } from '../format/message.js';
+import { projectionOf } from '../format/projection.js';
+import { didYouMean } from '../format/suggest.js';
+import { formatInline, formatName, ordinal } from '../format/value.js';
+import { matchUnordered } from '../scoring/engine.js';
+import type { MatcherContext, MatcherResult } from './context.js';
+import type { ExpectedCall } from './shared.js';
+import { callMatches, nameMatches, readCalls, toExpectedCall, toExpectedCalls } from './shared.js';
+
+/**
+ * `toCallOnly(name)`: exactly one call in the run, and it is to `name`.
+ * `toCallOnly([a, b, …])`: the calls are exactly these, in any order (a multiset).
+ */
+export function toCallOnly(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
+  const hintLine = hint(this, 'toCallOnly');
+  if (Array.isArray(expected)) {
+    return onlyTheseCalls(this, hintLine, received, toExpectedCalls(expected, 'expected', hintLine, true));
+  }
+  return onlyOneCall(this, hintLine, received, toExpectedCall(expected, 'expected', hintLine));
+}
+
+function describeItem(item: ExpectedCall): string {
+  return `${formatName(item.toolName)}${item.hasInput ? ` with input ${formatInline(item.input)}` : ''}`;
+}
+
+function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, item: ExpectedCall): MatcherResult {
+  const calls = readCalls(received, hintLine);
+  const pass = calls.length === 1 && callMatches(ctx, calls, [item])(0, 0);
+  const project = projectionOf([item]);
+  if (pass) {
+    return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeItem(item)}`, formatCallList(calls)) };
+  }
+  const only = calls[0];
+  let divergence: string | undefined;
+  if (calls.length === 1 && only) {
+    divergence = nameMatches(ctx, only, item)
+      ? `The only call is to ${formatName(only.toolName)}, but with a different input.`
+      : `The only call is to ${formatName(only.toolName)}.`;
+  } else if (calls.length > 1) {
+    const position = calls.findIndex((call) => nameMatches(ctx, call, item));
+    divergence =
+      `${calls.length} calls were made where one was expected` +
+      (position === -1 ? `.${didYouMean(item.toolName, calls.map((call) => call.toolName))}` : ` (${formatName(item.toolName)} is call ${position + 1}).`);
+  }
+  return {
+    pass,
+    message: () => compose(hintLine, `Expected exactly one tool call, to ${describeItem(item)}`, formatCallList(calls), divergence),
+    expected: [project.expected(item)],
+    actual: calls.map((call) => project.actual(call, item)),
+  };
+}
+
+function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown, items: ExpectedCall[]): MatcherResult {
+  const calls = readCalls(received, hintLine);
+  const { pass, callOfItem, itemOfCall } = matchUnordered(calls.length, items.length, callMatches(ctx, calls, items));
+  const expectedList = items.length === 0 ? '  (no calls)' : formatExpectedList(items);
+  if (pass) {
+    return {
+      pass,
+      message: () => compose(hintLine, `Expected the calls not to be exactly these, in any order:\n${expectedList}`, formatCallList(calls)),
+    };
+  }
+  const missing = items.flatMap((item, index) => (callOfItem[index] === -1 ? [`${describeItem(item)} (expected ${ordinal(index + 1)})`] : []));
+  const unexpected = calls.flatMap((call, index) => (itemOfCall[index] === -1 ? [`call ${index + 1}, ${formatName(call.toolName)}`] : []));
+  const divergence = [
+    missing.length > 0 && `Not called: ${missing.join('; ')}.${missing.length === 1 ? didYouMean(items[callOfItem.indexOf(-1)]!.toolName, unexpectedNames(calls, itemOfCall)) : ''}`,
+    unexpected.length > 0 && `Not expected: ${unexpected.join('; ')}.`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  // Line the received calls up with the items they matched, so the diff shows only what is missing or extra.
+  const project = projectionOf(items);
+  const aligned = items.flatMap((item, index) => {
+    const call = callOfItem[index]!;
+    return call === -1 ? [] : [project.actual(calls[call]!, item)];
+  });
+  const extra = calls.flatMap((call, index) => (itemOfCall[index] === -1 ? [project.actual(call)] : []));
+  return {
+    pass,
+    message: () => compose(hintLine, `Expected exactly these calls, in any order:\n${expectedList}`, formatCallList(calls), divergence),
+    expected: items.map(project.expected),
+    actual: [...aligned, ...extra],
+  };
+}
+
+function unexpectedNames(calls: readonly { toolName: string }[], itemOfCall: Int32Array): string[] {
+  return calls.filter((_, index) => itemOfCall[index] === -1).map((call) => call.toolName);
+}

@@ -1,0 +1,126 @@
+import { formatCallList, formatExpectedList } from '../format/callList.js';
+import { compose, hint } from '../format/message.js';
+import { projectionOf } from '../format/projection.js';
+import { didYouMean } from '../format/suggest.js';
+import { formatName, ordinal, plural, times } from '../format/value.js';
+import type { Matches } from '../scoring/engine.js';
+import { firstSequenceMismatch, matchInOrder } from '../scoring/engine.js';
+import type { ToolCall } from '../types.js';
+import type { MatcherContext, MatcherResult } from './context.js';
+import type { ExpectedCall } from './shared.js';
+import { callMatches, describeArgument, matcherError, nameMatches, readCalls, toExpectedCalls } from './shared.js';
+
+/**
+ * Passes when the items appear among the calls in this order (other calls allowed), or with
+ * `{ strict: true }` when the calls are exactly this sequence.
+ */
+export function toCallToolsInOrder(this: MatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherResult {
+  const strict = readStrictOption(options, () => hint(this, 'toCallToolsInOrder', 'expected', 'options'));
+  const hintLine = hint(this, 'toCallToolsInOrder', 'expected', strict ? '{ strict: true }' : undefined);
+  const items = toExpectedCalls(expected, 'expected', hintLine, false);
+  const calls = readCalls(received, hintLine);
+  const matches = callMatches(this, calls, items);
+  const expectedList = formatExpectedList(items);
+  const project = projectionOf(items);
+  const expectedProjection = items.map(project.expected);
+
+  if (strict) {
+    const mismatch = firstSequenceMismatch(calls.length, items.length, matches);
+    const pass = mismatch === -1;
+    return {
+      pass,
+      message: () =>
+        pass
+          ? compose(hintLine, `Expected the calls not to be exactly this sequence:\n${expectedList}`, formatCallList(calls))
+          : compose(hintLine, `Expected exactly these calls, in this order:\n${expectedList}`, formatCallList(calls), strictDivergence(this, calls, items, mismatch)),
+      ...(!pass && { expected: expectedProjection, actual: calls.map((call, index) => project.actual(call, items[index])) }),
+    };
+  }
+
+  const { matched, failedItem } = matchInOrder(calls.length, items.length, matches);
+  const pass = failedItem === -1;
+  if (pass) {
+    return {
+      pass,
+      message: () =>
+        compose(
+          hintLine,
+          `Expected these calls not to appear in this order (other calls allowed):\n${expectedList}`,
+          formatCallList(calls),
+          `They appear as calls ${matched.map((index) => index + 1).join(', ')}.`,
+        ),
+    };
+  }
+  // The diff shows only the received calls the expectation is about, so an unrelated call adds no noise.
+  const relevant = calls.filter((call) => items.some((item) => nameMatches(this, call, item)));
+  return {
+    pass,
+    message: () =>
+      compose(
+        hintLine,
+        `Expected these calls, in this order (other calls allowed):\n${expectedList}`,
+        formatCallList(calls),
+        orderDivergence(this, calls, items, matches, matched, failedItem),
+      ),
+    expected: expectedProjection,
+    actual: relevant.map((call) => project.actual(call, items.find((item) => nameMatches(this, call, item)))),
+  };
+}
+
+function readStrictOption(options: unknown, hintLine: () => string): boolean {
+  if (options === undefined) return false;
+  if (typeof options === 'object' && options !== null && !Array.isArray(options)) {
+    const { strict, ...rest } = options as { strict?: unknown };
+    const unknownKeys = Object.keys(rest);
+    if (unknownKeys.length > 0) {
+      throw matcherError(hintLine(), `options takes only { strict: boolean }; received unknown key ${JSON.stringify(unknownKeys[0])}.`);
+    }
+    if (strict === undefined || typeof strict === 'boolean') return strict === true;
+  }
+  throw matcherError(hintLine(), `options must be { strict: boolean }; received ${describeArgument(options)}.`);
+}
+
+/** Why the first unmatched item could not follow the ones before it. */
+function orderDivergence(
+  ctx: MatcherContext,
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  matches: Matches,
+  matched: readonly number[],
+  failedItem: number,
+): string {
+  const item = items[failedItem]!;
+  const name = `${formatName(item.toolName)} (expected ${ordinal(failedItem + 1)})`;
+  const candidates = calls.flatMap((_, index) => (matches(index, failedItem) ? [index] : []));
+  if (candidates.length === 0) {
+    const sameName = calls.filter((call) => nameMatches(ctx, call, item)).length;
+    return sameName > 0 && item.hasInput
+      ? `${name} was called ${times(sameName)}, but never with the expected input.`
+      : `Never called: ${name}.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
+  }
+  const used = new Set(matched);
+  const free = candidates.find((index) => !used.has(index));
+  if (free === undefined) {
+    const only = candidates.length === 1;
+    return `Not enough calls to ${name}: ${only ? 'its only call' : `all ${candidates.length} of its calls`} already matched ${only ? 'an earlier item' : 'earlier items'}.`;
+  }
+  // The free call came too early: name the earliest expected item it had to follow.
+  const blocker = matched.findIndex((index) => index > free);
+  const before = items[blocker]!;
+  return `First out of order: ${name} came before ${formatName(before.toolName)} (expected ${ordinal(blocker + 1)})`;
+}
+
+function strictDivergence(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number): string {
+  const call = calls[mismatch];
+  const item = items[mismatch];
+  if (call && item) {
+    return nameMatches(ctx, call, item)
+      ? `First difference at call ${mismatch + 1}: ${formatName(call.toolName)} was called with a different input.`
+      : `First difference at call ${mismatch + 1}: expected ${formatName(item.toolName)}, received ${formatName(call.toolName)}.`;
+  }
+  if (item) {
+    return `The run made ${plural(calls.length, 'call')} where ${items.length} were expected; first missing: ${formatName(item.toolName)} (expected ${ordinal(mismatch + 1)}).`;
+  }
+  const extra = calls.length - items.length;
+  return `The run made ${plural(extra, 'more call')} than expected, starting at call ${mismatch + 1}: ${formatName(call!.toolName)}.`;
+}

@@ -1,0 +1,137 @@
+import { getToolCalls } from '../calls/getToolCalls.js';
+import { ToolCallAccuracyError } from '../errors.js';
+import type { ToolCall } from '../types.js';
+import { firstSequenceMismatch, matchInOrder } from './engine.js';
+
+export interface ToolCallAccuracyCodeOptions {
+  /** The tool that should be called. Ignored when `expectedToolOrder` is given. */
+  expectedTool?: string;
+  /** Single tool: exactly one call, to `expectedTool`. Order: exactly this sequence. Default false. */
+  strictMode?: boolean | null;
+  /** The tools in the order they should be called; selects order mode. */
+  expectedToolOrder?: string[];
+}
+
+export interface ToolCallAccuracyCodeResult {
+  runId: string;
+  /** Always 0 or 1. */
+  score: 0 | 1;
+  preprocessStepResult: {
+    expectedTool: string | undefined;
+    actualTools: string[];
+    strictMode: boolean;
+    expectedToolOrder: string[] | undefined;
+    hasToolCalls: boolean;
+    correctToolCalled: boolean;
+    /** Order mode: did the calls satisfy `expectedToolOrder`? Single-tool mode: null. */
+    correctOrderCalled: boolean | null;
+    /** The normalized calls, in order (name, input, id, output, error). */
+    toolCallInfos: ToolCall[];
+  };
+}
+
+export interface ToolCallAccuracyCodeScorer {
+  readonly name: string;
+  readonly description: string;
+  /** Scores one agent run (any format `getToolCalls` reads). Deterministic, no I/O. */
+  run(run: unknown): Promise<ToolCallAccuracyCodeResult>;
+}
+
+type Mode =
+  | { kind: 'single'; expectedTool: string; strict: boolean }
+  | { kind: 'order'; expectedToolOrder: string[]; strict: boolean };
+
+/** Reads and checks the scorer options once, at creation, so a bad option fails before any run. */
+export function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mode {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolCallAccuracyError(
+      `createToolCallAccuracyScorerCode needs an options object, e.g. { expectedTool: 'search-tool' }; received ${options === null ? 'null' : typeof options}.`,
+    );
+  }
+  const { expectedTool, strictMode, expectedToolOrder } = options;
+  if (strictMode !== undefined && strictMode !== null && typeof strictMode !== 'boolean') {
+    throw new ToolCallAccuracyError(`strictMode must be true or false; received ${JSON.stringify(strictMode)}.`);
+  }
+  const strict = strictMode === true;
+  if (expectedToolOrder !== undefined) {
+    if (!Array.isArray(expectedToolOrder) || expectedToolOrder.length === 0) {
+      throw new ToolCallAccuracyError(
+        'expectedToolOrder must be a non-empty array of tool names, e.g. [\'auth-tool\', \'fetch-tool\']. ' +
+          'To check a single tool, pass expectedTool instead.',
+      );
+    }
+    const bad = expectedToolOrder.findIndex((name) => typeof name !== 'string' || name === '');
+    if (bad !== -1) {
+      throw new ToolCallAccuracyError(
+        `expectedToolOrder[${bad}] must be a non-empty tool name; received ${JSON.stringify(expectedToolOrder[bad]) ?? 'undefined'}.`,
+      );
+    }
+    return { kind: 'order', expectedToolOrder: [...expectedToolOrder], strict };
+  }
+  if (expectedTool === undefined) {
+    throw new ToolCallAccuracyError(
+      "Either expectedTool or expectedToolOrder must be provided, e.g. { expectedTool: 'search-tool' }.",
+    );
+  }
+  if (typeof expectedTool !== 'string' || expectedTool === '') {
+    throw new ToolCallAccuracyError(`expectedTool must be a non-empty tool name; received ${JSON.stringify(expectedTool)}.`);
+  }
+  return { kind: 'single', expectedTool, strict };
+}
+
+/** Decides a score from tool names alone: the same rules the deterministic matchers apply. */
+export function scoreToolNames(mode: Mode, names: readonly string[]): boolean {
+  if (names.length === 0) return false;
+  if (mode.kind === 'single') {
+    return mode.strict ? names.length === 1 && names[0] === mode.expectedTool : names.includes(mode.expectedTool);
+  }
+  const order = mode.expectedToolOrder;
+  const sameName = (call: number, item: number) => names[call] === order[item];
+  return mode.strict
+    ? firstSequenceMismatch(names.length, order.length, sameName) === -1
+    : matchInOrder(names.length, order.length, sameName).failedItem === -1;
+}
+
+/**
+ * A deterministic scorer with the semantics of Mastra's tool-call-accuracy code scorer
+ * (see SPEC §3 for the three places where Mastra's documentation is followed over its code).
+ */
+export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOptions): ToolCallAccuracyCodeScorer {
+  const mode = resolveCodeScorerMode(options);
+  const expectedTool = mode.kind === 'single' ? mode.expectedTool : options.expectedTool;
+  const expectedToolOrder = mode.kind === 'order' ? mode.expectedToolOrder : undefined;
+  return {
+    name: 'Tool Call Accuracy',
+    description: expectedToolOrder
+      ? `Evaluates whether the LLM called tools in the correct order: [${expectedToolOrder.join(', ')}]`
+      : `Evaluates whether the LLM selected the correct tool (${expectedTool}) from the available tools`,
+    async run(run) {
+      const calls = getToolCalls(run);
+      const actualTools = calls.map(toolNameOf);
+      const pass = scoreToolNames(mode, actualTools);
+      return {
+        runId: runIdOf(run),
+        score: pass ? 1 : 0,
+        preprocessStepResult: {
+          expectedTool,
+          actualTools,
+          strictMode: mode.strict,
+          expectedToolOrder,
+          hasToolCalls: calls.length > 0,
+          correctToolCalled: expectedTool !== undefined && actualTools.includes(expectedTool),
+          correctOrderCalled: mode.kind === 'order' ? pass : null,
+          toolCallInfos: calls,
+        },
+      };
+    },
+  };
+}
+
+function toolNameOf(call: ToolCall): string {
+  return call.toolName;
+}
+
+function runIdOf(run: unknown): string {
+  const runId = typeof run === 'object' && run !== null ? (run as { runId?: unknown }).runId : undefined;
+  return typeof runId === 'string' && runId !== '' ? runId : globalThis.crypto.randomUUID();
+}

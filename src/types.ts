@@ -1,0 +1,25 @@
+/**
+ * One tool call the agent issued, normalized from any supported run format.
+ * Field names follow AI SDK 5+ (`toolName`, `input`, `output`).
+ */
+export interface ToolCall {
+  /** The tool's name, exactly as the agent called it. */
+  toolName: string;
+  /** The arguments, parsed. When a JSON string could not be parsed this is the raw string and `unparsedInput` is set. */
+  input: unknown;
+  /** The call id, when the format has one; calls sharing an id count once. */
+  toolCallId?: string;
+  /** The tool's result, when the run recorded one. */
+  output?: unknown;
+  /** The tool's error, when it failed (thrown value, error text, or an SDK validation error). */
+  error?: unknown;
+  /** Set when the arguments arrived as a JSON string that does not parse; holds that string. */
+  unparsedInput?: string;
+  /** The SDK marked the call invalid (unknown tool, input failing the schema); the model still chose it, so it counts. */
+  invalid?: boolean;
+  /** Executed by the model provider (e.g. a hosted web search), not by the app. */
+  providerExecuted?: boolean;
+}
+
+/** A name, or a call pattern whose fields are compared with the runner's equality (asymmetric matchers allowed). */
+export type ToolCallPattern = string | { toolName: string; input?: unknown };

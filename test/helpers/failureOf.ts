@@ -1,0 +1,31 @@
+import { stripVTControlCharacters } from 'node:util';
+
+export interface Failure {
+  /** The message, without colours. */
+  message: string;
+  actual: unknown;
+  expected: unknown;
+}
+
+/** Runs an assertion that must fail and returns what the runner reports. */
+export function failureOf(assertion: () => unknown): Failure {
+  try {
+    assertion();
+  } catch (error) {
+    const { message, actual, expected } = error as Error & { actual?: unknown; expected?: unknown };
+    return { message: stripVTControlCharacters(message), actual, expected };
+  }
+  throw new Error('expected the assertion to fail, but it passed');
+}
+
+/** Runs a call that must throw a matcher error and returns its colourless message. */
+export function matcherErrorOf(call: () => unknown): string {
+  try {
+    call();
+  } catch (error) {
+    const message = stripVTControlCharacters((error as Error).message);
+    if (!message.includes('Matcher error:')) throw new Error(`expected a matcher error, got: ${message}`);
+    return message;
+  }
+  throw new Error('expected a matcher error, but nothing was thrown');
+}

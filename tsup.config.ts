@@ -1,0 +1,18 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    vitest: 'src/vitest.ts',
+    jest: 'src/jest.ts',
+    testing: 'src/testing.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  target: 'node20',
+  sourcemap: false,
+  splitting: true,
+  // Peers stay imports: the judge loads `ai` lazily, the setup files use the runner's own expect.
+  external: ['ai', 'zod', 'vitest', '@jest/globals'],
+});
