@@ -1,7 +1,7 @@
 /**
  * The matchers of tool-call-accuracy, declared once, and their augmentations of Vitest's and
  * Jest's `expect`. Importing `tool-call-accuracy/vitest` or `tool-call-accuracy/jest` brings
- * these types in; `/// <reference types="tool-call-accuracy/matchers" />` does too.
+ * these types in.
  */
 
 /** A tool name, or a call pattern whose `input` is compared with the runner's equality (asymmetric matchers work). */

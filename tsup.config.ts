@@ -14,5 +14,7 @@ export default defineConfig({
   sourcemap: false,
   splitting: true,
   // Peers stay imports: the judge loads `ai` lazily, the setup files use the runner's own expect.
-  external: ['ai', 'zod', 'vitest', '@jest/globals'],
+  // `../matchers.js` is the root matchers.d.ts; it stays a reference (dist/ is as deep as src/), so
+  // the matcher types are declared once however many entries a project imports.
+  external: ['ai', 'zod', 'vitest', '@jest/globals', /\.\.\/matchers\.js$/],
 });

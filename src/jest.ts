@@ -4,7 +4,8 @@
  */
 import { matchers } from './matchers/index.js';
 import { withDiffInMessage } from './format/diff.js';
-import type {} from '../matchers.js';
+// Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
+export type { ToolCallMatchers } from '../matchers.js';
 
 declare const expect: { extend(matchers: Record<string, unknown>): void } | undefined;
 

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import { matchers } from './matchers/index.js';
-import type {} from '../matchers.js';
+// Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
+export type { ToolCallMatchers } from '../matchers.js';
 
 expect.extend(matchers);

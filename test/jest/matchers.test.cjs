@@ -1,0 +1,82 @@
+// The deterministic matchers under real Jest, registered by `tool-call-accuracy/jest`
+// (jest.config.cjs loads dist/jest.cjs through setupFilesAfterEnv).
+const { stripVTControlCharacters } = require('node:util');
+const { createAgentTestRun, createTestMessage, createToolInvocation } = require('tool-call-accuracy/testing');
+const { matchers, createToolCallAccuracyScorerCode } = require('tool-call-accuracy');
+
+function runWithCalls(...names) {
+  return createAgentTestRun({
+    inputMessages: [createTestMessage({ content: 'Book me a flight', role: 'user', id: 'input-1' })],
+    output: [
+      createTestMessage({
+        content: 'Done.',
+        role: 'assistant',
+        id: 'output-1',
+        toolInvocations: names.map((toolName, index) =>
+          createToolInvocation({ toolCallId: `call-${index}`, toolName, args: { step: index + 1 }, result: {} }),
+        ),
+      }),
+    ],
+  });
+}
+
+function failureMessage(assertion) {
+  try {
+    assertion();
+  } catch (error) {
+    return stripVTControlCharacters(error.message);
+  }
+  throw new Error('expected the assertion to fail');
+}
+
+const trip = runWithCalls('search_flights', 'get_weather', 'send_confirmation', 'book_flight');
+
+describe('under Jest', () => {
+  test('every matcher is registered and passes on a matching run', () => {
+    expect(Object.keys(matchers)).toEqual(expect.arrayContaining(['toCallNoTools', 'toCallOnly', 'toCallTool', 'toCallToolTimes', 'toCallToolsInOrder']));
+    expect(trip).toCallTool('book_flight', { step: 4 });
+    expect(trip).toCallToolTimes('get_weather', 1);
+    expect(trip).toCallToolsInOrder(['search_flights', 'book_flight']);
+    expect(trip).toCallOnly(['book_flight', 'search_flights', 'get_weather', 'send_confirmation']);
+    expect(runWithCalls('weather-tool')).toCallOnly('weather-tool');
+    expect(runWithCalls()).toCallNoTools();
+  });
+
+  test('asymmetric matchers and .not work', () => {
+    expect(trip).toCallTool(expect.stringMatching(/^book/), expect.objectContaining({ step: expect.any(Number) }));
+    expect(trip).not.toCallTool('cancel_flight');
+    expect(trip).not.toCallToolsInOrder(['book_flight', 'search_flights']);
+  });
+
+  test('a failure message carries the call list, the divergence and the diff', () => {
+    const message = failureMessage(() => expect(trip).toCallToolsInOrder(['search_flights', 'book_flight', 'send_confirmation']));
+    expect(message).toContain('expect(run).toCallToolsInOrder(expected)');
+    expect(message).toContain('Received 4 tool calls:');
+    expect(message).toContain('First out of order: "send_confirmation" (expected 3rd) came before "book_flight" (expected 2nd)');
+    expect(message).toContain('- Expected');
+    expect(message).toContain('+ Received');
+    expect(message).toMatch(/-\s+"book_flight",\n\s+"send_confirmation",\n\+\s+"book_flight",/);
+  });
+
+  test('a "did you mean" for a misspelled tool', () => {
+    expect(failureMessage(() => expect(trip).toCallTool('book-flight'))).toContain('Did you mean "book_flight"?');
+  });
+
+  test('.not failures have no diff', () => {
+    const message = failureMessage(() => expect(trip).not.toCallTool('book_flight'));
+    expect(message).toContain('expect(run).not.toCallTool(toolName)');
+    expect(message).toContain('Matching call: 4');
+    expect(message).not.toContain('+ Received');
+  });
+
+  test('bad input is a matcher error, with and without .not', () => {
+    expect(() => expect({ hello: 'world' }).toCallTool('x')).toThrow('Matcher error: received an object with keys { hello }');
+    expect(() => expect({ hello: 'world' }).not.toCallTool('x')).toThrow('Matcher error: received an object with keys { hello }');
+    expect(() => expect(trip).not.toCallToolTimes('x', -2)).toThrow('times must be a whole number');
+  });
+
+  test('the scorer agrees with the matchers', async () => {
+    const scorer = createToolCallAccuracyScorerCode({ expectedToolOrder: ['search_flights', 'book_flight'] });
+    await expect(scorer.run(trip)).resolves.toMatchObject({ score: 1 });
+  });
+});

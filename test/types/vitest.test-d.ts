@@ -1,0 +1,34 @@
+// Compiled by `npm run test:types` with TypeScript 5 and 7; never run.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ToolCallMatchers } from '../../src/vitest.js';
+
+declare const run: unknown;
+
+describe('matcher types under Vitest', () => {
+  it('types every matcher on expect, with .not', () => {
+    expect(run).toCallTool('weather-tool');
+    expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New York') });
+    expect(run).toCallToolTimes('search-tool', 2);
+    expect(run).toCallOnly('weather-tool');
+    expect(run).toCallOnly(['auth-tool', { toolName: 'fetch-tool', input: { url: '/a' } }]);
+    expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool']);
+    expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true });
+    expect(run).not.toCallNoTools();
+    expectTypeOf<ToolCallMatchers<void>['toCallTool']>().parameter(0).toEqualTypeOf<string>();
+  });
+
+  it('rejects wrong arguments', () => {
+    // @ts-expect-error a tool name is a string
+    expect(run).toCallTool(42);
+    // @ts-expect-error times is required
+    expect(run).toCallToolTimes('search-tool');
+    // @ts-expect-error the option is `strict`, not Mastra's `strictMode`
+    expect(run).toCallToolsInOrder(['a'], { strictMode: true });
+    // @ts-expect-error the order is a list
+    expect(run).toCallToolsInOrder('a');
+    // @ts-expect-error a pattern names its tool with `toolName`
+    expect(run).toCallOnly([{ name: 'a' }]);
+    // @ts-expect-error toCallNoTools takes no argument
+    expect(run).toCallNoTools('a');
+  });
+});
