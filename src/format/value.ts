@@ -16,20 +16,23 @@ function stringify(value: unknown): string {
   if (typeof value === 'symbol') return value.toString();
   if (isAsymmetricMatcher(value)) return describeAsymmetric(value);
   const seen = new WeakSet<object>();
+  // Asymmetric matchers print as themselves (StringContaining "New"), not as quoted strings:
+  // the replacer leaves a marker that is swapped for the description afterwards.
+  const described: string[] = [];
   try {
-    return (
-      JSON.stringify(value, (_key, inner: unknown) => {
-        if (isAsymmetricMatcher(inner)) return describeAsymmetric(inner);
-        if (typeof inner === 'bigint') return `${inner}n`;
-        if (typeof inner === 'function') return '[Function]';
-        if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
-        if (typeof inner === 'object' && inner !== null) {
-          if (seen.has(inner)) return '[Circular]';
-          seen.add(inner);
-        }
-        return inner;
-      }) ?? String(value)
-    );
+    const json = JSON.stringify(value, (_key, inner: unknown) => {
+      if (isAsymmetricMatcher(inner)) return `\u0000${described.push(describeAsymmetric(inner)) - 1}\u0000`;
+      if (typeof inner === 'bigint') return `${inner}n`;
+      if (typeof inner === 'function') return '[Function]';
+      if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
+      if (typeof inner === 'object' && inner !== null) {
+        if (seen.has(inner)) return '[Circular]';
+        seen.add(inner);
+      }
+      return inner;
+    });
+    if (json === undefined) return String(value);
+    return described.length === 0 ? json : json.replace(/"\\u0000(\d+)\\u0000"/g, (_match, index: string) => described[Number(index)]!);
   } catch {
     return Object.prototype.toString.call(value);
   }

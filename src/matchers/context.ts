@@ -29,3 +29,14 @@ export interface MatcherResult {
   actual?: unknown;
   expected?: unknown;
 }
+
+/**
+ * What implementing the declared matchers means: each method of `matchers.d.ts` becomes a
+ * function of the runner's context and the received value. `matchers` is checked against it, so
+ * the declarations and the implementations cannot drift apart.
+ */
+export type Implementations<Declared> = {
+  [Name in keyof Declared]: Declared[Name] extends (...args: infer Args) => infer Returned
+    ? (this: MatcherContext, received: unknown, ...args: Args) => Returned extends Promise<unknown> ? Promise<MatcherResult> : MatcherResult
+    : never;
+};
