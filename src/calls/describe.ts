@@ -4,11 +4,20 @@ const MAX_KEYS = 8;
 
 /** Names what a value is (its type and top keys), for errors about values we cannot read. */
 export function describeValue(value: unknown): string {
+  try {
+    return describe(value);
+  } catch {
+    // A Proxy or getter that throws while we look: say so rather than fail the error message.
+    return 'a value that throws when read';
+  }
+}
+
+function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) {
     if (value.length === 0) return 'an empty array';
-    return `an array of ${value.length} item${value.length === 1 ? '' : 's'} whose first is ${describeValue(safeIndex(value, 0))}`;
+    return `an array of ${value.length} item${value.length === 1 ? '' : 's'} whose first is ${describe(safeIndex(value, 0))}`;
   }
   if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
   if (typeof value === 'function') return 'a function';

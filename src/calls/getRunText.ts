@@ -1,3 +1,5 @@
+import { ToolCallAccuracyError } from '../errors.js';
+import { describeValue } from './describe.js';
 import { detectFormat } from './getToolCalls.js';
 
 /** The words around the calls: what the user asked and what the agent replied, as plain text. */
@@ -11,5 +13,10 @@ export interface RunText {
 /** Reads the request and reply text from any supported run; formats without text give `{}`. */
 export function getRunText(run: unknown): RunText {
   const adapter = detectFormat(run);
-  return adapter?.text ? adapter.text(run) : {};
+  if (!adapter?.text) return {};
+  try {
+    return adapter.text(run);
+  } catch (error) {
+    throw new ToolCallAccuracyError(`reading the text of ${describeValue(run)} failed: ${String(error)}`, { cause: error });
+  }
 }

@@ -4,16 +4,54 @@ import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
 import { describeValue } from './describe.js';
+import { aiSdk4 } from './adapters/aiSdk4.js';
+import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';
+import { aiSdkParts, aiSdkResult, aiSdkSteps } from './adapters/aiSdkResult.js';
+import { aiSdkUiMessages } from './adapters/aiSdkUiMessages.js';
+import { anthropicMessages } from './adapters/anthropic.js';
+import { langchainMessages } from './adapters/langchain.js';
 import { mastraMessages, mastraRun } from './adapters/mastra.js';
+import { mastraGenerate } from './adapters/mastraGenerate.js';
+import { openaiChat } from './adapters/openaiChat.js';
+import { openaiResponses } from './adapters/openaiResponses.js';
 import { plainCalls } from './adapters/plain.js';
 
-/** Every supported format, most specific first. Detection takes the first that claims a value. */
-export const adapters: readonly FormatAdapter[] = [mastraRun, mastraMessages, plainCalls];
+/**
+ * Every supported format, most specific first. Detection takes the first that claims a value.
+ * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`); results,
+ * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
+ * Responses item type); the message formats share one classifier (`messageKind`), so at most
+ * one of them claims an array; the model-message adapter also takes plain-text conversations;
+ * plain arrays last.
+ */
+export const adapters: readonly FormatAdapter[] = [
+  mastraRun,
+  mastraMessages,
+  mastraGenerate,
+  aiSdkResult,
+  aiSdk4,
+  aiSdkSteps,
+  aiSdkParts,
+  langchainMessages,
+  aiSdkUiMessages,
+  openaiChat,
+  openaiResponses,
+  anthropicMessages,
+  aiSdkModelMessages,
+  plainCalls,
+];
 
 /** The adapter that reads `run`, or undefined when no supported format matches. */
 export function detectFormat(run: unknown): FormatAdapter | undefined {
   for (const adapter of adapters) {
-    if (adapter.detect(run)) return adapter;
+    let claimed: boolean;
+    try {
+      claimed = adapter.detect(run);
+    } catch {
+      // A getter or Proxy trap that throws: this value is not that format.
+      claimed = false;
+    }
+    if (claimed) return adapter;
   }
   return undefined;
 }
@@ -26,12 +64,17 @@ export function getToolCalls(run: unknown): ToolCall[] {
   const adapter = detectFormat(run);
   if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
   const calls = new CallCollector();
-  adapter.read(run, calls);
-  return calls.calls;
+  try {
+    adapter.read(run, calls);
+  } catch (error) {
+    if (error instanceof ToolCallAccuracyError) throw error;
+    throw new ToolCallAccuracyError(`reading ${describeValue(run)} as ${adapter.format} failed: ${String(error)}`, { cause: error });
+  }
+  return calls.result();
 }
 
 function unreadableRunMessage(run: unknown): string {
-  if (isRecord(run) && isThenable(run.steps)) {
+  if (isRecord(run) && isThenable(safeGet(run, 'steps'))) {
     return (
       'received a streamText result whose `steps` is still a Promise. ' +
       'Pass the finished steps instead: expect(await result.steps).toCallTool(…)'
@@ -42,6 +85,14 @@ function unreadableRunMessage(run: unknown): string {
     'Accepted shapes:',
     ...adapters.map((adapter) => `  - ${adapter.shape}`),
   ].join('\n');
+}
+
+function safeGet(record: Record<string, unknown>, key: string): unknown {
+  try {
+    return record[key];
+  } catch {
+    return undefined;
+  }
 }
 
 function isThenable(value: unknown): boolean {

@@ -5,11 +5,18 @@ import type { CallCollector } from '../collector.js';
 /**
  * Mastra's stored message format (`MastraMessageV2` / `MastraDBMessage`, `content.format: 2`),
  * and agent test runs built from it (`createAgentTestRun`). A tool invocation counts once it was
- * issued: states `call`, `result` and `output-error`. `partial-call` is still streaming, and a
- * call awaiting approval (`approval-requested`) was not issued yet (both score 0 in Mastra's own
- * conformance cases).
+ * issued: states `call`, `result` and `output-error`, and `approval-responded` when approved.
+ * `partial-call` is still streaming, and a call awaiting approval (`approval-requested`) was not
+ * issued yet (both score 0 in Mastra's own conformance cases); a denied one (`output-denied`, or
+ * `approval-responded` not approved) never ran. AI SDK UI parts follow the same rule.
  */
 const ISSUED_STATES = new Set(['call', 'result', 'output-error']);
+
+function isIssued(invocation: UnknownRecord): boolean {
+  const state = invocation.state;
+  if (state === undefined || ISSUED_STATES.has(state as string)) return true;
+  return state === 'approval-responded' && isRecord(invocation.approval) && invocation.approval.approved === true;
+}
 
 export function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
   return isRecord(value) && typeof value.role === 'string' && isRecord(value.content) && value.content.format === 2;
@@ -31,10 +38,10 @@ export function readMastraMessages(messages: readonly unknown[], calls: CallColl
   }
 }
 
-function readInvocation(invocation: unknown, calls: CallCollector): void {
-  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName)) return;
+/** Reads one tool invocation (Mastra's, or AI SDK 4's: the same `args`/`result` shape). */
+export function readInvocation(invocation: unknown, calls: CallCollector): void {
+  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName) || !isIssued(invocation)) return;
   const state = invocation.state;
-  if (state !== undefined && !ISSUED_STATES.has(state as string)) return;
   const failed = state === 'output-error' || invocation.isError === true;
   calls.add({
     toolName: invocation.toolName,

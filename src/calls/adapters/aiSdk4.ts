@@ -1,0 +1,73 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { messageKind } from '../messageKind.js';
+import { AiSdkPartReader, partsText } from './aiSdkParts.js';
+import { readInvocation } from './mastra.js';
+
+/**
+ * AI SDK 4: `generateText` results and their steps (`steps[i].toolCalls` with `args`, results in
+ * `toolResults` with `result`), and UI messages (`tool-invocation` parts and the legacy
+ * `toolInvocations` list, which repeat the same calls by id). Its `CoreMessage[]` are read by the
+ * model-message adapter. A v4 step has `toolCalls` but no `content`; a v4 UI message has a string
+ * `content` beside its `parts` (v5+ dropped it).
+ */
+function isV4Step(value: unknown): value is UnknownRecord {
+  return isRecord(value) && Array.isArray(value.toolCalls) && !Array.isArray(value.content) && 'stepType' in value;
+}
+
+function stepsOf(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return isV4Step(value[0]) ? value : undefined;
+  if (isRecord(value) && Array.isArray(value.steps) && isV4Step(value.steps[0])) return value.steps;
+  return undefined;
+}
+
+function readSteps(steps: readonly unknown[], calls: CallCollector): void {
+  const reader = new AiSdkPartReader(calls, false);
+  for (const step of steps) {
+    if (!isRecord(step)) continue;
+    if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls);
+    if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
+  }
+}
+
+function readUiMessages(messages: readonly unknown[], calls: CallCollector): void {
+  for (const message of messages) {
+    if (!isRecord(message) || message.role !== 'assistant') continue;
+    if (Array.isArray(message.parts)) {
+      for (const part of message.parts) {
+        if (isRecord(part) && part.type === 'tool-invocation') readInvocation(part.toolInvocation, calls);
+      }
+    }
+    if (Array.isArray(message.toolInvocations)) {
+      for (const invocation of message.toolInvocations) readInvocation(invocation, calls);
+    }
+  }
+}
+
+const roleOf = (message: unknown) => {
+  const role = isRecord(message) ? message.role : undefined;
+  return role === 'user' || role === 'assistant' ? role : undefined;
+};
+const textOf = (message: unknown) => (isRecord(message) ? (partsText(message.parts) ?? partsText(message.content)) : undefined);
+
+export const aiSdk4: FormatAdapter = {
+  format: 'ai-sdk-4',
+  shape: 'an AI SDK 4 run: a generateText result or its steps ({ steps: [{ toolCalls: [{ toolName, args }] }] }), or UI messages with toolInvocations',
+  detect: (value) => stepsOf(value) !== undefined || messageKind(value) === 'ai-sdk-4-ui',
+  read(value, calls) {
+    const steps = stepsOf(value);
+    if (steps) readSteps(steps, calls);
+    else readUiMessages(Array.isArray(value) ? value : [value], calls);
+  },
+  text(value) {
+    const steps = stepsOf(value);
+    if (!steps) return conversationText(Array.isArray(value) ? value : [value], roleOf, textOf);
+    const reply = steps
+      .map((step) => (isRecord(step) && typeof step.text === 'string' ? step.text : ''))
+      .filter(Boolean)
+      .join('\n\n');
+    return reply ? { reply } : {};
+  },
+};

@@ -1,0 +1,33 @@
+import type { FormatAdapter } from '../adapter.js';
+import { isRecord } from '../adapter.js';
+import { conversationText } from '../conversationText.js';
+import { messageKind } from '../messageKind.js';
+import { AiSdkPartReader, partsText } from './aiSdkParts.js';
+
+const roleOf = (message: unknown) => {
+  const role = isRecord(message) ? message.role : undefined;
+  return role === 'user' || role === 'assistant' ? role : undefined;
+};
+const textOf = (message: unknown) => (isRecord(message) ? partsText(message.content) : undefined);
+
+/**
+ * AI SDK model messages (`ModelMessage[]`: `result.response.messages` in 5/6, `responseMessages` in
+ * 7, or a whole conversation), and AI SDK 4's `CoreMessage[]` (same parts, `args`/`result`).
+ * A plain-text conversation in any format also lands here: it has no calls to read.
+ */
+export const aiSdkModelMessages: FormatAdapter = {
+  format: 'ai-sdk-model-messages',
+  shape: "AI SDK model messages: [{ role: 'assistant', content: [{ type: 'tool-call', toolName, input }] }, { role: 'tool', … }]",
+  detect: (value) => messageKind(value) === 'ai-sdk-model',
+  read(value, calls) {
+    const messages = Array.isArray(value) ? value : [value];
+    const reader = new AiSdkPartReader(calls, true);
+    for (let index = 0; index < messages.length; index++) {
+      const message: unknown = messages[index];
+      if (!isRecord(message) || !Array.isArray(message.content)) continue;
+      // Only the assistant issues calls; other roles hold results and approvals.
+      reader.read(message.content, message.role === 'assistant');
+    }
+  },
+  text: (value) => conversationText(Array.isArray(value) ? value : [value], roleOf, textOf),
+};

@@ -1,0 +1,127 @@
+import type { UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+
+/**
+ * Reads AI SDK content parts in order: a step's `content` (5–7), or a model message's `content`
+ * (5–7, and 4's CoreMessages, which say `args`/`result` where 5+ say `input`/`output`).
+ *
+ * Approval (6+): a `tool-approval-request` follows the call it holds back. A call awaiting approval,
+ * or denied, never reached the tool, so it is withheld, as Mastra's `approval-requested` is; an
+ * approval, a result or an error releases it.
+ */
+export class AiSdkPartReader {
+  // approvalId -> toolCallId: a `tool-approval-response` names only the approval.
+  private approvals: Map<string, string> | undefined;
+
+  constructor(
+    private readonly calls: CallCollector,
+    /** Model messages wrap a result as `output: { type, value }`; step content holds the value itself. */
+    private readonly wrappedOutputs: boolean,
+  ) {}
+
+  /** Reads `parts`; tool-call parts count only when `callsCount` (model messages: the assistant's). */
+  read(parts: readonly unknown[], callsCount = true): void {
+    for (let index = 0; index < parts.length; index++) {
+      const part: unknown = parts[index];
+      if (!isRecord(part)) continue;
+      switch (part.type) {
+        case 'tool-call':
+          if (callsCount) this.readCall(part);
+          break;
+        case 'tool-result':
+          this.readResult(part);
+          break;
+        case 'tool-error':
+          if (isNonEmptyString(part.toolCallId)) {
+            this.calls.error(part.toolCallId, part.error);
+            this.calls.release(part.toolCallId);
+          }
+          break;
+        case 'tool-approval-request':
+          this.readApprovalRequest(part);
+          break;
+        case 'tool-approval-response': {
+          const toolCallId = isNonEmptyString(part.approvalId) ? this.approvals?.get(part.approvalId) : undefined;
+          if (toolCallId !== undefined && part.approved === true) this.calls.release(toolCallId);
+          break;
+        }
+      }
+    }
+  }
+
+  private readCall(part: UnknownRecord): void {
+    if (!isNonEmptyString(part.toolName)) return;
+    const input = 'input' in part ? part.input : part.args;
+    const call = aiSdkToolCall(part.toolName, input, part.toolCallId);
+    if (part.invalid === true) call.invalid = true;
+    if (part.providerExecuted === true) call.providerExecuted = true;
+    this.calls.add(call);
+  }
+
+  private readResult(part: UnknownRecord): void {
+    const id = part.toolCallId;
+    // A preliminary result (streamed progress) is replaced by the final one.
+    if (!isNonEmptyString(id) || part.preliminary === true) return;
+    if (!('output' in part)) {
+      // AI SDK 4: `result`, with `isError` for a failure.
+      if (part.isError === true) this.calls.error(id, part.result);
+      else this.calls.output(id, part.result);
+      this.calls.release(id);
+      return;
+    }
+    const output = part.output;
+    if (!this.wrappedOutputs || !isRecord(output) || typeof output.type !== 'string') {
+      this.calls.output(id, output);
+      this.calls.release(id);
+      return;
+    }
+    switch (output.type) {
+      case 'execution-denied':
+        this.calls.withhold(id);
+        return;
+      case 'error-text':
+      case 'error-json':
+        this.calls.error(id, output.value);
+        break;
+      case 'text':
+      case 'json':
+      case 'content':
+        this.calls.output(id, output.value);
+        break;
+      default:
+        this.calls.output(id, output);
+    }
+    this.calls.release(id);
+  }
+
+  private readApprovalRequest(part: UnknownRecord): void {
+    // Step content names the call as `toolCall`; model messages give `toolCallId`.
+    const toolCallId = isRecord(part.toolCall) ? part.toolCall.toolCallId : part.toolCallId;
+    if (!isNonEmptyString(toolCallId)) return;
+    this.calls.withhold(toolCallId);
+    if (isNonEmptyString(part.approvalId)) (this.approvals ??= new Map()).set(part.approvalId, toolCallId);
+  }
+}
+
+/**
+ * A call from an AI SDK part. The SDK parses tool inputs into objects itself, so a string left in
+ * `input` is the model's text that failed to parse (an invalid call): kept and flagged.
+ */
+export function aiSdkToolCall(toolName: string, input: unknown, toolCallId: unknown) {
+  return typeof input === 'string' ? toolCallWithJsonInput(toolName, input, toolCallId) : toolCall(toolName, input, toolCallId);
+}
+
+/** The text of AI SDK content: a string, or its `text` parts joined. */
+export function partsText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  let text = '';
+  for (const part of content) {
+    if (isRecord(part) && part.type === 'text' && typeof part.text === 'string' && part.text) {
+      text = text ? `${text}\n${part.text}` : part.text;
+    }
+  }
+  return text || undefined;
+}

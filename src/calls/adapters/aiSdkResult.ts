@@ -1,0 +1,95 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import type { RunText } from '../getRunText.js';
+import { AiSdkPartReader, partsText } from './aiSdkParts.js';
+
+/**
+ * AI SDK 5, 6 and 7 `generateText` results, awaited `streamText` steps, and both after a JSON round
+ * trip. Calls are read from `steps[i].content`: the top-level `result.toolCalls` holds only the
+ * final step in 5 and 6, and every `toolCalls` is a prototype getter that JSON drops.
+ */
+function isStep(value: unknown): value is UnknownRecord {
+  return isRecord(value) && Array.isArray(value.content) && !('role' in value) && 'finishReason' in value;
+}
+
+function readSteps(steps: readonly unknown[], calls: CallCollector): void {
+  const reader = new AiSdkPartReader(calls, false);
+  for (let index = 0; index < steps.length; index++) {
+    const step: unknown = steps[index];
+    if (!isRecord(step)) continue;
+    if (Array.isArray(step.content)) {
+      reader.read(step.content);
+    } else {
+      // A hand-built step without `content`: its `toolCalls` and `toolResults` hold the same parts.
+      if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls);
+      if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
+    }
+  }
+}
+
+function stepsText(steps: readonly unknown[]): RunText {
+  const texts: string[] = [];
+  for (const step of steps) {
+    const text = isRecord(step) ? partsText(step.content) : undefined;
+    if (text) texts.push(text);
+  }
+  return texts.length > 0 ? { reply: texts.join('\n\n') } : {};
+}
+
+export const aiSdkResult: FormatAdapter = {
+  format: 'ai-sdk-result',
+  shape: 'an AI SDK 5/6/7 generateText result, or one saved as JSON: { steps: [{ content }] }',
+  detect(value) {
+    if (!isRecord(value) || !Array.isArray(value.steps)) return false;
+    const first: unknown = value.steps[0];
+    // `{ steps: [] }` is a run that did nothing; AI SDK 4 steps have no `content` (see aiSdk4.ts).
+    return first === undefined || (isRecord(first) && Array.isArray(first.content));
+  },
+  read(value, calls) {
+    readSteps((value as { steps: unknown[] }).steps, calls);
+  },
+  text: (value) => stepsText((value as { steps: unknown[] }).steps),
+};
+
+export const aiSdkSteps: FormatAdapter = {
+  format: 'ai-sdk-steps',
+  shape: 'AI SDK 5/6/7 steps: await streamText(…).steps, or generateText(…).steps',
+  detect: (value) => (Array.isArray(value) ? isStep(value[0]) : isStep(value)),
+  read(value, calls) {
+    readSteps(Array.isArray(value) ? value : [value], calls);
+  },
+  text: (value) => stepsText(Array.isArray(value) ? value : [value]),
+};
+
+/** Part types only the AI SDK uses (`text` and `reasoning` are shared with other formats). */
+const AI_SDK_TOOL_PARTS = new Set(['tool-call', 'tool-result', 'tool-error', 'tool-approval-request', 'tool-approval-response']);
+
+/**
+ * An array of AI SDK content parts: `step.content`, or v7's all-step `result.content` and
+ * `result.toolCalls`. (In 5 and 6 `result.toolCalls` is the final step only; pass the result.)
+ * Decided by the first tool part; text-only parts are a reply without calls.
+ */
+function isPartArray(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (let index = 0; index < value.length; index++) {
+    const part: unknown = value[index];
+    if (!isRecord(part) || typeof part.type !== 'string' || 'role' in part) return false;
+    if (AI_SDK_TOOL_PARTS.has(part.type)) return true;
+    if (part.type !== 'text' && part.type !== 'reasoning') return false;
+  }
+  return true;
+}
+
+export const aiSdkParts: FormatAdapter = {
+  format: 'ai-sdk-parts',
+  shape: "AI SDK content parts: step.content, or result.content / result.toolCalls in 7 ([{ type: 'tool-call', toolName, input }])",
+  detect: isPartArray,
+  read(value, calls) {
+    new AiSdkPartReader(calls, false).read(value as unknown[]);
+  },
+  text(value) {
+    const reply = partsText(value);
+    return reply ? { reply } : {};
+  },
+};

@@ -1,0 +1,60 @@
+import type { FormatAdapter } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { messageKind } from '../messageKind.js';
+import { aiSdkToolCall, partsText } from './aiSdkParts.js';
+
+/**
+ * Which UI tool-part states count as a call. A call counts once it went, or is going, to the tool:
+ * `input-available` (running), `output-available`, `output-error`, and `approval-responded` when
+ * approved. It does not count while its input still streams (`input-streaming`), while it awaits
+ * approval (`approval-requested`, which Mastra's conformance cases score 0), or when the user
+ * denied it (`approval-responded` not approved, `output-denied`): the tool never ran.
+ */
+const COUNTED_STATES = new Set(['input-available', 'output-available', 'output-error']);
+
+export function isCountedState(state: unknown, approval: unknown): boolean {
+  if (COUNTED_STATES.has(state as string)) return true;
+  return state === 'approval-responded' && isRecord(approval) && approval.approved === true;
+}
+
+/** Reads the `tool-<name>` and `dynamic-tool` parts of UI messages (AI SDK 5, 6, 7). */
+function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (!isRecord(part) || typeof part.type !== 'string') continue;
+    // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
+    const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
+    if (!isNonEmptyString(toolName) || !isCountedState(part.state, part.approval)) continue;
+    // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
+    const failedInput = part.input === undefined && part.rawInput !== undefined;
+    const call = aiSdkToolCall(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);
+    if (failedInput) call.invalid = true;
+    if (part.providerExecuted === true) call.providerExecuted = true;
+    if (part.state === 'output-available' && part.preliminary !== true) call.output = part.output;
+    if (part.state === 'output-error') call.error = part.errorText;
+    calls.add(call);
+  }
+}
+
+const roleOf = (message: unknown) => {
+  const role = isRecord(message) ? message.role : undefined;
+  return role === 'user' || role === 'assistant' ? role : undefined;
+};
+const textOf = (message: unknown) => (isRecord(message) ? partsText(message.parts) : undefined);
+
+export const aiSdkUiMessages: FormatAdapter = {
+  format: 'ai-sdk-ui-messages',
+  shape: "AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)",
+  detect: (value) => messageKind(value) === 'ai-sdk-ui',
+  read(value, calls) {
+    const messages = Array.isArray(value) ? value : [value];
+    for (let index = 0; index < messages.length; index++) {
+      const message: unknown = messages[index];
+      // The user's messages are context; only the assistant's parts are its calls.
+      if (isRecord(message) && message.role === 'assistant' && Array.isArray(message.parts)) readUiParts(message.parts, calls);
+    }
+  },
+  text: (value) => conversationText(Array.isArray(value) ? value : [value], roleOf, textOf),
+};

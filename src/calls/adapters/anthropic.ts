@@ -1,0 +1,70 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { messageKind } from '../messageKind.js';
+import { toolCall } from '../toolCall.js';
+
+/**
+ * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
+ * (`input` already parsed), and `server_tool_use`/`mcp_tool_use` ones, which Anthropic runs
+ * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
+ * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block.
+ */
+function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean): void {
+  for (let index = 0; index < blocks.length; index++) {
+    const block: unknown = blocks[index];
+    if (!isRecord(block) || typeof block.type !== 'string') continue;
+    const type = block.type;
+    if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
+      if (!fromAssistant || !isNonEmptyString(block.name)) continue;
+      const call = toolCall(block.name, block.input, block.id);
+      if (type !== 'tool_use') call.providerExecuted = true;
+      calls.add(call);
+    } else if (type.endsWith('tool_result') && isNonEmptyString(block.tool_use_id)) {
+      readResult(block, calls);
+    }
+  }
+}
+
+function readResult(block: UnknownRecord, calls: CallCollector): void {
+  const id = block.tool_use_id as string;
+  const content = block.content;
+  // A server tool reports failure as content `{ type: 'web_search_tool_result_error', error_code }`.
+  const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
+  if (block.is_error === true || serverError) calls.error(id, content);
+  else calls.output(id, content);
+}
+
+function messagesOf(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+function textOfContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.filter((block) => isRecord(block) && block.type === 'text' && typeof block.text === 'string').map((block) => (block as { text: string }).text);
+  return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
+const textOf = (message: unknown) => (isRecord(message) ? textOfContent(message.content) : undefined);
+// Tool results travel in user messages; only a user message with text is the user speaking.
+const roleOf = (message: unknown) => {
+  const role = isRecord(message) ? message.role : undefined;
+  if (role === 'user') return textOf(message) === undefined ? undefined : 'user';
+  return role === 'assistant' ? role : undefined;
+};
+
+export const anthropicMessages: FormatAdapter = {
+  format: 'anthropic',
+  shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",
+  detect: (value) => messageKind(value) === 'anthropic',
+  read(value, calls) {
+    const messages = messagesOf(value);
+    for (let index = 0; index < messages.length; index++) {
+      const message: unknown = messages[index];
+      if (isRecord(message) && Array.isArray(message.content)) readBlocks(message.content, calls, message.role === 'assistant');
+    }
+  },
+  text: (value) => conversationText(messagesOf(value), roleOf, textOf),
+};

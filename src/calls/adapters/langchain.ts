@@ -1,0 +1,106 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { messageKind } from '../messageKind.js';
+import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import { readOpenAiToolCall } from './openaiChat.js';
+
+/**
+ * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
+ * `JSON.stringify` form (`{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`) and their
+ * `toDict()` form (`{ type: 'ai', data }`). `invalid_tool_calls` (arguments that did not parse)
+ * count as invalid calls: the model still chose the tool.
+ */
+const CLASS_TYPES: Record<string, string> = {
+  AIMessage: 'ai',
+  AIMessageChunk: 'ai',
+  ToolMessage: 'tool',
+  ToolMessageChunk: 'tool',
+  HumanMessage: 'human',
+  HumanMessageChunk: 'human',
+};
+
+/** The message's type (`ai`, `tool`, `human`, …) and the record holding its fields. */
+function typeOf(message: UnknownRecord): string | undefined {
+  if (message.lc === 1 && message.type === 'constructor' && Array.isArray(message.id)) {
+    const className: unknown = message.id[message.id.length - 1];
+    return typeof className === 'string' ? CLASS_TYPES[className] : undefined;
+  }
+  return typeof message.type === 'string' ? message.type : undefined;
+}
+
+function fieldsOf(message: UnknownRecord): UnknownRecord {
+  if (message.lc === 1 && isRecord(message.kwargs)) return message.kwargs;
+  if (isRecord(message.data) && !('content' in message)) return message.data;
+  return message;
+}
+
+function messagesOf(value: unknown): readonly unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value) && Array.isArray(value.messages)) return value.messages;
+  return [value];
+}
+
+function isLangChainValue(value: unknown): boolean {
+  return messageKind(value) === 'langchain';
+}
+
+function readAiMessage(fields: UnknownRecord, calls: CallCollector): void {
+  const toolCalls = fields.tool_calls;
+  if (Array.isArray(toolCalls)) {
+    for (const item of toolCalls) {
+      if (isRecord(item) && isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.args, item.id));
+    }
+  } else if (isRecord(fields.additional_kwargs) && Array.isArray(fields.additional_kwargs.tool_calls)) {
+    // Only the provider's raw OpenAI-format calls were kept.
+    for (const item of fields.additional_kwargs.tool_calls) readOpenAiToolCall(item, calls);
+  }
+  if (Array.isArray(fields.invalid_tool_calls)) {
+    for (const item of fields.invalid_tool_calls) {
+      if (!isRecord(item) || !isNonEmptyString(item.name)) continue;
+      const call = item.args === undefined ? toolCall(item.name, undefined, item.id) : toolCallWithJsonInput(item.name, item.args, item.id);
+      call.invalid = true;
+      if (item.error !== undefined && item.error !== null) call.error = item.error;
+      calls.add(call);
+    }
+  }
+}
+
+function textOfContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.filter((block) => isRecord(block) && block.type === 'text' && typeof block.text === 'string').map((block) => (block as { text: string }).text);
+  return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
+const roleOf = (message: unknown) => {
+  const type = isRecord(message) ? typeOf(message) : undefined;
+  return type === 'human' ? 'user' : type === 'ai' ? 'assistant' : undefined;
+};
+const textOf = (message: unknown) => (isRecord(message) ? textOfContent(fieldsOf(message).content) : undefined);
+
+export const langchainMessages: FormatAdapter = {
+  format: 'langchain',
+  shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), or a LangGraph state { messages }',
+  detect(value) {
+    if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return isLangChainValue(value.messages);
+    return isLangChainValue(value);
+  },
+  read(value, calls) {
+    const messages = messagesOf(value);
+    for (let index = 0; index < messages.length; index++) {
+      const message: unknown = messages[index];
+      if (!isRecord(message)) continue;
+      const type = typeOf(message);
+      const fields = fieldsOf(message);
+      if (type === 'ai') {
+        readAiMessage(fields, calls);
+      } else if (type === 'tool' && isNonEmptyString(fields.tool_call_id)) {
+        if (fields.status === 'error') calls.error(fields.tool_call_id, fields.content);
+        else calls.output(fields.tool_call_id, fields.content);
+      }
+    }
+  },
+  text: (value) => conversationText(messagesOf(value), roleOf, textOf),
+};

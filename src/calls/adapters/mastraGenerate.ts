@@ -1,0 +1,52 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import { toolCall } from '../toolCall.js';
+
+/**
+ * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
+ * Mastra chunks, `{ type: 'tool-call', payload: { toolCallId, toolName, args } }`. Its
+ * `steps[].content` is not reliable (0.24 kept only the last call there), so it is not read.
+ */
+function isPayloadChunk(value: unknown): boolean {
+  return isRecord(value) && isRecord(value.payload) && typeof value.type === 'string';
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+export const mastraGenerate: FormatAdapter = {
+  format: 'mastra-generate',
+  shape: 'a Mastra agent.generate() result: { toolCalls: [{ payload: { toolName, args } }], toolResults }',
+  detect(value) {
+    if (!isRecord(value)) return false;
+    const hasTripwire = 'tripwire' in value;
+    // Never touch `toolCalls` on a class instance: an AI SDK result computes it in a getter.
+    if (!hasTripwire && !isPlainObject(value)) return false;
+    const toolCalls = value.toolCalls;
+    if (!Array.isArray(toolCalls)) return false;
+    return toolCalls.length === 0 ? hasTripwire : isPayloadChunk(toolCalls[0]);
+  },
+  read(value, calls) {
+    const { toolCalls, toolResults } = value as UnknownRecord;
+    for (const chunk of toolCalls as unknown[]) {
+      const payload = isRecord(chunk) ? chunk.payload : undefined;
+      if (!isRecord(payload) || !isNonEmptyString(payload.toolName)) continue;
+      const call = toolCall(payload.toolName, payload.args, payload.toolCallId);
+      if (payload.providerExecuted === true) call.providerExecuted = true;
+      calls.add(call);
+    }
+    if (!Array.isArray(toolResults)) return;
+    for (const chunk of toolResults) {
+      const payload = isRecord(chunk) ? chunk.payload : undefined;
+      if (!isRecord(payload) || !isNonEmptyString(payload.toolCallId)) continue;
+      if (payload.isError === true) calls.error(payload.toolCallId, payload.result);
+      else calls.output(payload.toolCallId, payload.result);
+    }
+  },
+  text(value) {
+    const text = (value as UnknownRecord).text;
+    return typeof text === 'string' && text ? { reply: text } : {};
+  },
+};

@@ -1,0 +1,73 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { messageKind } from '../messageKind.js';
+import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+
+/**
+ * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
+ * alternatives, not later turns) or a messages array. `function.arguments` is a JSON string;
+ * a custom tool's `input` is free text and stays a string; the legacy `function_call` has no id.
+ */
+export function readOpenAiToolCall(item: unknown, calls: CallCollector): void {
+  if (!isRecord(item)) return;
+  if (isRecord(item.function) && isNonEmptyString(item.function.name)) {
+    calls.add(toolCallWithJsonInput(item.function.name, item.function.arguments, item.id));
+  } else if (isRecord(item.custom) && isNonEmptyString(item.custom.name)) {
+    calls.add(toolCall(item.custom.name, item.custom.input, item.id));
+  }
+}
+
+function readMessage(message: UnknownRecord, calls: CallCollector): void {
+  if (message.role === 'assistant') {
+    if (Array.isArray(message.tool_calls)) {
+      for (const item of message.tool_calls) readOpenAiToolCall(item, calls);
+    }
+    const legacy = message.function_call;
+    if (isRecord(legacy) && isNonEmptyString(legacy.name)) calls.add(toolCallWithJsonInput(legacy.name, legacy.arguments, undefined));
+  } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
+    calls.output(message.tool_call_id, message.content);
+  }
+}
+
+function isCompletion(value: unknown): value is UnknownRecord & { choices: unknown[] } {
+  if (!isRecord(value) || !Array.isArray(value.choices)) return false;
+  const first: unknown = value.choices[0];
+  return value.object === 'chat.completion' || (isRecord(first) && isRecord(first.message));
+}
+
+function messagesOf(value: unknown): readonly unknown[] {
+  if (isCompletion(value)) {
+    const first: unknown = value.choices[0];
+    return isRecord(first) && isRecord(first.message) ? [first.message] : [];
+  }
+  return Array.isArray(value) ? value : [value];
+}
+
+function textOfContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.filter((part) => isRecord(part) && part.type === 'text' && typeof part.text === 'string').map((part) => (part as { text: string }).text);
+  return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
+const roleOf = (message: unknown) => {
+  const role = isRecord(message) ? message.role : undefined;
+  return role === 'user' || role === 'assistant' ? role : undefined;
+};
+const textOf = (message: unknown) => (isRecord(message) ? textOfContent(message.content) : undefined);
+
+export const openaiChat: FormatAdapter = {
+  format: 'openai-chat',
+  shape: 'OpenAI Chat Completions: a ChatCompletion, or messages with tool_calls: [{ id, function: { name, arguments } }]',
+  detect: (value) => isCompletion(value) || messageKind(value) === 'openai-chat',
+  read(value, calls) {
+    const messages = messagesOf(value);
+    for (let index = 0; index < messages.length; index++) {
+      const message: unknown = messages[index];
+      if (isRecord(message)) readMessage(message, calls);
+    }
+  },
+  text: (value) => conversationText(messagesOf(value), roleOf, textOf),
+};

@@ -1,0 +1,84 @@
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { messageKind } from '../messageKind.js';
+import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+
+/**
+ * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
+ * items. `function_call` arguments are a JSON string; results arrive as `function_call_output`
+ * items matched by `call_id` (not `id`). Built-in tools (`web_search_call`, …) are calls too,
+ * named by their type; the hosted ones run at OpenAI, so they are marked `providerExecuted`.
+ */
+const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', 'image_generation', 'tool_search']);
+
+function readItem(item: UnknownRecord, calls: CallCollector): void {
+  const type = item.type;
+  if (typeof type !== 'string') return;
+  switch (type) {
+    case 'function_call':
+      if (isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.arguments, item.call_id));
+      return;
+    case 'custom_tool_call':
+      if (isNonEmptyString(item.name)) calls.add(toolCall(item.name, item.input, item.call_id));
+      return;
+    case 'mcp_call': {
+      if (!isNonEmptyString(item.name)) return;
+      const call = toolCallWithJsonInput(item.name, item.arguments, item.id);
+      call.providerExecuted = true;
+      if (item.output !== undefined && item.output !== null) call.output = item.output;
+      if (item.error !== undefined && item.error !== null) call.error = item.error;
+      calls.add(call);
+      return;
+    }
+  }
+  if (type.endsWith('_call_output')) {
+    if (isNonEmptyString(item.call_id)) calls.output(item.call_id, item.output);
+  } else if (type.endsWith('_call')) {
+    const toolName = type.slice(0, -'_call'.length);
+    const input = 'action' in item ? item.action : 'queries' in item ? { queries: item.queries } : 'code' in item ? { code: item.code } : {};
+    const call = toolCall(toolName, input, isNonEmptyString(item.call_id) ? item.call_id : item.id);
+    if (HOSTED_TOOLS.has(toolName)) call.providerExecuted = true;
+    if (item.status === 'failed') call.error = 'failed';
+    calls.add(call);
+  }
+}
+
+function isResponse(value: unknown): value is UnknownRecord & { output: unknown[] } {
+  return isRecord(value) && value.object === 'response' && Array.isArray(value.output);
+}
+
+function itemsOf(value: unknown): readonly unknown[] {
+  if (isResponse(value)) return value.output;
+  return Array.isArray(value) ? value : [value];
+}
+
+function textOfContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content
+    .filter((part) => isRecord(part) && (part.type === 'output_text' || part.type === 'input_text') && typeof part.text === 'string')
+    .map((part) => (part as { text: string }).text);
+  return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
+const roleOf = (item: unknown) => {
+  const role = isRecord(item) ? item.role : undefined;
+  return role === 'user' || role === 'assistant' ? role : undefined;
+};
+const textOf = (item: unknown) => (isRecord(item) ? textOfContent(item.content) : undefined);
+
+export const openaiResponses: FormatAdapter = {
+  format: 'openai-responses',
+  shape: "OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items",
+  detect: (value) => isResponse(value) || messageKind(value) === 'openai-responses',
+  read(value, calls) {
+    const items = itemsOf(value);
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      if (isRecord(item)) readItem(item, calls);
+    }
+  },
+  text: (value) => conversationText(itemsOf(value), roleOf, textOf),
+};
