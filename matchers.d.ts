@@ -48,6 +48,31 @@ export interface ToolCallMatchers<R = unknown> {
    * expect(result).toCallNoTools()
    */
   toCallNoTools(): R;
+
+  /**
+   * An LLM judge scores the run's tool calls against the user's request and the available tools
+   * (appropriate calls / (calls made + missing tools)); passes when the score is at least
+   * `threshold` (default 1). Async: always `await` it; an un-awaited call fails the test.
+   * Verdicts are recorded in `__judge__/` and replayed (see `configureJudge`). A judge that gives
+   * no verdict (no key, timeout, invalid answers, replay miss) fails the assertion, with `.not` too.
+   * @example
+   * configureJudge({ model: 'openai/gpt-5-mini', availableTools: tools })
+   * await expect(result).toUseAppropriateTools()
+   * await expect(result).toUseAppropriateTools({ threshold: 0.5 })
+   */
+  toUseAppropriateTools(options?: ToUseAppropriateToolsOptions): Promise<void>;
+}
+
+/** Options of `toUseAppropriateTools`; each defaults to the `configureJudge` setting. */
+export interface ToUseAppropriateToolsOptions {
+  /** An AI SDK language model, or a model id string such as `'openai/gpt-5-mini'`. */
+  model?: string | { readonly modelId: string; readonly provider: string };
+  /** `[{ name, description }]`, `[{ id, description }]`, or an AI SDK tool set `{ name: tool({…}) }`. */
+  availableTools?:
+    | ReadonlyArray<{ name: string; description?: string; inputSchema?: unknown } | { id: string; description?: string; inputSchema?: unknown }>
+    | Readonly<Record<string, unknown>>;
+  /** The score needed to pass, from 0 to 1. Default 1. */
+  threshold?: number;
 }
 
 declare module 'vitest' {

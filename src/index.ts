@@ -10,6 +10,25 @@ export type {
   ToolCallAccuracyCodeResult,
   ToolCallAccuracyCodeScorer,
 } from './scoring/codeScorer.js';
+export { createToolCallAccuracyScorerLLM } from './scoring/llmScorer.js';
+export type {
+  ToolCallAccuracyScorerLLM,
+  ToolCallAccuracyScorerLLMOptions,
+  ToolCallAccuracyScorerLLMResult,
+} from './scoring/llmScorer.js';
+export { configureJudge } from './judge/config.js';
+export { JudgeError } from './judge/errors.js';
+export type {
+  AvailableTool,
+  AvailableTools,
+  JudgeCacheMode,
+  JudgeCacheOptions,
+  JudgeConfig,
+  JudgeModel,
+  JudgeVerdict,
+  ToolEvaluation,
+} from './judge/types.js';
+export type { ToUseAppropriateToolsOptions } from './matchers/toUseAppropriateTools.js';
 export { matchers } from './matchers/index.js';
 export { ToolCallAccuracyError } from './errors.js';
 export type { ToolCall, ToolCallPattern } from './types.js';

@@ -4,10 +4,12 @@
  */
 import { matchers } from './matchers/index.js';
 import { withDiffInMessage } from './format/diff.js';
+import { failOnUnawaitedJudges } from './judge/pending.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
-declare const expect: { extend(matchers: Record<string, unknown>): void } | undefined;
+declare const expect: { extend(matchers: Record<string, unknown>): void; getState(): { currentTestName?: string } } | undefined;
+declare const afterEach: ((hook: () => void) => void) | undefined;
 
 if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
   throw new Error(
@@ -16,3 +18,6 @@ if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
   );
 }
 expect.extend(withDiffInMessage(matchers));
+
+// A judge assertion still running when its test ended was not awaited: fail that test.
+if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges(expect.getState().currentTestName));

@@ -5,6 +5,7 @@ import { toCallOnly } from './toCallOnly.js';
 import { toCallTool } from './toCallTool.js';
 import { toCallToolTimes } from './toCallToolTimes.js';
 import { toCallToolsInOrder } from './toCallToolsInOrder.js';
+import { toUseAppropriateTools } from './toUseAppropriateTools.js';
 
 /** Every matcher, for `expect.extend(matchers)`. The setup entries register these for you. */
 export const matchers = {
@@ -13,4 +14,5 @@ export const matchers = {
   toCallOnly,
   toCallToolsInOrder,
   toCallNoTools,
+  toUseAppropriateTools,
 } satisfies Implementations<ToolCallMatchers<void>>;

@@ -1,0 +1,31 @@
+import type { JudgeOutcome } from '../judge/judge.js';
+
+/** The expectation line of a judged assertion, positive or negated. */
+export function describeScore(pass: boolean, score: number, threshold: number): string {
+  return pass
+    ? `Expected the judge's score to be below ${threshold}; it was ${score}.`
+    : `Expected the judge's score to be at least ${threshold}; it was ${score}.`;
+}
+
+/** The judge's verdict for a failure message: model and source, reason, each evaluation, missing tools. */
+export function describeVerdict(outcome: JudgeOutcome): string {
+  const { verdict } = outcome;
+  const source =
+    outcome.source === 'cache'
+      ? `verdict replayed from ${outcome.cacheFile}`
+      : outcome.cacheFile
+        ? `verdict recorded in ${outcome.cacheFile}`
+        : 'asked now, cache off';
+  const nameWidth = Math.min(32, Math.max(0, ...verdict.evaluations.map((evaluation) => evaluation.toolCalled.length)));
+  const evaluations = verdict.evaluations.map(
+    (evaluation, index) =>
+      `  ${index + 1}. ${evaluation.toolCalled.padEnd(nameWidth)}  ${evaluation.wasAppropriate ? 'appropriate  ' : 'inappropriate'}  ${evaluation.reasoning}`,
+  );
+  return [
+    `Judge:  ${outcome.model}, ${source}`,
+    `Reason: ${verdict.reason}`,
+    '',
+    evaluations.length > 0 ? `Evaluations:\n${evaluations.join('\n')}` : 'Evaluations: none (no tool calls)',
+    `Missing tools: ${verdict.missingTools.length > 0 ? verdict.missingTools.join(', ') : 'none'}`,
+  ].join('\n');
+}

@@ -1,0 +1,193 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ToolCallAccuracyError } from '../errors.js';
+import { CACHE_MODES } from './config.js';
+import { JudgeError } from './errors.js';
+import type { JudgeInput } from './input.js';
+import { PROMPT_VERSION } from './prompt.js';
+import type { JudgeCacheMode, JudgeCacheOptions, JudgeVerdict } from './types.js';
+
+export const DEFAULT_CACHE_DIR = '__judge__';
+export const CACHE_ENV = 'TOOL_CALL_ACCURACY_CACHE';
+
+/** The cache mode in force and who chose it (the replay-miss message depends on it). */
+export interface CacheSettings {
+  mode: JudgeCacheMode;
+  dir: string;
+  source: 'configureJudge' | 'env' | 'CI' | 'default';
+}
+
+/** `configureJudge({ cache })` wins, then `TOOL_CALL_ACCURACY_CACHE`, then `replay` when `CI` is set, else `auto`. */
+export function resolveCacheSettings(configured: JudgeCacheOptions | undefined, env: NodeJS.ProcessEnv = process.env): CacheSettings {
+  const dir = path.resolve(configured?.dir ?? DEFAULT_CACHE_DIR);
+  if (configured?.mode) return { mode: configured.mode, dir, source: 'configureJudge' };
+  const fromEnv = env[CACHE_ENV]?.trim();
+  if (fromEnv) {
+    if (!CACHE_MODES.includes(fromEnv as JudgeCacheMode)) {
+      throw new ToolCallAccuracyError(`${CACHE_ENV}=${JSON.stringify(fromEnv)} is not a cache mode; use one of ${CACHE_MODES.join(', ')}.`);
+    }
+    return { mode: fromEnv as JudgeCacheMode, dir, source: 'env' };
+  }
+  return isCI(env) ? { mode: 'replay', dir, source: 'CI' } : { mode: 'auto', dir, source: 'default' };
+}
+
+function isCI(env: NodeJS.ProcessEnv): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+/** The model as stored in keys and files: identity only, never settings, headers or keys. */
+export interface ModelIdentity {
+  provider: string;
+  modelId: string;
+}
+
+/** sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole input. */
+export function cacheKey(model: ModelIdentity, input: JudgeInput): string {
+  return createHash('sha256').update(canonicalJson({ promptVersion: PROMPT_VERSION, model, input })).digest('hex');
+}
+
+/** `what-is-the-weather-in-tokyo-3f2a9c1b7d4e.json`: the request's first words, for reviewers, then the key. */
+export function cacheFileName(key: string, input: JudgeInput): string {
+  const slug = (input.request ?? 'no-request')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 48)
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'run'}-${key.slice(0, 12)}.json`;
+}
+
+/** One verdict file: the verdict, the key it answers, and a readable summary of what was judged. */
+export interface CacheEntry {
+  key: string;
+  promptVersion: number;
+  createdAt: string;
+  model: ModelIdentity;
+  judged: {
+    request: string | null;
+    calls: Array<{ toolName: string; input: unknown }>;
+    availableTools: string[];
+  };
+  score: number;
+  verdict: JudgeVerdict;
+}
+
+export function makeEntry(key: string, model: ModelIdentity, input: JudgeInput, verdict: JudgeVerdict, score: number): CacheEntry {
+  return {
+    key,
+    promptVersion: PROMPT_VERSION,
+    createdAt: new Date().toISOString(),
+    model,
+    judged: {
+      request: input.request,
+      calls: input.calls.map(({ toolName, input: callInput }) => ({ toolName, input: callInput })),
+      availableTools: input.availableTools.map((tool) => tool.name),
+    },
+    score,
+    verdict,
+  };
+}
+
+/** The stored verdict for `key`, or undefined when there is none. A file that is not a valid entry is a JudgeError naming it. */
+export async function readEntry(file: string, key: string): Promise<CacheEntry | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw new JudgeError(`Could not read the judge cache entry ${display(file)}: ${(error as Error).message}`, { cause: error });
+  }
+  let entry: unknown;
+  try {
+    entry = JSON.parse(text);
+  } catch (error) {
+    throw corrupt(file, `not valid JSON (${(error as Error).message})`, error);
+  }
+  const problem = entryProblem(entry, key);
+  if (problem) throw corrupt(file, problem);
+  return entry as CacheEntry;
+}
+
+function corrupt(file: string, problem: string, cause?: unknown): JudgeError {
+  return new JudgeError(
+    `The judge cache entry ${display(file)} is corrupt: ${problem}. Delete the file and record the verdict again (${CACHE_ENV}=auto).`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+function entryProblem(entry: unknown, key: string): string | undefined {
+  if (typeof entry !== 'object' || entry === null) return 'it is not a JSON object';
+  const { key: storedKey, verdict } = entry as { key?: unknown; verdict?: Partial<JudgeVerdict> };
+  if (storedKey !== key) return `its "key" is ${JSON.stringify(storedKey)}, not ${JSON.stringify(key)}`;
+  if (typeof verdict !== 'object' || verdict === null) return 'it has no "verdict" object';
+  const evaluationsOk =
+    Array.isArray(verdict.evaluations) &&
+    verdict.evaluations.every(
+      (e) => typeof e === 'object' && e !== null && typeof e.toolCalled === 'string' && typeof e.wasAppropriate === 'boolean' && typeof e.reasoning === 'string',
+    );
+  if (!evaluationsOk) return '"verdict.evaluations" is not a list of { toolCalled, wasAppropriate, reasoning }';
+  if (!Array.isArray(verdict.missingTools) || !verdict.missingTools.every((name) => typeof name === 'string')) return '"verdict.missingTools" is not a list of names';
+  if (typeof verdict.reason !== 'string') return '"verdict.reason" is not a string';
+  return undefined;
+}
+
+/**
+ * Writes an entry atomically: a unique temp file in the same directory, then a rename over the
+ * target. Parallel workers, processes and CI shards never see a torn file; the last writer wins.
+ */
+export async function writeEntry(file: string, entry: CacheEntry): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(entry, null, 2)}\n`, 'utf8');
+    await renameWithRetry(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw new JudgeError(`Could not write the judge cache entry ${display(file)}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+// Windows refuses to rename over a file another process has open for a moment; retry briefly.
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await rename(from, to);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 10 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)));
+    }
+  }
+}
+
+/** A path relative to the working directory, for messages. */
+export function display(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** What a `replay` miss says: where the verdict should be, and the exact command that records it. */
+export function replayMissMessage(file: string, settings: CacheSettings, testPath: string | undefined): string {
+  const why =
+    settings.source === 'CI'
+      ? 'the judge cache is in replay mode because CI is set'
+      : settings.source === 'env'
+        ? `the judge cache is in replay mode (${CACHE_ENV}=replay)`
+        : "the judge cache is in replay mode (configureJudge({ cache: { mode: 'replay' } }))";
+  const target = testPath ? display(testPath) : '<your test file>';
+  const runner = process.env.VITEST ? 'npx vitest run' : process.env.JEST_WORKER_ID ? 'npx jest' : 'npx vitest run';
+  const how =
+    settings.source === 'configureJudge'
+      ? `Record it by setting configureJudge({ cache: { mode: 'auto' } }) and running, with the judge model's credentials:\n  ${runner} ${target}`
+      : `Record it by running, with the judge model's credentials:\n  ${CACHE_ENV}=auto ${runner} ${target}\n(auto asks only for missing verdicts; ${CACHE_ENV}=record asks again for every one.)`;
+  return `No recorded verdict for this run, and ${why}, so no model is called.\nExpected file: ${display(file)}\n${how}\nThen commit the new file.`;
+}
+
+/** JSON with object keys sorted at every level, so equal inputs hash equally. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inner;
+    return Object.fromEntries(Object.keys(inner).sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));
+  });
+}

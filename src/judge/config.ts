@@ -1,0 +1,94 @@
+import { ToolCallAccuracyError } from '../errors.js';
+import type { JudgeCacheMode, JudgeConfig } from './types.js';
+
+export const DEFAULT_THRESHOLD = 1;
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_CONCURRENCY = 4;
+export const CACHE_MODES: readonly JudgeCacheMode[] = ['auto', 'replay', 'record', 'off'];
+
+// Kept on globalThis: the ESM and CJS builds, and the index and setup entries, must share one configuration.
+const STATE = Symbol.for('tool-call-accuracy.judge-config');
+type Holder = { [STATE]?: JudgeConfig };
+
+function current(): JudgeConfig {
+  const holder = globalThis as Holder;
+  return (holder[STATE] ??= {});
+}
+
+/**
+ * Sets the judge's defaults for `toUseAppropriateTools` (and any scorer that leaves them out).
+ * A later call changes only the settings it names; `cache` merges key by key.
+ * @example
+ * configureJudge({ model: 'openai/gpt-5-mini', availableTools: tools, cache: { dir: '__judge__' } })
+ */
+export function configureJudge(config: JudgeConfig): void {
+  checkConfig(config, 'configureJudge');
+  const previous = current();
+  const next: JudgeConfig = { ...previous };
+  for (const [key, value] of Object.entries(config) as Array<[keyof JudgeConfig, unknown]>) {
+    if (value === undefined) continue;
+    if (key === 'cache') next.cache = { ...previous.cache, ...withoutUndefined(value as object) };
+    else (next as Record<string, unknown>)[key] = value;
+  }
+  (globalThis as Holder)[STATE] = next;
+}
+
+/** The settings `configureJudge` has stored. */
+export function getJudgeConfig(): Readonly<JudgeConfig> {
+  return current();
+}
+
+/** Forgets every `configureJudge` setting (for tests). */
+export function resetJudgeConfig(): void {
+  (globalThis as Holder)[STATE] = {};
+}
+
+const KNOWN_KEYS = new Set(['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency']);
+
+/** Throws a ToolCallAccuracyError naming the first bad setting. */
+export function checkConfig(config: unknown, where: string): asserts config is JudgeConfig {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    throw new ToolCallAccuracyError(`${where} takes an options object, e.g. { model: 'openai/gpt-5-mini' }.`);
+  }
+  const options = config as Record<string, unknown>;
+  const unknown = Object.keys(options).filter((key) => !KNOWN_KEYS.has(key));
+  if (unknown.length > 0) {
+    throw new ToolCallAccuracyError(`${where}: unknown option ${unknown.map((k) => JSON.stringify(k)).join(', ')}. Known: ${[...KNOWN_KEYS].join(', ')}.`);
+  }
+  const { threshold, timeoutMs, maxRetries, concurrency, cache, model } = options;
+  if (model !== undefined && !isModel(model)) {
+    throw new ToolCallAccuracyError(`${where}: model must be an AI SDK language model or a model id string such as 'openai/gpt-5'.`);
+  }
+  if (threshold !== undefined && !(typeof threshold === 'number' && threshold >= 0 && threshold <= 1)) {
+    throw new ToolCallAccuracyError(`${where}: threshold must be a number from 0 to 1; received ${String(threshold)}.`);
+  }
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) {
+    throw new ToolCallAccuracyError(`${where}: timeoutMs must be a positive number of milliseconds; received ${String(timeoutMs)}.`);
+  }
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0)) {
+    throw new ToolCallAccuracyError(`${where}: maxRetries must be a whole number ≥ 0; received ${String(maxRetries)}.`);
+  }
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && (concurrency as number) >= 1)) {
+    throw new ToolCallAccuracyError(`${where}: concurrency must be a whole number ≥ 1; received ${String(concurrency)}.`);
+  }
+  if (cache !== undefined) {
+    if (typeof cache !== 'object' || cache === null) throw new ToolCallAccuracyError(`${where}: cache must be { mode?, dir? }.`);
+    const { mode, dir } = cache as { mode?: unknown; dir?: unknown };
+    if (mode !== undefined && !CACHE_MODES.includes(mode as JudgeCacheMode)) {
+      throw new ToolCallAccuracyError(`${where}: cache.mode must be one of ${CACHE_MODES.join(', ')}; received ${JSON.stringify(mode)}.`);
+    }
+    if (dir !== undefined && (typeof dir !== 'string' || dir === '')) {
+      throw new ToolCallAccuracyError(`${where}: cache.dir must be a non-empty path.`);
+    }
+  }
+}
+
+function isModel(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > 0;
+  return typeof value === 'object' && value !== null && typeof (value as { modelId?: unknown }).modelId === 'string';
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,89 @@
+import { getRunText } from '../calls/getRunText.js';
+import { getToolCalls } from '../calls/getToolCalls.js';
+import type { ToolCall } from '../types.js';
+import type { JudgeTool } from './tools.js';
+
+const MAX_INPUT_CHARS = 2_000;
+const MAX_RESULT_CHARS = 600;
+const MAX_TEXT_CHARS = 8_000;
+
+/** One call as the judge sees it: input as JSON data, result or error shortened to a string. */
+export interface JudgedCall {
+  toolName: string;
+  input: unknown;
+  /** The result as JSON, or its JSON text cut short. */
+  result?: unknown;
+  error?: string;
+}
+
+/** Everything that decides a verdict, besides the model and the prompt version. Plain JSON. */
+export interface JudgeInput {
+  request: string | null;
+  reply: string | null;
+  calls: JudgedCall[];
+  availableTools: JudgeTool[];
+}
+
+/** Reads a run (through `getToolCalls` and `getRunText`) into the judge's input. */
+export function buildJudgeInput(run: unknown, availableTools: readonly JudgeTool[]): JudgeInput {
+  const calls = getToolCalls(run);
+  const { request, reply } = getRunText(run);
+  return {
+    request: request === undefined ? null : shorten(request, MAX_TEXT_CHARS),
+    reply: reply === undefined ? null : shorten(reply, MAX_TEXT_CHARS),
+    calls: calls.map(judgedCall),
+    availableTools: availableTools.map((tool) => toPlainJson(tool) as JudgeTool),
+  };
+}
+
+function judgedCall(call: ToolCall): JudgedCall {
+  const judged: JudgedCall = { toolName: call.toolName, input: shortened(call.unparsedInput ?? call.input, MAX_INPUT_CHARS) };
+  if (call.error !== undefined) judged.error = shorten(errorText(call.error), MAX_RESULT_CHARS);
+  else if (call.output !== undefined) judged.result = shortened(call.output, MAX_RESULT_CHARS);
+  return judged;
+}
+
+/** The value as plain JSON, or its JSON text cut short when longer than `max`. */
+function shortened(value: unknown, max: number): unknown {
+  const text = toJsonText(value);
+  return text.length > max ? shorten(text, max) : JSON.parse(text);
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return typeof error === 'string' ? error : toJsonText(error);
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+
+/** JSON text of any value: cycles, bigints, functions and errors become readable strings. Never throws. */
+export function toJsonText(value: unknown, indent?: number): string {
+  if (value === undefined) return 'null';
+  const seen = new WeakSet<object>();
+  try {
+    return (
+      JSON.stringify(
+        value,
+        (_key, inner: unknown) => {
+          if (typeof inner === 'bigint') return `${inner}n`;
+          if (typeof inner === 'function' || typeof inner === 'symbol') return String(inner);
+          if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
+          if (typeof inner === 'object' && inner !== null) {
+            if (seen.has(inner)) return '[Circular]';
+            seen.add(inner);
+          }
+          return inner;
+        },
+        indent,
+      ) ?? 'null'
+    );
+  } catch {
+    return JSON.stringify(String(value));
+  }
+}
+
+function toPlainJson(value: unknown): unknown {
+  return JSON.parse(toJsonText(value));
+}

@@ -1,0 +1,198 @@
+import { stripVTControlCharacters } from 'node:util';
+import { JudgeError } from './errors.js';
+import type { JudgeModel } from './types.js';
+
+/** The parts of the `ai` module the judge uses; typed loosely because ai@5, 6 and 7 differ. */
+export interface AiModule {
+  generateText(options: Record<string, unknown>): Promise<Record<string, unknown>>;
+  Output: { object(options: { schema: unknown; name?: string; description?: string }): unknown };
+  asSchema(schema: unknown): { jsonSchema: unknown };
+  wrapLanguageModel?: (options: { model: unknown; middleware: unknown }) => unknown;
+  extractJsonMiddleware?: () => unknown;
+  gateway?: { languageModel(modelId: string): unknown };
+}
+
+type AiLoader = () => Promise<AiModule>;
+const importAi: AiLoader = async () => (await import('ai')) as unknown as AiModule;
+let loader: AiLoader = importAi;
+
+/** Lets tests run the judge on another installed major (`ai6`, `ai5`). Pass nothing to restore `ai`. */
+export function setAiLoaderForTesting(next?: AiLoader): void {
+  loader = next ?? importAi;
+}
+
+/** Loads `ai` on first use only, so nothing else in the package needs it installed. */
+export async function loadAi(): Promise<AiModule> {
+  try {
+    return await loader();
+  } catch (error) {
+    const message = stripVTControlCharacters(error instanceof Error ? error.message : String(error));
+    const code = (error as { code?: unknown })?.code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
+      throw new JudgeError('The LLM judge needs the AI SDK: install it with `npm i -D ai zod`.', { cause: error });
+    }
+    if (/experimental-vm-modules|Must use import to load ES Module|require\(\) of ES Module/i.test(message)) {
+      throw new JudgeError(
+        'The LLM judge could not load the AI SDK (`ai`): this Jest runs in CommonJS mode and ai@7 is ESM-only. ' +
+          'Run Jest with NODE_OPTIONS=--experimental-vm-modules, use ai@6, or replay recorded verdicts ' +
+          `(TOOL_CALL_ACCURACY_CACHE=replay). Loader said: ${message.split('\n')[0]}`,
+        { cause: error },
+      );
+    }
+    throw new JudgeError(`The LLM judge could not load the AI SDK (\`ai\`): ${message}`, { cause: error });
+  }
+}
+
+/** A model as people name it: `'openai/gpt-5'`, or `gpt-5-mini (openai.chat)` for a model object. */
+export function describeModel(model: JudgeModel): string {
+  return typeof model === 'string' ? model : `${model.modelId} (${model.provider})`;
+}
+
+/** The identity of a model for the cache key: provider and model id, never settings or credentials. */
+export function modelIdentity(model: JudgeModel): { provider: string; modelId: string } {
+  if (typeof model !== 'string') return { provider: String(model.provider), modelId: String(model.modelId) };
+  const custom = (globalThis as { AI_SDK_DEFAULT_PROVIDER?: unknown }).AI_SDK_DEFAULT_PROVIDER !== undefined;
+  return { provider: custom ? 'global-default-provider' : 'gateway', modelId: model };
+}
+
+export interface AskOptions {
+  model: JudgeModel;
+  system: string;
+  prompt: string;
+  /** The zod verdict schema. */
+  schema: unknown;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/** The model answered, but not with a usable verdict: worth one more try. */
+export class InvalidAnswer {
+  constructor(readonly problem: string, readonly text?: string) {}
+}
+
+/**
+ * One structured-output request: `generateText` with `Output.object` (`experimental_output` on
+ * ai@5). Resolves to the parsed object, or an InvalidAnswer when the model's text was not JSON or
+ * broke the schema. Every other failure rejects with a JudgeError naming its cause.
+ */
+export async function askModel(options: AskOptions): Promise<unknown> {
+  const ai = await loadAi();
+  const output = ai.Output.object({ schema: options.schema, name: 'tool_call_verdict', description: 'The verdict on the agent’s tool calls' });
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const result = await ai.generateText({
+      model: withJsonExtraction(ai, options.model),
+      system: options.system,
+      prompt: options.prompt,
+      output,
+      experimental_output: output,
+      maxRetries: options.maxRetries,
+      abortSignal: signal,
+    });
+    return 'output' in result ? result.output : result.experimental_output;
+  } catch (error) {
+    if (signal.aborted) {
+      throw new JudgeError(`${judgeLabel(options.model)} timed out after ${options.timeoutMs} ms (configureJudge({ timeoutMs }) sets the limit).`, { cause: error });
+    }
+    const invalid = invalidAnswer(error);
+    if (invalid) return invalid;
+    throw new JudgeError(`${judgeLabel(options.model)} failed: ${explainFailure(error)}`, { cause: error });
+  }
+}
+
+function judgeLabel(model: JudgeModel): string {
+  return `The LLM judge (${describeModel(model)})`;
+}
+
+// Strips Markdown fences around the JSON (ai@6+); ai@5 has no such middleware and goes without.
+function withJsonExtraction(ai: AiModule, model: JudgeModel): unknown {
+  if (!ai.wrapLanguageModel || !ai.extractJsonMiddleware) return model;
+  try {
+    let base: unknown = model;
+    if (typeof model === 'string') {
+      const provider = (globalThis as { AI_SDK_DEFAULT_PROVIDER?: { languageModel?(id: string): unknown } }).AI_SDK_DEFAULT_PROVIDER ?? ai.gateway;
+      if (typeof provider?.languageModel !== 'function') return model;
+      base = provider.languageModel(model);
+    }
+    return ai.wrapLanguageModel({ model: base, middleware: ai.extractJsonMiddleware() });
+  } catch {
+    return model;
+  }
+}
+
+function invalidAnswer(error: unknown): InvalidAnswer | undefined {
+  const name = errorName(error);
+  if (name === 'AI_NoObjectGeneratedError') {
+    const { cause, text } = error as { cause?: unknown; text?: unknown };
+    const raw = typeof text === 'string' ? text : undefined;
+    const causeName = errorName(cause);
+    if (causeName === 'AI_JSONParseError') return new InvalidAnswer('its answer was not valid JSON', raw);
+    if (causeName === 'AI_TypeValidationError') {
+      return new InvalidAnswer(`its answer did not match the verdict schema (${describeIssues(cause)})`, raw);
+    }
+    return new InvalidAnswer(`it gave no verdict object (${message(error)})`, raw);
+  }
+  if (name === 'AI_NoOutputGeneratedError' || name === 'AI_NoOutputSpecifiedError') {
+    return new InvalidAnswer(`it gave no answer text (${message(error)})`);
+  }
+  return undefined;
+}
+
+/** Names the cause of a failed judge request in words, with the env var or provider to fix. */
+export function explainFailure(error: unknown): string {
+  const name = errorName(error);
+  const text = message(error);
+  if (name === 'AI_RetryError') {
+    const { lastError, errors } = error as { lastError?: unknown; errors?: unknown[] };
+    return `${explainFailure(lastError)} (gave up after ${errors?.length ?? '?'} attempts; configureJudge({ maxRetries }) sets the retries)`;
+  }
+  if (name === 'GatewayAuthenticationError' || /AI_GATEWAY_API_KEY/.test(text)) {
+    return (
+      'no credentials for the Vercel AI Gateway, which serves model id strings like "openai/gpt-5": ' +
+      'set the AI_GATEWAY_API_KEY environment variable (or VERCEL_OIDC_TOKEN), or pass a provider model object ' +
+      `such as openai('gpt-5-mini') from @ai-sdk/openai instead of a string. The gateway said: ${firstLine(text)}`
+    );
+  }
+  if (name === 'AI_LoadAPIKeyError') return `missing API key: ${text}`;
+  if (name === 'AI_APICallError') {
+    const { statusCode, url, responseBody } = error as { statusCode?: number; url?: string; responseBody?: string };
+    const where = url ? ` from ${url}` : '';
+    const body = responseBody ? `: ${snippet(responseBody, 300)}` : '';
+    if (statusCode === 429) return `rate limited (HTTP 429)${where}${body}`;
+    if (statusCode === 401 || statusCode === 403) return `the provider refused the credentials (HTTP ${statusCode})${where}${body}`;
+    if (statusCode !== undefined && statusCode < 400) return `${text.replace(/\.$/, '')} (HTTP ${statusCode}${where})${body}`;
+    if (statusCode !== undefined) return `HTTP ${statusCode}${where}${body}`;
+    const cause = (error as { cause?: unknown }).cause;
+    return `network error${where}: ${text}${cause ? ` (${message(cause)})` : ''}`;
+  }
+  return `${name ?? 'Error'}: ${text}`;
+}
+
+function errorName(error: unknown): string | undefined {
+  const name = (error as { name?: unknown } | null | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+function message(error: unknown): string {
+  const text = error instanceof Error ? error.message : (error as { message?: unknown } | null)?.message ?? String(error);
+  return stripVTControlCharacters(String(text)).trim();
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
+}
+
+function describeIssues(cause: unknown): string {
+  const issues = (cause as { cause?: { issues?: unknown } })?.cause?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return message(cause).split('\n')[0] ?? 'invalid';
+  return issues
+    .slice(0, 3)
+    .map((issue: { path?: unknown[]; message?: string }) => `${issue.path?.length ? issue.path.join('.') : '(root)'}: ${issue.message ?? 'invalid'}`)
+    .join('; ');
+}
+
+export function snippet(text: string | undefined, width = 200): string {
+  if (text === undefined) return '(no text)';
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > width ? `${flat.slice(0, width)}…` : flat);
+}
