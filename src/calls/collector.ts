@@ -5,9 +5,13 @@ import type { ToolCall } from '../types.js';
  * format shares: a call id counts once (a later sighting only fills in what was missing), and
  * results or errors are paired to their call by id, whichever comes first.
  */
+/** Up to this many calls, ids are found by a scan instead of a Map. */
+const SCAN_LIMIT = 16;
+
 export class CallCollector {
   readonly calls: ToolCall[] = [];
-  // Created on the first id: most runs are small, and a Map per run is the biggest allocation.
+  // Small runs find ids by a scan of `calls`; a Map is built only once a run is large, as it
+  // would be the biggest allocation of scoring a typical run.
   private byId: Map<string, ToolCall> | undefined;
   private pending: Map<string, { output?: unknown; error?: unknown; hasOutput: boolean; hasError: boolean }> | undefined;
   // Ids of calls held at an approval gate or denied there: issued by the model but not to the tool.
@@ -17,13 +21,13 @@ export class CallCollector {
   add(call: ToolCall): void {
     const id = call.toolCallId;
     if (id !== undefined) {
-      const seen = this.byId?.get(id);
+      const seen = this.find(id);
       if (seen) {
         if (seen.output === undefined && call.output !== undefined) seen.output = call.output;
         if (seen.error === undefined && call.error !== undefined) seen.error = call.error;
         return;
       }
-      (this.byId ??= new Map()).set(id, call);
+      this.byId?.set(id, call);
       const early = this.pending?.get(id);
       if (early) {
         if (early.hasOutput && call.output === undefined) call.output = early.output;
@@ -32,11 +36,24 @@ export class CallCollector {
       }
     }
     this.calls.push(call);
+    if (this.byId === undefined && this.calls.length > SCAN_LIMIT) this.indexIds();
+  }
+
+  private find(toolCallId: string): ToolCall | undefined {
+    if (this.byId) return this.byId.get(toolCallId);
+    const calls = this.calls;
+    for (let index = 0; index < calls.length; index++) if (calls[index]!.toolCallId === toolCallId) return calls[index];
+    return undefined;
+  }
+
+  private indexIds(): void {
+    this.byId = new Map();
+    for (const call of this.calls) if (call.toolCallId !== undefined && !this.byId.has(call.toolCallId)) this.byId.set(call.toolCallId, call);
   }
 
   /** Records a tool result for the call with this id (before or after the call itself is seen). */
   output(toolCallId: string, output: unknown): void {
-    const call = this.byId?.get(toolCallId);
+    const call = this.find(toolCallId);
     if (call) {
       if (call.output === undefined) call.output = output;
       return;
@@ -48,7 +65,7 @@ export class CallCollector {
 
   /** Records a tool failure for the call with this id. */
   error(toolCallId: string, error: unknown): void {
-    const call = this.byId?.get(toolCallId);
+    const call = this.find(toolCallId);
     if (call) {
       if (call.error === undefined) call.error = error;
       return;

@@ -37,7 +37,8 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
     };
   }
 
-  const { matched, failedItem } = matchInOrder(calls.length, items.length, matches);
+  const matched: number[] = [];
+  const failedItem = matchInOrder(calls.length, items.length, matches, matched);
   const pass = failedItem === -1;
   if (pass) {
     return {

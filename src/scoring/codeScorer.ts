@@ -89,7 +89,7 @@ export function scoreToolNames(mode: Mode, names: readonly string[]): boolean {
   const sameName = (call: number, item: number) => names[call] === order[item];
   return mode.strict
     ? firstSequenceMismatch(names.length, order.length, sameName) === -1
-    : matchInOrder(names.length, order.length, sameName).failedItem === -1;
+    : matchInOrder(names.length, order.length, sameName) === -1;
 }
 
 /**

@@ -19,27 +19,22 @@ export function findMatch(callCount: number, matches: Matches): number {
   return -1;
 }
 
-export interface InOrderResult {
-  /** For each item matched so far, the index of the call it was matched to (ascending). */
-  matched: number[];
-  /** The first item that could not be matched after the previous one, or -1 when all were. */
-  failedItem: number;
-}
-
 /**
  * Are the items a subsequence of the calls, each item matched by a distinct, later call?
+ * Returns the first item that could not be matched after the previous one, or -1 when all were;
+ * `matched`, when given, receives the call index of each matched item (ascending).
  * Taking the earliest fitting call for each item is optimal here (a later choice never leaves
  * more room for the items after it), so this greedy scan finds an assignment whenever one exists.
  */
-export function matchInOrder(callCount: number, itemCount: number, matches: Matches): InOrderResult {
-  const matched: number[] = [];
+export function matchInOrder(callCount: number, itemCount: number, matches: Matches, matched?: number[]): number {
   let call = 0;
   for (let item = 0; item < itemCount; item++) {
     while (call < callCount && !matches(call, item)) call++;
-    if (call === callCount) return { matched, failedItem: item };
-    matched.push(call++);
+    if (call === callCount) return item;
+    matched?.push(call);
+    call++;
   }
-  return { matched, failedItem: -1 };
+  return -1;
 }
 
 /** Is the call list exactly the items, in order? Returns the first differing position, or -1. */

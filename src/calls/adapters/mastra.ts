@@ -1,6 +1,7 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
+import { toolCall } from '../toolCall.js';
 
 /**
  * Mastra's stored message format (`MastraMessageV2` / `MastraDBMessage`, `content.format: 2`),
@@ -43,13 +44,10 @@ export function readInvocation(invocation: unknown, calls: CallCollector): void 
   if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName) || !isIssued(invocation)) return;
   const state = invocation.state;
   const failed = state === 'output-error' || invocation.isError === true;
-  calls.add({
-    toolName: invocation.toolName,
-    input: invocation.args,
-    ...(isNonEmptyString(invocation.toolCallId) && { toolCallId: invocation.toolCallId }),
-    ...(!failed && state === 'result' && invocation.result !== undefined && { output: invocation.result }),
-    ...(failed && { error: invocation.errorText ?? invocation.result ?? 'tool call failed' }),
-  });
+  const call = toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
+  if (failed) call.error = invocation.errorText ?? invocation.result ?? 'tool call failed';
+  else if (state === 'result' && invocation.result !== undefined) call.output = invocation.result;
+  calls.add(call);
 }
 
 function runOutput(value: UnknownRecord): unknown {
