@@ -81,6 +81,25 @@ describe('an AI SDK generateText agent', () => {
     expect(result).not.toCallTool('cancel-flight');
   });
 
+  it('asks for clarification instead of guessing, with no tool calls', async () => {
+    const result = await generateText({
+      model: new MockLanguageModelV4({
+        doGenerate: {
+          content: [{ type: 'text', text: 'Which day would you like to fly, and from which airport?' }],
+          finishReason: { unified: 'stop', raw: undefined },
+          usage,
+          warnings: [],
+        },
+      }),
+      tools,
+      stopWhen: stepCountIs(5),
+      prompt: 'Book me a flight.',
+    });
+
+    expect(result).toCallNoTools();
+    expect(result).not.toCallTool('book-flight');
+  });
+
   it('reads the same calls from a saved (JSON) run and from streamText steps', async () => {
     const saved = JSON.parse(JSON.stringify(await bookTrip()));
     expect(saved).toCallToolsInOrder(['search-flights', 'book-flight', 'send-confirmation'], { strict: true });
