@@ -15,7 +15,7 @@ import type { JudgeVerdict } from 'tool-call-accuracy';
 /** The committed verdicts, beside these examples. */
 export const verdictDir = fileURLToPath(new URL('./__judge__', import.meta.url));
 
-/** What the stand-in answers, by the user's request in the prompt (what a real judge said for the same runs). */
+/** What the stand-in answers, by the user's request in the prompt (reasons taken from Mastra's documentation of these runs). */
 const scripted: Array<{ request: string; verdict: JudgeVerdict }> = [
   {
     request: 'What is the weather like in San Francisco today?',

@@ -1,0 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+describe('the built package without ai and zod installed', () => {
+  it('loads (ESM and CommonJS) and scores runs; only the judge needs them', () => {
+    const child = spawnSync(process.execPath, ['--import', fixture('block-ai.mjs'), fixture('score-without-ai.mjs')], { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual({ score: 1, cjsScore: 1, calls: 1, matchers: 6, aiImport: 'ERR_MODULE_NOT_FOUND' });
+  });
+});
