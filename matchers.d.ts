@@ -76,7 +76,8 @@ export interface ToUseAppropriateToolsOptions {
 }
 
 declare module 'vitest' {
-  interface Matchers<T = any> extends ToolCallMatchers<T> {}
+  // void, not T: Vitest's Assertion also extends the global jest.Matchers<void>, and the two must agree.
+  interface Matchers<T = any> extends ToolCallMatchers<void> {}
 }
 
 declare module 'expect' {
