@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -6,6 +7,8 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 
 describe('the built package without ai and zod installed', () => {
   it('loads (ESM and CommonJS) and scores runs; only the judge needs them', () => {
+    // This checks the build: `npm test` builds first; alone, run `npm run build` before it.
+    expect(existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url))), 'dist/ is missing: run npm run build').toBe(true);
     const child = spawnSync(process.execPath, ['--import', fixture('block-ai.mjs'), fixture('score-without-ai.mjs')], { encoding: 'utf8' });
     expect(child.stderr).toBe('');
     expect(JSON.parse(child.stdout)).toEqual({ score: 1, cjsScore: 1, calls: 1, matchers: 6, aiImport: 'ERR_MODULE_NOT_FOUND' });
