@@ -1,13 +1,15 @@
 import type { ToolCall } from '../types.js';
 
-/**
- * Gathers the calls an adapter reads, in the order it reads them, and applies the rules every
- * format shares: a call id counts once (a later sighting only fills in what was missing), and
- * results or errors are paired to their call by id, whichever comes first.
- */
 /** Up to this many calls, ids are found by a scan instead of a Map. */
 const SCAN_LIMIT = 16;
 
+/**
+ * Gathers the calls an adapter reads, in the order it reads them, and applies the rules every
+ * format shares: a call seen again (same id, same tool) counts once, a later sighting only filling
+ * in what was missing; results and errors are paired by id to the latest call with that id,
+ * whichever comes first. A reused id naming another tool is another call: some servers number
+ * their call ids afresh each turn (`call_0`), and copied test fixtures repeat them.
+ */
 export class CallCollector {
   readonly calls: ToolCall[] = [];
   // Small runs find ids by a scan of `calls`; a Map is built only once a run is large, as it
@@ -17,18 +19,21 @@ export class CallCollector {
   // Ids of calls held at an approval gate or denied there: issued by the model but not to the tool.
   private withheld: Set<string> | undefined;
 
-  /** Adds an issued call; a call whose id was already seen is merged into the first one. */
+  /** Adds an issued call; the same call seen again (same id and tool) is merged into the first sighting. */
   add(call: ToolCall): void {
     const id = call.toolCallId;
     if (id !== undefined) {
       const seen = this.find(id);
-      if (seen) {
+      if (seen && seen.toolName === call.toolName) {
         if (seen.output === undefined && call.output !== undefined) seen.output = call.output;
         if (seen.error === undefined && call.error !== undefined) seen.error = call.error;
+        if (call.invalid) seen.invalid = true;
+        if (call.providerExecuted) seen.providerExecuted = true;
+        if (seen.unparsedInput === undefined && call.unparsedInput !== undefined) seen.unparsedInput = call.unparsedInput;
         return;
       }
       this.byId?.set(id, call);
-      const early = this.pending?.get(id);
+      const early = seen ? undefined : this.pending?.get(id);
       if (early) {
         if (early.hasOutput && call.output === undefined) call.output = early.output;
         if (early.hasError && call.error === undefined) call.error = early.error;
@@ -39,16 +44,17 @@ export class CallCollector {
     if (this.byId === undefined && this.calls.length > SCAN_LIMIT) this.indexIds();
   }
 
+  /** The latest call with this id. */
   private find(toolCallId: string): ToolCall | undefined {
     if (this.byId) return this.byId.get(toolCallId);
     const calls = this.calls;
-    for (let index = 0; index < calls.length; index++) if (calls[index]!.toolCallId === toolCallId) return calls[index];
+    for (let index = calls.length - 1; index >= 0; index--) if (calls[index]!.toolCallId === toolCallId) return calls[index];
     return undefined;
   }
 
   private indexIds(): void {
     this.byId = new Map();
-    for (const call of this.calls) if (call.toolCallId !== undefined && !this.byId.has(call.toolCallId)) this.byId.set(call.toolCallId, call);
+    for (const call of this.calls) if (call.toolCallId !== undefined) this.byId.set(call.toolCallId, call);
   }
 
   /** Records a tool result for the call with this id (before or after the call itself is seen). */
@@ -101,19 +107,5 @@ export class CallCollector {
     let early = pending.get(toolCallId);
     if (!early) pending.set(toolCallId, (early = { hasOutput: false, hasError: false }));
     return early;
-  }
-}
-
-/**
- * Turns arguments that arrive as a JSON string (OpenAI, raw provider parts) into a value.
- * A string that does not parse is kept as it is and flagged, never dropped.
- */
-export function parseInput(raw: unknown): Pick<ToolCall, 'input' | 'unparsedInput'> {
-  if (typeof raw !== 'string') return { input: raw };
-  if (raw.trim() === '') return { input: {} };
-  try {
-    return { input: JSON.parse(raw) };
-  } catch {
-    return { input: raw, unparsedInput: raw };
   }
 }

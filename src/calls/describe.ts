@@ -1,5 +1,3 @@
-import { isRecord } from './adapter.js';
-
 const MAX_KEYS = 8;
 
 /** Names what a value is (its type and top keys), for errors about values we cannot read. */
@@ -55,4 +53,3 @@ function constructorName(value: object): string | undefined {
   }
 }
 
-export { isRecord };

@@ -52,16 +52,20 @@ const RESPONSES_ITEM_TYPES = new Set(['reasoning', 'item_reference', 'mcp_list_t
  * model messages (it has no tool calls in any format). Never recurses below a message's content.
  */
 export function messageKind(value: unknown): MessageKind | undefined {
-  if (!Array.isArray(value)) return isRecord(value) ? (kindOf(value) ?? defaultKind(value)) : undefined;
+  if (!Array.isArray(value)) return isMessageLike(value) ? (kindOf(value) ?? defaultKind(value)) : undefined;
   if (value.length === 0) return undefined;
   for (let index = 0; index < value.length; index++) {
     const message: unknown = value[index];
-    // Every message format has a string `role` or `type`; anything else (a plain call) ends the look.
-    if (!isRecord(message) || (typeof message.role !== 'string' && typeof message.type !== 'string')) return undefined;
+    if (!isMessageLike(message)) return undefined;
     const kind = kindOf(message);
     if (kind) return kind;
   }
   return defaultKind(value[0] as UnknownRecord);
+}
+
+/** Every message format has a string `role` or `type`; anything else (a plain call) is no message. */
+function isMessageLike(value: unknown): value is UnknownRecord {
+  return isRecord(value) && (typeof value.role === 'string' || typeof value.type === 'string');
 }
 
 function defaultKind(message: UnknownRecord): MessageKind | undefined {
@@ -78,20 +82,30 @@ export function isLangChainMessage(message: UnknownRecord): boolean {
 
 function kindOf(message: UnknownRecord): MessageKind | undefined {
   if (isLangChainMessage(message)) return 'langchain';
-  if (Array.isArray(message.parts)) return typeof message.content === 'string' ? 'ai-sdk-4-ui' : 'ai-sdk-ui';
+  // v5+ dropped both the string `content` beside `parts` and the `tool-invocation` part type.
+  if (Array.isArray(message.parts)) return typeof message.content === 'string' || message.parts.some(isToolInvocationPart) ? 'ai-sdk-4-ui' : 'ai-sdk-ui';
   if (Array.isArray(message.toolInvocations)) return 'ai-sdk-4-ui';
   const type = message.type;
   if (typeof type === 'string') {
-    // An Anthropic `Message` response has `type: 'message'` too; only it has `stop_reason`.
-    if (type === 'message') return 'stop_reason' in message ? 'anthropic' : 'openai-responses';
+    // An Anthropic `Message` response has `type: 'message'` too: it has `stop_reason`, or Anthropic's own part types.
+    if (type === 'message') return 'stop_reason' in message ? 'anthropic' : (kindOfParts(message.content) ?? 'openai-responses');
     if (type.endsWith('_call') || type.endsWith('_call_output') || RESPONSES_ITEM_TYPES.has(type)) return 'openai-responses';
   }
   if ('tool_calls' in message || 'tool_call_id' in message || 'function_call' in message) return 'openai-chat';
   const role = message.role;
   if (role === 'developer' || role === 'function') return 'openai-chat';
-  const content = message.content;
-  if (!Array.isArray(content)) return undefined;
+  if (!Array.isArray(message.content)) return undefined;
   if (role === 'tool') return 'ai-sdk-model';
+  return kindOfParts(message.content);
+}
+
+function isToolInvocationPart(part: unknown): boolean {
+  return isRecord(part) && part.type === 'tool-invocation';
+}
+
+/** The format that content part types belong to, from the first part that only one format uses. */
+function kindOfParts(content: unknown): MessageKind | undefined {
+  if (!Array.isArray(content)) return undefined;
   for (let index = 0; index < content.length; index++) {
     const part: unknown = content[index];
     if (!isRecord(part) || typeof part.type !== 'string') continue;

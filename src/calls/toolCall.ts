@@ -1,6 +1,5 @@
 import type { ToolCall } from '../types.js';
 import { isNonEmptyString } from './adapter.js';
-import { parseInput } from './collector.js';
 
 /** A call with its name, input and (when it is a non-empty string) id; adapters set the rest. */
 export function toolCall(toolName: string, input: unknown, toolCallId: unknown): ToolCall {
@@ -10,12 +9,18 @@ export function toolCall(toolName: string, input: unknown, toolCallId: unknown):
 }
 
 /**
- * A call whose arguments arrive as a JSON string (OpenAI, LangChain's invalid calls): parsed, or,
- * when the string does not parse, kept as it is with `unparsedInput` set, never dropped.
+ * A call whose arguments may arrive as a JSON string (OpenAI, LangChain's invalid calls, an AI SDK
+ * input the SDK could not parse): parsed, or, when the string does not parse, kept as it is with
+ * `unparsedInput` set, never dropped. Any other value is the input as it is.
  */
 export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolCallId: unknown): ToolCall {
-  const { input, unparsedInput } = parseInput(rawInput);
-  const call = toolCall(toolName, input, toolCallId);
-  if (unparsedInput !== undefined) call.unparsedInput = unparsedInput;
-  return call;
+  if (typeof rawInput !== 'string') return toolCall(toolName, rawInput, toolCallId);
+  if (rawInput.trim() === '') return toolCall(toolName, {}, toolCallId);
+  try {
+    return toolCall(toolName, JSON.parse(rawInput), toolCallId);
+  } catch {
+    const call = toolCall(toolName, rawInput, toolCallId);
+    call.unparsedInput = rawInput;
+    return call;
+  }
 }

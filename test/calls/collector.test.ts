@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CallCollector, parseInput } from '../../src/calls/collector.js';
+import { CallCollector } from '../../src/calls/collector.js';
+import { toolCallWithJsonInput } from '../../src/calls/toolCall.js';
 import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import conformance from '../../../shared/conformance/code-scorer.json' with { type: 'json' };
@@ -43,14 +44,15 @@ describe('CallCollector', () => {
   });
 });
 
-describe('parseInput', () => {
+describe('toolCallWithJsonInput', () => {
   test.each([
-    ['{"a":1}', { input: { a: 1 } }],
-    ['', { input: {} }],
-    ['{bad', { input: '{bad', unparsedInput: '{bad' }],
-    [{ a: 1 }, { input: { a: 1 } }],
-  ])('%j', (raw, parsed) => {
-    expect(parseInput(raw)).toEqual(parsed);
+    ['{"a":1}', { toolName: 't', input: { a: 1 } }],
+    ['', { toolName: 't', input: {} }],
+    ['{bad', { toolName: 't', input: '{bad', unparsedInput: '{bad' }],
+    [{ a: 1 }, { toolName: 't', input: { a: 1 } }],
+    [undefined, { toolName: 't', input: undefined }],
+  ])('%j', (raw, call) => {
+    expect(toolCallWithJsonInput('t', raw, undefined)).toStrictEqual(call);
   });
 });
 

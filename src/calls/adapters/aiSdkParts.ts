@@ -54,7 +54,8 @@ export class AiSdkPartReader {
   private readCall(part: UnknownRecord): void {
     if (!isNonEmptyString(part.toolName)) return;
     const input = 'input' in part ? part.input : part.args;
-    const call = aiSdkToolCall(part.toolName, input, part.toolCallId);
+    // The SDK parses inputs itself: a string left in `input` is model text that failed to parse.
+    const call = toolCallWithJsonInput(part.toolName, input, part.toolCallId);
     if (part.invalid === true) call.invalid = true;
     if (part.providerExecuted === true) call.providerExecuted = true;
     this.calls.add(call);
@@ -103,14 +104,6 @@ export class AiSdkPartReader {
     this.calls.withhold(toolCallId);
     if (isNonEmptyString(part.approvalId)) (this.approvals ??= new Map()).set(part.approvalId, toolCallId);
   }
-}
-
-/**
- * A call from an AI SDK part. The SDK parses tool inputs into objects itself, so a string left in
- * `input` is the model's text that failed to parse (an invalid call): kept and flagged.
- */
-export function aiSdkToolCall(toolName: string, input: unknown, toolCallId: unknown) {
-  return typeof input === 'string' ? toolCallWithJsonInput(toolName, input, toolCallId) : toolCall(toolName, input, toolCallId);
 }
 
 /** The text of AI SDK content: a string, or its `text` parts joined. */

@@ -10,7 +10,14 @@ import { AiSdkPartReader, partsText } from './aiSdkParts.js';
  * final step in 5 and 6, and every `toolCalls` is a prototype getter that JSON drops.
  */
 function isStep(value: unknown): value is UnknownRecord {
-  return isRecord(value) && Array.isArray(value.content) && !('role' in value) && 'finishReason' in value;
+  return isRecord(value) && (Array.isArray(value.content) || hasToolCallParts(value.toolCalls)) && !('role' in value) && 'finishReason' in value;
+}
+
+/** A hand-built step may carry its calls only in `toolCalls` (AI SDK 5+ parts, with `input`). */
+function hasToolCallParts(toolCalls: unknown): boolean {
+  if (!Array.isArray(toolCalls)) return false;
+  const first: unknown = toolCalls[0];
+  return first === undefined ? false : isRecord(first) && first.type === 'tool-call' && 'input' in first;
 }
 
 function readSteps(steps: readonly unknown[], calls: CallCollector): void {
@@ -43,8 +50,9 @@ export const aiSdkResult: FormatAdapter = {
   detect(value) {
     if (!isRecord(value) || !Array.isArray(value.steps)) return false;
     const first: unknown = value.steps[0];
-    // `{ steps: [] }` is a run that did nothing; AI SDK 4 steps have no `content` (see aiSdk4.ts).
-    return first === undefined || (isRecord(first) && Array.isArray(first.content));
+    // `{ steps: [] }` is a run that did nothing; AI SDK 4 steps have no `content` and their calls
+    // have `args`, not `input` (see aiSdk4.ts).
+    return first === undefined || (isRecord(first) && (Array.isArray(first.content) || hasToolCallParts(first.toolCalls)));
   },
   read(value, calls) {
     readSteps((value as { steps: unknown[] }).steps, calls);

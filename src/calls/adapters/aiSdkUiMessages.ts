@@ -3,7 +3,8 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
-import { aiSdkToolCall, partsText } from './aiSdkParts.js';
+import { toolCallWithJsonInput } from '../toolCall.js';
+import { partsText } from './aiSdkParts.js';
 
 /**
  * Which UI tool-part states count as a call. A call counts once it went, or is going, to the tool:
@@ -29,7 +30,7 @@ function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
     if (!isNonEmptyString(toolName) || !isCountedState(part.state, part.approval)) continue;
     // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
     const failedInput = part.input === undefined && part.rawInput !== undefined;
-    const call = aiSdkToolCall(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);
+    const call = toolCallWithJsonInput(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);
     if (failedInput) call.invalid = true;
     if (part.providerExecuted === true) call.providerExecuted = true;
     if (part.state === 'output-available' && part.preliminary !== true) call.output = part.output;

@@ -59,7 +59,7 @@ function readAiMessage(fields: UnknownRecord, calls: CallCollector): void {
   if (Array.isArray(fields.invalid_tool_calls)) {
     for (const item of fields.invalid_tool_calls) {
       if (!isRecord(item) || !isNonEmptyString(item.name)) continue;
-      const call = item.args === undefined ? toolCall(item.name, undefined, item.id) : toolCallWithJsonInput(item.name, item.args, item.id);
+      const call = toolCallWithJsonInput(item.name, item.args, item.id);
       call.invalid = true;
       if (item.error !== undefined && item.error !== null) call.error = item.error;
       calls.add(call);

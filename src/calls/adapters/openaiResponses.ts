@@ -16,6 +16,8 @@ const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', '
 function readItem(item: UnknownRecord, calls: CallCollector): void {
   const type = item.type;
   if (typeof type !== 'string') return;
+  // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
+  if (item.status === 'in_progress' && (type === 'function_call' || type === 'custom_tool_call')) return;
   switch (type) {
     case 'function_call':
       if (isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.arguments, item.call_id));

@@ -1,3 +1,4 @@
+import type { ToolCall } from '../../types.js';
 import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 
@@ -14,15 +15,10 @@ export const plainCalls: FormatAdapter = {
       if (typeof item === 'string') {
         calls.add({ toolName: item, input: undefined });
       } else {
-        const { toolName, input, toolCallId, output, error, ...rest } = item as Record<string, unknown>;
-        calls.add({
-          ...rest,
-          toolName: toolName as string,
-          input,
-          ...(isNonEmptyString(toolCallId) && { toolCallId }),
-          ...(output !== undefined && { output }),
-          ...(error !== undefined && { error }),
-        });
+        // One copy, so pairing and merging never write into the caller's objects.
+        const call = { ...(item as ToolCall) };
+        if ('toolCallId' in call && !isNonEmptyString(call.toolCallId)) delete call.toolCallId;
+        calls.add(call);
       }
     }
   },
