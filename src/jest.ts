@@ -4,12 +4,13 @@
  */
 import { matchers } from './matchers/index.js';
 import { withDiffInMessage } from './format/diff.js';
-import { failOnUnawaitedJudges } from './judge/pending.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges, setRunnerLayers } from './judge/pending.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
 declare const expect: { extend(matchers: Record<string, unknown>): void; getState(): { currentTestName?: string } } | undefined;
 declare const afterEach: ((hook: () => void) => void) | undefined;
+declare const afterAll: ((hook: () => void) => void) | undefined;
 
 if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
   throw new Error(
@@ -18,6 +19,9 @@ if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
   );
 }
 expect.extend(withDiffInMessage(matchers));
+setRunnerLayers(2); // the diff wrapper's `.then`, then Jest's own
 
-// A judge assertion still running when its test ended was not awaited: fail that test.
-if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges(expect.getState().currentTestName));
+// A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
+if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges(expect.getState().currentTestName || undefined));
+// Judges made in beforeAll/afterAll belong to no test: the file fails for them.
+if (typeof afterAll === 'function') afterAll(() => failOnLeftoverJudges());

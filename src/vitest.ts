@@ -2,13 +2,15 @@
  * Vitest setup file: `test: { setupFiles: ['tool-call-accuracy/vitest'] }`.
  * Registers every matcher on Vitest's `expect`; importing it also brings the matcher types in.
  */
-import { afterEach, expect } from 'vitest';
-import { failOnUnawaitedJudges } from './judge/pending.js';
+import { afterAll, afterEach, expect } from 'vitest';
+import { failOnLeftoverJudges, failOnUnawaitedJudges } from './judge/pending.js';
 import { matchers } from './matchers/index.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
 expect.extend(matchers);
 
-// A judge assertion still running when its test ended was not awaited: fail that test.
-afterEach((context) => failOnUnawaitedJudges(context.task));
+// A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
+afterEach((context) => failOnUnawaitedJudges(context.task, { concurrent: context.task.concurrent === true }));
+// Judges made in beforeAll/afterAll belong to no test: the file fails for them. (Runs after the file's own afterAll hooks.)
+afterAll(() => failOnLeftoverJudges());

@@ -4,6 +4,7 @@ import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
 import { describeValue } from './describe.js';
+import { beginKindMemo, endKindMemo } from './messageKind.js';
 import { aiSdk4 } from './adapters/aiSdk4.js';
 import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';
 import { aiSdkParts, aiSdkResult, aiSdkSteps } from './adapters/aiSdkResult.js';
@@ -43,17 +44,22 @@ export const adapters: readonly FormatAdapter[] = [
 
 /** The adapter that reads `run`, or undefined when no supported format matches. */
 export function detectFormat(run: unknown): FormatAdapter | undefined {
-  for (const adapter of adapters) {
-    let claimed: boolean;
-    try {
-      claimed = adapter.detect(run);
-    } catch {
-      // A getter or Proxy trap that throws: this value is not that format.
-      claimed = false;
+  beginKindMemo();
+  try {
+    for (const adapter of adapters) {
+      let claimed: boolean;
+      try {
+        claimed = adapter.detect(run);
+      } catch {
+        // A getter or Proxy trap that throws: this value is not that format.
+        claimed = false;
+      }
+      if (claimed) return adapter;
     }
-    if (claimed) return adapter;
+    return undefined;
+  } finally {
+    endKindMemo();
   }
-  return undefined;
 }
 
 /**

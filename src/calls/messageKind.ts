@@ -51,7 +51,37 @@ const RESPONSES_ITEM_TYPES = new Set(['reasoning', 'item_reference', 'mcp_list_t
  * message that decides; a conversation with only plain text decides nothing and counts as AI SDK
  * model messages (it has no tool calls in any format). Never recurses below a message's content.
  */
+// Detection asks each message adapter in turn, and each asks for the kind: within one detection
+// (begin/endKindMemo around it) the kind of the value is worked out once. Cleared afterwards, as
+// a caller may change an array between two assertions.
+let memoActive = false;
+let memoFilled = false;
+let memoValue: unknown;
+let memoKind: MessageKind | undefined;
+
+export function beginKindMemo(): void {
+  memoActive = true;
+  memoFilled = false;
+}
+
+export function endKindMemo(): void {
+  memoActive = false;
+  memoFilled = false;
+  memoValue = undefined;
+}
+
 export function messageKind(value: unknown): MessageKind | undefined {
+  if (memoActive && memoFilled && memoValue === value) return memoKind;
+  const kind = classify(value);
+  if (memoActive) {
+    memoValue = value;
+    memoKind = kind;
+    memoFilled = true;
+  }
+  return kind;
+}
+
+function classify(value: unknown): MessageKind | undefined {
   if (!Array.isArray(value)) return isMessageLike(value) ? (kindOf(value) ?? defaultKind(value)) : undefined;
   if (value.length === 0) return undefined;
   for (let index = 0; index < value.length; index++) {

@@ -29,3 +29,16 @@ export function describeVerdict(outcome: JudgeOutcome): string {
     `Missing tools: ${verdict.missingTools.length > 0 ? verdict.missingTools.join(', ') : 'none'}`,
   ].join('\n');
 }
+
+/** Why a test (or, outside a test, the file) failed for judge assertions it never awaited, and where they were made. */
+export function describeUnawaitedJudges(callSites: ReadonlyArray<string | undefined>, where: { inTest: boolean; concurrent: boolean }): string {
+  const one = callSites.length === 1;
+  const assertions = one ? 'A toUseAppropriateTools() assertion' : `${callSites.length} toUseAppropriateTools() assertions`;
+  const outside = where.inTest ? '' : ' outside a test (in beforeAll or afterAll, or after its test ended)';
+  const consequence = where.inTest ? `so ${one ? 'its verdict' : 'their verdicts'} could not fail the test` : `so ${one ? 'its verdict' : 'their verdicts'} could not fail anything`;
+  const lines = [`${assertions}${outside} ${one ? 'was' : 'were'} not awaited, ${consequence}. Write \`await expect(run).toUseAppropriateTools(…)\`.`];
+  // The global expect gives a concurrent test's judge to whichever test started last.
+  if (where.concurrent) lines.push("In concurrent tests only the test context's expect (`async ({ expect }) => …`) ties a judge to its own test.");
+  for (const site of callSites) if (site !== undefined) lines.push(`Called at ${site}`);
+  return lines.join('\n');
+}

@@ -15,7 +15,8 @@ export const CACHE_ENV = 'TOOL_CALL_ACCURACY_CACHE';
 export interface CacheSettings {
   mode: JudgeCacheMode;
   dir: string;
-  source: 'configureJudge' | 'env' | 'CI' | 'default';
+  /** `scorer`: the scorer's own `cache: { mode }` option. */
+  source: 'scorer' | 'configureJudge' | 'env' | 'CI' | 'default';
 }
 
 /** `configureJudge({ cache })` wins, then `TOOL_CALL_ACCURACY_CACHE`, then `replay` when `CI` is set, else `auto`. */
@@ -69,6 +70,7 @@ export interface CacheEntry {
     calls: Array<{ toolName: string; input: unknown }>;
     availableTools: string[];
   };
+  /** Informational, for reviewers: a replay scores the stored verdict again and never reads this. */
   score: number;
   verdict: JudgeVerdict;
 }
@@ -89,7 +91,10 @@ export function makeEntry(key: string, model: ModelIdentity, input: JudgeInput, 
   };
 }
 
-/** The stored verdict for `key`, or undefined when there is none. A file that is not a valid entry is a JudgeError naming it. */
+/**
+ * The stored entry for `key`, or undefined when there is none. A file that is not JSON or answers
+ * another key is a JudgeError naming it; the caller checks the verdict itself against the run.
+ */
 export async function readEntry(file: string, key: string): Promise<CacheEntry | undefined> {
   let text: string;
   try {
@@ -102,34 +107,26 @@ export async function readEntry(file: string, key: string): Promise<CacheEntry |
   try {
     entry = JSON.parse(text);
   } catch (error) {
-    throw corrupt(file, `not valid JSON (${(error as Error).message})`, error);
+    throw corruptEntryError(file, `not valid JSON (${(error as Error).message})`, error);
   }
-  const problem = entryProblem(entry, key);
-  if (problem) throw corrupt(file, problem);
+  if (typeof entry !== 'object' || entry === null) throw corruptEntryError(file, 'it is not a JSON object');
+  const storedKey = (entry as { key?: unknown }).key;
+  if (storedKey !== key) throw corruptEntryError(file, `its "key" is ${JSON.stringify(storedKey)}, not ${JSON.stringify(key)}`);
   return entry as CacheEntry;
 }
 
-function corrupt(file: string, problem: string, cause?: unknown): JudgeError {
+/** The error for an entry that cannot be used: names the file, the problem and the fix. */
+export function corruptEntryError(file: string, problem: string, cause?: unknown): JudgeError {
   return new JudgeError(
     `The judge cache entry ${display(file)} is corrupt: ${problem}. Delete the file and record the verdict again (${CACHE_ENV}=auto).`,
     cause === undefined ? undefined : { cause },
   );
 }
 
-function entryProblem(entry: unknown, key: string): string | undefined {
-  if (typeof entry !== 'object' || entry === null) return 'it is not a JSON object';
-  const { key: storedKey, verdict } = entry as { key?: unknown; verdict?: Partial<JudgeVerdict> };
-  if (storedKey !== key) return `its "key" is ${JSON.stringify(storedKey)}, not ${JSON.stringify(key)}`;
-  if (typeof verdict !== 'object' || verdict === null) return 'it has no "verdict" object';
-  const evaluationsOk =
-    Array.isArray(verdict.evaluations) &&
-    verdict.evaluations.every(
-      (e) => typeof e === 'object' && e !== null && typeof e.toolCalled === 'string' && typeof e.wasAppropriate === 'boolean' && typeof e.reasoning === 'string',
-    );
-  if (!evaluationsOk) return '"verdict.evaluations" is not a list of { toolCalled, wasAppropriate, reasoning }';
-  if (!Array.isArray(verdict.missingTools) || !verdict.missingTools.every((name) => typeof name === 'string')) return '"verdict.missingTools" is not a list of names';
-  if (typeof verdict.reason !== 'string') return '"verdict.reason" is not a string';
-  return undefined;
+/** Whether `file` already holds `verdict` for `key`: `record` then leaves it alone, so an unchanged verdict makes no diff. */
+export async function holdsVerdict(file: string, key: string, verdict: JudgeVerdict): Promise<boolean> {
+  const stored = await readEntry(file, key).catch(() => undefined); // an unreadable file is simply replaced
+  return stored !== undefined && canonicalJson(stored.verdict) === canonicalJson(verdict);
 }
 
 /**
@@ -169,18 +166,22 @@ export function display(file: string): string {
 
 /** What a `replay` miss says: where the verdict should be, and the exact command that records it. */
 export function replayMissMessage(file: string, settings: CacheSettings, testPath: string | undefined): string {
-  const why =
-    settings.source === 'CI'
-      ? 'the judge cache is in replay mode because CI is set'
-      : settings.source === 'env'
-        ? `the judge cache is in replay mode (${CACHE_ENV}=replay)`
-        : "the judge cache is in replay mode (configureJudge({ cache: { mode: 'replay' } }))";
+  const why = {
+    CI: 'the judge cache is in replay mode because CI is set',
+    env: `the judge cache is in replay mode (${CACHE_ENV}=replay)`,
+    configureJudge: "the judge cache is in replay mode (configureJudge({ cache: { mode: 'replay' } }))",
+    scorer: "the judge cache is in replay mode (the scorer's option cache: { mode: 'replay' })",
+    default: 'the judge cache is in replay mode',
+  }[settings.source];
   const target = testPath ? display(testPath) : '<your test file>';
   const runner = process.env.VITEST ? 'npx vitest run' : process.env.JEST_WORKER_ID ? 'npx jest' : 'npx vitest run';
+  const credentials = `with the judge model's credentials:\n  ${runner} ${target}`;
   const how =
     settings.source === 'configureJudge'
-      ? `Record it by setting configureJudge({ cache: { mode: 'auto' } }) and running, with the judge model's credentials:\n  ${runner} ${target}`
-      : `Record it by running, with the judge model's credentials:\n  ${CACHE_ENV}=auto ${runner} ${target}\n(auto asks only for missing verdicts; ${CACHE_ENV}=record asks again for every one.)`;
+      ? `Record it by setting configureJudge({ cache: { mode: 'auto' } }) and running, ${credentials}`
+      : settings.source === 'scorer'
+        ? `Record it by creating the scorer with cache: { mode: 'auto' } and running, ${credentials}`
+        : `Record it by running, with the judge model's credentials:\n  ${CACHE_ENV}=auto ${runner} ${target}\n(auto asks only for missing verdicts; ${CACHE_ENV}=record asks again for every one.)`;
   return `No recorded verdict for this run, and ${why}, so no model is called.\nExpected file: ${display(file)}\n${how}\nThen commit the new file.`;
 }
 

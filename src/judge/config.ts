@@ -44,17 +44,22 @@ export function resetJudgeConfig(): void {
   (globalThis as Holder)[STATE] = {};
 }
 
-const KNOWN_KEYS = new Set(['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency']);
+const ALL_KEYS: ReadonlyArray<keyof JudgeConfig> = ['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency'];
 
-/** Throws a ToolCallAccuracyError naming the first bad setting. */
-export function checkConfig(config: unknown, where: string): asserts config is JudgeConfig {
+/** Throws a ToolCallAccuracyError naming the first bad setting. `allowed` narrows the keys `where` takes. */
+export function checkConfig(config: unknown, where: string, allowed: ReadonlyArray<keyof JudgeConfig> = ALL_KEYS): asserts config is JudgeConfig {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new ToolCallAccuracyError(`${where} takes an options object, e.g. { model: 'openai/gpt-5-mini' }.`);
   }
   const options = config as Record<string, unknown>;
-  const unknown = Object.keys(options).filter((key) => !KNOWN_KEYS.has(key));
-  if (unknown.length > 0) {
-    throw new ToolCallAccuracyError(`${where}: unknown option ${unknown.map((k) => JSON.stringify(k)).join(', ')}. Known: ${[...KNOWN_KEYS].join(', ')}.`);
+  const extra = Object.keys(options).filter((key) => !(allowed as readonly string[]).includes(key));
+  if (extra.length > 0) {
+    const names = extra.map((key) => JSON.stringify(key)).join(', ');
+    // A setting `configureJudge` takes, passed where it does not belong: say where it goes.
+    if (extra.every((key) => (ALL_KEYS as readonly string[]).includes(key))) {
+      throw new ToolCallAccuracyError(`${where} take only { ${allowed.join(', ')} }; set ${extra.join(', ')} with configureJudge().`);
+    }
+    throw new ToolCallAccuracyError(`${where}: unknown option ${names}. Known: ${allowed.join(', ')}.`);
   }
   const { threshold, timeoutMs, maxRetries, concurrency, cache, model } = options;
   if (model !== undefined && !isModel(model)) {

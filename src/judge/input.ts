@@ -1,5 +1,4 @@
 import { getRunText } from '../calls/getRunText.js';
-import { getToolCalls } from '../calls/getToolCalls.js';
 import type { ToolCall } from '../types.js';
 import type { JudgeTool } from './tools.js';
 
@@ -24,9 +23,8 @@ export interface JudgeInput {
   availableTools: JudgeTool[];
 }
 
-/** Reads a run (through `getToolCalls` and `getRunText`) into the judge's input. */
-export function buildJudgeInput(run: unknown, availableTools: readonly JudgeTool[]): JudgeInput {
-  const calls = getToolCalls(run);
+/** The judge's input: the run's calls (as `getToolCalls` read them), its text, and the available tools. */
+export function buildJudgeInput(run: unknown, calls: readonly ToolCall[], availableTools: readonly JudgeTool[]): JudgeInput {
   const { request, reply } = getRunText(run);
   return {
     request: request === undefined ? null : shorten(request, MAX_TEXT_CHARS),

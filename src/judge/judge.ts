@@ -2,13 +2,14 @@ import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
-import { cacheFileName, cacheKey, display, makeEntry, readEntry, replayMissMessage, writeEntry, type CacheSettings } from './cache.js';
+import { cacheFileName, cacheKey, corruptEntryError, display, holdsVerdict, makeEntry, readEntry, replayMissMessage, writeEntry, type CacheSettings } from './cache.js';
 import { JudgeError } from './errors.js';
 import { buildJudgeInput, type JudgeInput } from './input.js';
 import { withConcurrencyLimit } from './limit.js';
-import { askModel, describeModel, InvalidAnswer, modelIdentity, snippet } from './model.js';
+import { askModel, describeModel, modelIdentity, snippet } from './model.js';
 import { renderPrompt } from './prompt.js';
-import { tidyVerdict, verdictProblem, verdictSchema } from './schema.js';
+import { describeIssues, describeProblem, tidyVerdict, verdictProblem, verdictSchema } from './schema.js';
+import { scoreVerdict } from './score.js';
 import { normalizeAvailableTools } from './tools.js';
 import type { AvailableTools, JudgeModel, JudgeVerdict } from './types.js';
 
@@ -26,66 +27,87 @@ export interface JudgeRequest {
 
 export interface JudgeOutcome {
   verdict: JudgeVerdict;
+  /** The run's calls, read once: judged, scored and listed in messages. */
   calls: ToolCall[];
+  score: number;
   model: string;
   /** `cache`: read from `cacheFile`; `model`: asked now (and stored in `cacheFile` unless the cache is off). */
   source: 'cache' | 'model';
   cacheFile?: string;
 }
 
-/** Scores are computed by the caller; this gets a valid verdict (from the cache or the model) or throws. */
-export async function judgeRun(request: JudgeRequest, score: (verdict: JudgeVerdict, callCount: number) => number): Promise<JudgeOutcome> {
+/** A valid verdict for the run (from the cache or the model) and its score, or a rejection naming the cause. */
+export async function judgeRun(request: JudgeRequest): Promise<JudgeOutcome> {
   const calls = getToolCalls(request.run);
   const model = request.model;
   if (model === undefined) {
     throw new ToolCallAccuracyError("the judge needs a model: pass { model } (e.g. 'openai/gpt-5-mini'), or set one with configureJudge({ model }).");
   }
   const tools = await normalizeAvailableTools(request.availableTools);
-  const input = buildJudgeInput(request.run, tools);
-  const label = describeModel(model);
+  const input = buildJudgeInput(request.run, calls, tools);
+  const outcome = (verdict: JudgeVerdict, source: JudgeOutcome['source'], file?: string): JudgeOutcome => ({
+    verdict,
+    calls,
+    score: scoreVerdict(verdict, calls.length),
+    model: describeModel(model),
+    source,
+    ...(file !== undefined && { cacheFile: display(file) }),
+  });
   const { mode, dir } = request.cache;
-  if (mode === 'off') {
-    return { verdict: await askForVerdict(request, model, input), calls, model: label, source: 'model' };
-  }
+  if (mode === 'off') return outcome(await askForVerdict(request, model, input), 'model');
 
   const identity = modelIdentity(model);
   const key = cacheKey(identity, input);
   const file = path.join(dir, cacheFileName(key, input));
   if (mode === 'auto' || mode === 'replay') {
     const entry = await readEntry(file, key);
-    if (entry) return { verdict: entry.verdict, calls, model: label, source: 'cache', cacheFile: display(file) };
+    if (entry) return outcome(await checkStoredVerdict(file, entry.verdict, input), 'cache', file);
     if (mode === 'replay') throw new JudgeError(replayMissMessage(file, request.cache, request.testPath));
   }
-  const verdict = await askForVerdict(request, model, input);
-  await writeEntry(file, makeEntry(key, identity, input, verdict, score(verdict, calls.length)));
-  return { verdict, calls, model: label, source: 'model', cacheFile: display(file) };
+  const fresh = outcome(await askForVerdict(request, model, input), 'model', file);
+  // `record` keeps a file whose verdict is unchanged, so re-recording makes no createdAt-only diffs.
+  if (mode === 'auto' || !(await holdsVerdict(file, key, fresh.verdict))) {
+    await writeEntry(file, makeEntry(key, identity, input, fresh.verdict, fresh.score));
+  }
+  return fresh;
 }
+
+/** A stored verdict gets the checks a fresh answer gets (an edited or stale file must not replay). */
+async function checkStoredVerdict(file: string, stored: unknown, input: JudgeInput): Promise<JudgeVerdict> {
+  const parsed = (await verdictSchema()).safeParse(stored);
+  if (!parsed.success) throw corruptEntryError(file, `"verdict" does not match the verdict schema (${describeIssues(parsed.error.issues)})`);
+  const verdict = tidyVerdict(parsed.data);
+  const problem = verdictProblem(verdict, calledTools(input), toolNames(input));
+  if (problem) throw corruptEntryError(file, describeProblem(problem));
+  return verdict;
+}
+
+const calledTools = (input: JudgeInput) => input.calls.map((call) => call.toolName);
+const toolNames = (input: JudgeInput) => input.availableTools.map((tool) => tool.name);
 
 /** One model call; an answer that is not a valid verdict for these calls gets one more try, then is an error. */
 async function askForVerdict(request: JudgeRequest, model: JudgeModel, input: JudgeInput): Promise<JudgeVerdict> {
   const schema = await verdictSchema();
   const { system, prompt } = renderPrompt(input);
-  const calledTools = input.calls.map((call) => call.toolName);
-  const toolNames = input.availableTools.map((tool) => tool.name);
-  let problem = '';
+  let problem = ''; // for the retry note, outside the fences: never names a tool
+  let failure = ''; // for the error, with the names
   let answerText: string | undefined;
   for (let attempt = 1; attempt <= 2; attempt++) {
     const retryNote = attempt === 1 ? '' : `\n\nYour previous answer was rejected: ${problem}. Answer again with the JSON object only.`;
     const answer = await withConcurrencyLimit(request.concurrency, () =>
       askModel({ model, system, prompt: prompt + retryNote, schema, timeoutMs: request.timeoutMs, maxRetries: request.maxRetries }),
     );
-    if (answer instanceof InvalidAnswer) {
-      problem = answer.problem;
+    if (!answer.valid) {
+      problem = failure = answer.problem;
       answerText = answer.text;
       continue;
     }
-    const verdict = tidyVerdict(answer as JudgeVerdict);
-    const mismatch = verdictProblem(verdict, calledTools, toolNames);
+    const verdict = tidyVerdict(answer.verdict);
+    const mismatch = verdictProblem(verdict, calledTools(input), toolNames(input));
     if (mismatch === undefined) return verdict;
-    problem = mismatch;
-    answerText = JSON.stringify(answer);
+    problem = mismatch.problem;
+    failure = describeProblem(mismatch);
+    answerText = JSON.stringify(answer.verdict);
   }
-  throw new JudgeError(
-    `The LLM judge (${describeModel(model)}) gave no valid verdict in 2 attempts: ${problem}. Its last answer: ${snippet(answerText)}`,
-  );
+  throw new JudgeError(`The LLM judge (${describeModel(model)}) gave no valid verdict in 2 attempts: ${failure}. Its last answer: ${snippet(answerText)}`);
 }

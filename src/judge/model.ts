@@ -1,6 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { JudgeError } from './errors.js';
-import type { JudgeModel } from './types.js';
+import { describeIssues } from './schema.js';
+import type { JudgeModel, JudgeVerdict } from './types.js';
 
 /** The parts of the `ai` module the judge uses; typed loosely because ai@5, 6 and 7 differ. */
 export interface AiModule {
@@ -65,22 +66,24 @@ export interface AskOptions {
   maxRetries: number;
 }
 
-/** The model answered, but not with a usable verdict: worth one more try. */
-export class InvalidAnswer {
-  constructor(readonly problem: string, readonly text?: string) {}
-}
+/** What one request got: a verdict that passed the schema, or an answer worth one more try. */
+export type ModelAnswer = { valid: true; verdict: JudgeVerdict } | { valid: false; problem: string; text?: string };
+
+const invalid = (problem: string, text?: string): ModelAnswer => (text === undefined ? { valid: false, problem } : { valid: false, problem, text });
 
 /**
  * One structured-output request: `generateText` with `Output.object` (`experimental_output` on
- * ai@5). Resolves to the parsed object, or an InvalidAnswer when the model's text was not JSON or
- * broke the schema. Every other failure rejects with a JudgeError naming its cause.
+ * ai@5), which checks the answer against the schema. An answer that was not JSON, broke the
+ * schema or held no object is an invalid answer; every other failure rejects with a JudgeError
+ * naming its cause.
  */
-export async function askModel(options: AskOptions): Promise<unknown> {
+export async function askModel(options: AskOptions): Promise<ModelAnswer> {
   const ai = await loadAi();
   const output = ai.Output.object({ schema: options.schema, name: 'tool_call_verdict', description: 'The verdict on the agent’s tool calls' });
   const signal = AbortSignal.timeout(options.timeoutMs);
+  let result: Record<string, unknown>;
   try {
-    const result = await ai.generateText({
+    result = await ai.generateText({
       model: withJsonExtraction(ai, options.model),
       system: options.system,
       prompt: options.prompt,
@@ -89,15 +92,17 @@ export async function askModel(options: AskOptions): Promise<unknown> {
       maxRetries: options.maxRetries,
       abortSignal: signal,
     });
-    return 'output' in result ? result.output : result.experimental_output;
   } catch (error) {
     if (signal.aborted) {
       throw new JudgeError(`${judgeLabel(options.model)} timed out after ${options.timeoutMs} ms (configureJudge({ timeoutMs }) sets the limit).`, { cause: error });
     }
-    const invalid = invalidAnswer(error);
-    if (invalid) return invalid;
+    const answer = invalidAnswer(error);
+    if (answer) return answer;
     throw new JudgeError(`${judgeLabel(options.model)} failed: ${explainFailure(error)}`, { cause: error });
   }
+  const verdict = 'output' in result ? result.output : result.experimental_output;
+  if (typeof verdict !== 'object' || verdict === null) return invalid('it gave no verdict object');
+  return { valid: true, verdict: verdict as JudgeVerdict }; // Output.object parsed it with the verdict schema
 }
 
 function judgeLabel(model: JudgeModel): string {
@@ -120,20 +125,20 @@ function withJsonExtraction(ai: AiModule, model: JudgeModel): unknown {
   }
 }
 
-function invalidAnswer(error: unknown): InvalidAnswer | undefined {
+function invalidAnswer(error: unknown): ModelAnswer | undefined {
   const name = errorName(error);
   if (name === 'AI_NoObjectGeneratedError') {
     const { cause, text } = error as { cause?: unknown; text?: unknown };
     const raw = typeof text === 'string' ? text : undefined;
     const causeName = errorName(cause);
-    if (causeName === 'AI_JSONParseError') return new InvalidAnswer('its answer was not valid JSON', raw);
+    if (causeName === 'AI_JSONParseError') return invalid('its answer was not valid JSON', raw);
     if (causeName === 'AI_TypeValidationError') {
-      return new InvalidAnswer(`its answer did not match the verdict schema (${describeIssues(cause)})`, raw);
+      return invalid(`its answer did not match the verdict schema (${schemaIssues(cause)})`, raw);
     }
-    return new InvalidAnswer(`it gave no verdict object (${message(error)})`, raw);
+    return invalid(`it gave no verdict object (${message(error)})`, raw);
   }
   if (name === 'AI_NoOutputGeneratedError' || name === 'AI_NoOutputSpecifiedError') {
-    return new InvalidAnswer(`it gave no answer text (${message(error)})`);
+    return invalid(`it gave no answer text (${message(error)})`);
   }
   return undefined;
 }
@@ -182,13 +187,10 @@ function firstLine(text: string): string {
   return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
 }
 
-function describeIssues(cause: unknown): string {
+function schemaIssues(cause: unknown): string {
   const issues = (cause as { cause?: { issues?: unknown } })?.cause?.issues;
   if (!Array.isArray(issues) || issues.length === 0) return message(cause).split('\n')[0] ?? 'invalid';
-  return issues
-    .slice(0, 3)
-    .map((issue: { path?: unknown[]; message?: string }) => `${issue.path?.length ? issue.path.join('.') : '(root)'}: ${issue.message ?? 'invalid'}`)
-    .join('; ');
+  return describeIssues(issues);
 }
 
 export function snippet(text: string | undefined, width = 200): string {

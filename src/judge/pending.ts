@@ -1,67 +1,123 @@
+import { describeUnawaitedJudges } from '../format/verdict.js';
+import { callSite, describeCallSite, type CallSite } from './callSite.js';
+
 /**
- * Judge assertions still running when their test ended: a test that forgot to `await`
- * `toUseAppropriateTools`. The setup entries check this after each test and fail it.
+ * Judge assertions, from the matcher call to the end of their test. A test must observe each one
+ * (await it, return it, `.then` it); the setup entries' afterEach fails a test for every judge of
+ * its own it did not observe, still running or already settled, and their afterAll for those made
+ * outside a test.
  */
-interface PendingJudge {
-  /** The test that made it: Vitest's task object, or Jest's test name. */
+interface TrackedJudge {
+  /** The test that made it: Vitest's task object, or Jest's test name; undefined in hooks. */
   owner: unknown;
+  callSite: CallSite | undefined;
+  observed: boolean;
   settled: boolean;
-  abandoned: boolean;
 }
 
-const STATE = Symbol.for('tool-call-accuracy.pending-judges');
+interface State {
+  judges: Set<TrackedJudge>;
+  runnerLayers: number;
+}
 
-function pending(): Set<PendingJudge> {
-  const holder = globalThis as { [STATE]?: Set<PendingJudge> };
-  return (holder[STATE] ??= new Set());
+// On globalThis: the ESM and CJS builds, and the matcher and setup entries, must share one state.
+const STATE = Symbol.for('tool-call-accuracy.tracked-judges');
+
+function state(): State {
+  const holder = globalThis as { [STATE]?: State };
+  return (holder[STATE] ??= { judges: new Set(), runnerLayers: 1 });
 }
 
 /**
- * Returns a promise that settles like `work`, tracked until it settles. Once a check has found it
- * un-awaited it never settles: its late outcome must neither pass nor leak into another test.
+ * How many `.then` calls the runner itself makes on the matcher's promise before handing the
+ * result to the test: Vitest's expect makes one; in Jest the diff wrapper adds one to Jest's own.
  */
-export function trackJudge<T>(work: Promise<T>, owner: unknown): Promise<T> {
-  const entry: PendingJudge = { owner, settled: false, abandoned: false };
-  pending().add(entry);
-  return new Promise<T>((resolve, reject) => {
-    const settle = () => {
-      entry.settled = true;
-      pending().delete(entry);
-      return !entry.abandoned;
-    };
-    work.then(
-      (value) => settle() && resolve(value),
-      (error: unknown) => settle() && reject(error),
-    );
-  });
+export function setRunnerLayers(layers: number): void {
+  state().runnerLayers = layers;
 }
 
-/** Removes and counts the judges of the test `owner` (or of any test, when unknown) that have not settled. */
-export function takeUnawaitedJudges(owner: unknown): number {
-  let count = 0;
-  for (const entry of pending()) {
-    if (entry.settled) continue;
-    if (owner !== undefined && entry.owner !== undefined && entry.owner !== owner) continue;
-    entry.abandoned = true;
-    pending().delete(entry);
-    count++;
+const ignore = () => {};
+
+/**
+ * A promise that settles like its inner one and records whether the test observed it: after the
+ * runner's own layers, any `.then` is the test's (its `await`, a `return` the runner awaits,
+ * `Promise.all`, an explicit `.then`). `.catch` and `.finally` only pass the tracking on.
+ */
+class ObservedPromise<T> implements Promise<T> {
+  readonly [Symbol.toStringTag] = 'Promise';
+
+  constructor(
+    private readonly inner: Promise<T>,
+    private readonly judge: TrackedJudge,
+    /** `.then` calls between the matcher's promise and this one. */
+    private readonly depth: number,
+  ) {
+    // Unobserved, a failure is the afterEach check's to report, not an unhandled rejection.
+    if (!judge.observed) inner.catch(ignore);
   }
-  return count;
+
+  then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    if (this.depth >= state().runnerLayers) observe(this.judge);
+    return new ObservedPromise(this.inner.then(onFulfilled, onRejected), this.judge, this.depth + 1);
+  }
+
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
+    return new ObservedPromise(this.inner.catch(onRejected), this.judge, this.depth);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<T> {
+    return new ObservedPromise(this.inner.finally(onFinally), this.judge, this.depth);
+  }
 }
 
-/** The error the setup entries' afterEach hook throws for un-awaited judge assertions. */
-export function unawaitedJudgeError(count: number): Error {
-  const error = new Error(
-    `${count === 1 ? 'A toUseAppropriateTools() assertion was' : `${count} toUseAppropriateTools() assertions were`} not awaited, ` +
-      'so the test ended before the judge gave a verdict and the assertion could not fail it. ' +
-      'Write `await expect(run).toUseAppropriateTools(…)`. (If the test timed out instead, raise its timeout: a live judge call takes seconds.)',
-  );
+// An observed judge that has settled can never fail a check: forget it early.
+function observe(judge: TrackedJudge): void {
+  judge.observed = true;
+  if (judge.settled) state().judges.delete(judge);
+}
+
+/** Tracks a judge assertion until its test's afterEach (or the file's afterAll) checks it. */
+export function trackJudge<T>(work: Promise<T>, owner: unknown): Promise<T> {
+  const judge: TrackedJudge = { owner, callSite: callSite(), observed: false, settled: false };
+  state().judges.add(judge);
+  const settle = () => {
+    judge.settled = true;
+    if (judge.observed) state().judges.delete(judge);
+  };
+  work.then(settle, settle);
+  return new ObservedPromise(work, judge, 0);
+}
+
+/** Forgets the judges `belongs` picks and returns those nobody observed. */
+function takeUnobserved(belongs: (judge: TrackedJudge) => boolean): TrackedJudge[] {
+  const unobserved: TrackedJudge[] = [];
+  const { judges } = state();
+  for (const judge of judges) {
+    if (!belongs(judge)) continue;
+    judges.delete(judge);
+    if (!judge.observed) unobserved.push(judge);
+  }
+  return unobserved;
+}
+
+// The stack is the forgotten calls, so the runner shows the user's line rather than this file's.
+function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: boolean; concurrent: boolean }): Error {
+  const sites = judges.map((judge) => judge.callSite);
+  const error = new Error(describeUnawaitedJudges(sites.map((site) => site && describeCallSite(site)), where));
   error.name = 'UnawaitedJudgeError';
+  const frames = sites.flatMap((site) => (site ? [`    at ${site.file}:${site.position}`] : []));
+  if (frames.length > 0) error.stack = `${error.name}: ${error.message}\n${frames.join('\n')}`;
   return error;
 }
 
-/** For the setup entries: throws when the test that just ended left judge assertions un-awaited. */
-export function failOnUnawaitedJudges(owner: unknown): void {
-  const count = takeUnawaitedJudges(owner);
-  if (count > 0) throw unawaitedJudgeError(count);
+/** For the setup entries' afterEach: throws when the test `owner` left judge assertions unobserved. */
+export function failOnUnawaitedJudges(owner: unknown, options: { concurrent?: boolean } = {}): void {
+  const judges = takeUnobserved((judge) => judge.owner === owner);
+  if (judges.length > 0) throw unawaitedJudgeError(judges, { inTest: true, concurrent: options.concurrent === true });
+}
+
+/** For the setup entries' afterAll: throws for judges no afterEach checked (made in hooks, or after their test ended). */
+export function failOnLeftoverJudges(): void {
+  const judges = takeUnobserved(() => true);
+  if (judges.length > 0) throw unawaitedJudgeError(judges, { inTest: false, concurrent: false });
 }

@@ -1,13 +1,22 @@
 import { JudgeError } from './errors.js';
 import type { JudgeVerdict } from './types.js';
 
-let cached: Promise<unknown> | undefined;
+/** The zod verdict schema, as far as the judge uses it. */
+export interface VerdictSchema {
+  safeParse(value: unknown): { success: true; data: JudgeVerdict } | { success: false; error: { issues: readonly ZodIssue[] } };
+}
+interface ZodIssue {
+  path?: readonly PropertyKey[];
+  message?: string;
+}
+
+let cached: Promise<VerdictSchema> | undefined;
 
 /**
  * The zod schema of the judge's answer, built on first use (`zod` is an optional peer, loaded
  * lazily like `ai`). Field descriptions reach the model through the JSON Schema the SDK sends.
  */
-export function verdictSchema(): Promise<unknown> {
+export function verdictSchema(): Promise<VerdictSchema> {
   cached ??= build().catch((error: unknown) => {
     cached = undefined;
     throw new JudgeError('The LLM judge needs zod: install it with `npm i -D zod`.', { cause: error });
@@ -15,7 +24,7 @@ export function verdictSchema(): Promise<unknown> {
   return cached;
 }
 
-async function build(): Promise<unknown> {
+async function build(): Promise<VerdictSchema> {
   const module = (await import('zod')) as unknown as { z?: ZodLike; default?: ZodLike };
   const z = module.z ?? module.default;
   if (!z) throw new Error('zod has no `z` export');
@@ -31,7 +40,7 @@ async function build(): Promise<unknown> {
       .describe('One entry per tool call the agent made, in the order they were made'),
     missingTools: z.array(z.string()).describe('Available tools the request clearly needed that the agent never called'),
     reason: z.string().describe('One or two sentences explaining the overall verdict'),
-  });
+  }) as unknown as VerdictSchema;
 }
 
 // The few zod builders used, typed structurally so zod 3.25 and 4 both fit.
@@ -45,27 +54,53 @@ interface Describable {
   describe(text: string): Describable;
 }
 
+/** Up to three schema issues as `path: message`, for error messages. */
+export function describeIssues(issues: readonly ZodIssue[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path?.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message ?? 'invalid'}`)
+    .join('; ');
+}
+
+/** Why a verdict does not fit the run. `problem` names no tool, so it can go into the prompt outside the fences. */
+export interface VerdictProblem {
+  problem: string;
+  /** The names involved, for the person reading the error. */
+  names?: string;
+}
+
+/** The problem with its names, for error messages. */
+export function describeProblem({ problem, names }: VerdictProblem): string {
+  return names === undefined ? problem : `${problem} (${names})`;
+}
+
 /**
- * Checks that a schema-valid answer judged exactly the calls made (one evaluation per call, same
- * names, same order) and named only available tools as missing. Returns the problem, if any.
+ * Checks that a schema-valid verdict judged exactly the calls made (one evaluation per call, same
+ * names, same order) and named as missing only available tools the agent did not call. Fresh
+ * answers and stored verdicts go through it alike.
  */
-export function verdictProblem(verdict: JudgeVerdict, calledTools: readonly string[], availableTools: readonly string[]): string | undefined {
+export function verdictProblem(verdict: JudgeVerdict, calledTools: readonly string[], availableTools: readonly string[]): VerdictProblem | undefined {
   const judged = verdict.evaluations.map((evaluation) => evaluation.toolCalled);
   if (judged.length !== calledTools.length) {
-    return `it evaluated ${judged.length} call${judged.length === 1 ? '' : 's'} but the agent made ${calledTools.length}`;
+    return { problem: `it evaluated ${judged.length} call${judged.length === 1 ? '' : 's'} but the agent made ${calledTools.length}` };
   }
   const mismatch = judged.findIndex((name, index) => name !== calledTools[index]);
   if (mismatch !== -1) {
-    return `its evaluation ${mismatch + 1} is of ${JSON.stringify(judged[mismatch])}, but call ${mismatch + 1} was to ${JSON.stringify(calledTools[mismatch])}`;
+    return {
+      problem: `its evaluation ${mismatch + 1} names a different tool than call ${mismatch + 1}`,
+      names: `${JSON.stringify(judged[mismatch])}, not ${JSON.stringify(calledTools[mismatch])}`,
+    };
   }
+  const called = verdict.missingTools.filter((name) => calledTools.includes(name));
+  if (called.length > 0) return { problem: 'it named as missing a tool the agent called', names: quoted(called) };
   const unknown = verdict.missingTools.filter((name) => !availableTools.includes(name));
-  if (unknown.length > 0 && availableTools.length > 0) {
-    return `it named ${unknown.map((name) => JSON.stringify(name)).join(', ')} as missing, which ${unknown.length === 1 ? 'is' : 'are'} not an available tool`;
-  }
+  if (unknown.length > 0) return { problem: 'it named as missing a tool that is not available', names: quoted(unknown) };
   return undefined;
 }
 
-/** The verdict with duplicate missing tools removed. */
+const quoted = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(', ');
+
+/** The verdict with only its known fields, and duplicate missing tools removed. */
 export function tidyVerdict(verdict: JudgeVerdict): JudgeVerdict {
   return {
     evaluations: verdict.evaluations.map(({ toolCalled, wasAppropriate, reasoning }) => ({ toolCalled, wasAppropriate, reasoning })),

@@ -1,4 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
+import { JudgeError } from './errors.js';
 import { loadAi } from './model.js';
 import type { AvailableTools } from './types.js';
 
@@ -59,13 +60,21 @@ async function withSchema(name: string, description: string, schema: unknown, wh
 async function toJsonSchema(schema: unknown, where: string): Promise<unknown> {
   if (schema === undefined || schema === null) return undefined;
   try {
-    if (typeof schema === 'object' && SCHEMA_SYMBOL in schema) return await (schema as unknown as { jsonSchema: unknown }).jsonSchema;
+    if (typeof schema === 'object' && SCHEMA_SYMBOL in schema) return withoutSchemaUrl(await (schema as unknown as { jsonSchema: unknown }).jsonSchema);
     const isConvertible = typeof schema === 'function' || (typeof schema === 'object' && '~standard' in schema);
-    if (!isConvertible) return schema; // already JSON Schema
+    if (!isConvertible) return withoutSchemaUrl(schema); // already JSON Schema
     const ai = await loadAi();
-    return await ai.asSchema(schema).jsonSchema;
+    return withoutSchemaUrl(await ai.asSchema(schema).jsonSchema);
   } catch (error) {
-    if (error instanceof Error && error.name === 'JudgeError') throw error;
+    if (error instanceof JudgeError) throw error;
     throw new ToolCallAccuracyError(`${where}: could not turn its input schema into JSON Schema (${error instanceof Error ? error.message : String(error)}).`);
   }
+}
+
+// The `$schema` URL says which draft the converter wrote, not what the tool takes: kept, a zod or
+// ai upgrade would change every cache key that includes a tool's schema.
+function withoutSchemaUrl(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null || !('$schema' in schema)) return schema;
+  const { $schema: _url, ...rest } = schema as Record<string, unknown>;
+  return rest;
 }

@@ -19,6 +19,7 @@ export type JudgeMatcherContext = MatcherContext & { currentTestName?: string; t
  */
 export function toUseAppropriateTools(this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
   const assertion = import('./judgeAssertion.js').then(({ judgeAssertion }) => judgeAssertion(this, received, options));
-  // Vitest gives the test object (right even for concurrent tests); Jest, the test's name.
-  return trackJudge(assertion, this.task ?? this.currentTestName);
+  // Vitest gives the test object (the running test for the test context's `expect`, but the last
+  // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
+  return trackJudge(assertion, this.task ?? (this.currentTestName || undefined));
 }

@@ -3,7 +3,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cache.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig } from '../judge/config.js';
 import { judgeRun, type JudgeOutcome } from '../judge/judge.js';
-import type { AvailableTools, JudgeCacheOptions, JudgeModel, JudgeVerdict, ToolEvaluation } from '../judge/types.js';
+import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } from '../judge/types.js';
 
 export interface ToolCallAccuracyScorerLLMOptions {
   /** An AI SDK language model or a model id string (`'openai/gpt-5-mini'`). Defaults to `configureJudge({ model })`. */
@@ -67,8 +67,15 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
 
 function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSettings {
   if (cache === undefined || cache === false) return { mode: 'off', dir: '', source: 'default' };
-  if (cache === true) return resolveCacheSettings(getJudgeConfig().cache);
-  return resolveCacheSettings({ ...getJudgeConfig().cache, ...cache });
+  const configured = getJudgeConfig().cache;
+  if (cache === true) return resolveCacheSettings(configured);
+  const settings = resolveCacheSettings({ ...configured, ...withoutUndefined(cache) });
+  // A replay miss must send the user to the option that chose replay.
+  return cache.mode === undefined ? settings : { ...settings, source: 'scorer' };
+}
+
+function withoutUndefined(cache: JudgeCacheOptions): JudgeCacheOptions {
+  return Object.fromEntries(Object.entries(cache).filter(([, value]) => value !== undefined));
 }
 
 /** What the matcher and the scorer share: judge one run with settings completed from `configureJudge`. */
@@ -77,34 +84,23 @@ export function judgeWithSettings(
   settings: { model?: JudgeModel; availableTools?: AvailableTools; cache: CacheSettings; timeoutMs?: number; maxRetries?: number; testPath?: string },
 ): Promise<JudgeOutcome> {
   const config = getJudgeConfig();
-  return judgeRun(
-    {
-      run,
-      model: settings.model,
-      availableTools: settings.availableTools,
-      cache: settings.cache,
-      timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
-      concurrency: config.concurrency ?? DEFAULT_CONCURRENCY,
-      ...(settings.testPath !== undefined && { testPath: settings.testPath }),
-    },
-    scoreVerdict,
-  );
-}
-
-/** appropriate / (calls made + missing tools), rounded to 2 decimals; nothing called and nothing missing scores 1. */
-export function scoreVerdict(verdict: JudgeVerdict, callCount: number): number {
-  const total = callCount + verdict.missingTools.length;
-  if (total === 0) return 1;
-  const appropriate = verdict.evaluations.filter((evaluation) => evaluation.wasAppropriate).length;
-  return Math.round((appropriate / total) * 100) / 100;
+  return judgeRun({
+    run,
+    model: settings.model,
+    availableTools: settings.availableTools,
+    cache: settings.cache,
+    timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
+    concurrency: config.concurrency ?? DEFAULT_CONCURRENCY,
+    ...(settings.testPath !== undefined && { testPath: settings.testPath }),
+  });
 }
 
 function toScorerResult(run: unknown, outcome: JudgeOutcome): ToolCallAccuracyScorerLLMResult {
   const runId = (run as { runId?: unknown } | null)?.runId;
   return {
     runId: typeof runId === 'string' ? runId : randomUUID(),
-    score: scoreVerdict(outcome.verdict, outcome.calls.length),
+    score: outcome.score,
     reason: outcome.verdict.reason,
     analyzeStepResult: { evaluations: outcome.verdict.evaluations, missingTools: outcome.verdict.missingTools },
   };

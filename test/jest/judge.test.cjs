@@ -2,6 +2,7 @@
 // cannot load ai@7 (ESM-only), so these tests replay verdicts recorded by
 // fixtures/recordJudgeVerdicts.mjs; the judge model is a stand-in object that is never called.
 const { execFile } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 const { stripVTControlCharacters } = require('node:util');
 const { configureJudge } = require('tool-call-accuracy');
@@ -64,26 +65,61 @@ describe('toUseAppropriateTools under Jest', () => {
     expect(message).toContain('NODE_OPTIONS=--experimental-vm-modules');
   });
 
-  test('a toUseAppropriateTools call the test forgot to await fails that test', async () => {
-    const output = await new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', 'test/jest/fixtures/unawaited/jest.config.cjs', '--json', '--ci'],
-        { cwd: root, env: { ...process.env, JEST_WORKER_ID: undefined } },
-        (error, stdout, stderr) => resolve({ failed: Boolean(error), stdout, stderr }),
-      );
+  describe('a toUseAppropriateTools call the test forgot to await fails that test', () => {
+    const fixtures = 'test/jest/fixtures/unawaited';
+    const NOT_AWAITED =
+      'A toUseAppropriateTools() assertion was not awaited, so its verdict could not fail the test. Write `await expect(run).toUseAppropriateTools(…)`.';
+    const lineOf = (file, marker) => {
+      const lines = fs.readFileSync(path.join(root, fixtures, file), 'utf8').split('\n');
+      return `${fixtures}/${file}:${lines.findIndex((line) => line.includes(marker)) + 1}:`;
+    };
+    let child;
+    let report;
+    let results;
+    beforeAll(async () => {
+      child = await new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', `${fixtures}/jest.config.cjs`, '--json', '--ci'],
+          { cwd: root, env: { ...process.env, JEST_WORKER_ID: undefined } },
+          (error, stdout, stderr) => resolve({ failed: Boolean(error), stdout, stderr }),
+        );
+      });
+      report = JSON.parse(child.stdout);
+      results = Object.fromEntries(report.testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+    }, 60_000);
+
+    test('fails each test that forgot, whether its judge was still running or had settled, and only those', () => {
+      expect(Object.fromEntries(Object.entries(results).map(([title, test]) => [title, test.status]))).toEqual({
+        'forgot await': 'failed',
+        'forgot await (.not, judge that would fail)': 'failed',
+        'forgot await (settled before the test ended)': 'failed',
+        'forgot await (.not, settled before the test ended)': 'failed',
+        'then-ed and returned': 'passed',
+        'awaited together': 'passed',
+        awaited: 'passed',
+        returned: 'passed',
+        'a test after the hook': 'passed',
+      });
+      for (const title of ['forgot await', 'forgot await (.not, judge that would fail)', 'forgot await (settled before the test ended)', 'forgot await (.not, settled before the test ended)']) {
+        expect(results[title].failureMessages.join('\n')).toContain(NOT_AWAITED);
+      }
+      expect(results['forgot await'].failureMessages.join('\n')).toContain(`Called at ${lineOf('unawaited.fixture.cjs', '// forgotten: replayed verdict')}`);
+      expect(child.failed).toBe(true);
     });
-    const report = JSON.parse(output.stdout);
-    const results = Object.fromEntries(report.testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
-    expect(Object.fromEntries(Object.entries(results).map(([title, test]) => [title, test.status]))).toEqual({
-      'forgot await': 'failed',
-      'forgot await (.not, judge that would fail)': 'failed',
-      awaited: 'passed',
-      returned: 'passed',
+
+    test('a judge forgotten in beforeAll or afterAll fails the file, naming both lines', () => {
+      const hooks = report.testResults.find((file) => file.name.endsWith('hooks.fixture.cjs'));
+      const message = stripVTControlCharacters(hooks.message);
+      expect(hooks.status).toBe('failed');
+      expect(message).toContain('2 toUseAppropriateTools() assertions outside a test (in beforeAll or afterAll, or after its test ended) were not awaited');
+      expect(message).toContain(`Called at ${lineOf('hooks.fixture.cjs', '// forgotten: beforeAll')}`);
+      expect(message).toContain(lineOf('hooks.fixture.cjs', '// forgotten: afterAll'));
     });
-    for (const title of ['forgot await', 'forgot await (.not, judge that would fail)']) {
-      expect(results[title].failureMessages.join('\n')).toContain('A toUseAppropriateTools() assertion was not awaited');
-    }
-    expect(output.failed).toBe(true);
-  }, 60_000);
+
+    test('the forgotten judges leak no unhandled rejection', () => {
+      // A leaked rejection crashes Jest's worker, printing the judge's own failure message.
+      expect(child.stderr).not.toMatch(/Unhandled|uncaught|Expected the judge's score/i);
+    });
+  });
 });

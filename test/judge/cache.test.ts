@@ -89,7 +89,8 @@ describe('the verdict cache', () => {
 
   it('replay: a missing verdict fails with the command that records it, and calls no model', async () => {
     const model = judgeModel(appropriateWeather);
-    const error = await scorerWith(model, 'replay').run(weatherRun()).catch((e: Error) => e);
+    configureJudge({ cache: { mode: 'replay', dir } });
+    const error = await createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools, cache: true }).run(weatherRun()).catch((e: Error) => e);
     expect(model.doGenerateCalls).toHaveLength(0);
     expect((error as Error).name).toBe('JudgeError');
     const file = display(path.join(dir, (error as Error).message.match(/what-is-the-weather[^\s]+\.json/)![0]));
@@ -98,6 +99,22 @@ describe('the verdict cache', () => {
         "No recorded verdict for this run, and the judge cache is in replay mode (configureJudge({ cache: { mode: 'replay' } })), so no model is called.",
         `Expected file: ${file}`,
         "Record it by setting configureJudge({ cache: { mode: 'auto' } }) and running, with the judge model's credentials:",
+        '  npx vitest run <your test file>',
+        'Then commit the new file.',
+      ].join('\n'),
+    );
+  });
+
+  it("replay chosen by the scorer's own cache option: the miss names that option, not configureJudge", async () => {
+    const model = judgeModel(appropriateWeather);
+    const error = await scorerWith(model, 'replay').run(weatherRun()).catch((e: Error) => e);
+    expect(model.doGenerateCalls).toHaveLength(0);
+    const file = display(path.join(dir, (error as Error).message.match(/what-is-the-weather[^\s]+\.json/)![0]));
+    expect((error as Error).message).toBe(
+      [
+        "No recorded verdict for this run, and the judge cache is in replay mode (the scorer's option cache: { mode: 'replay' }), so no model is called.",
+        `Expected file: ${file}`,
+        "Record it by creating the scorer with cache: { mode: 'auto' } and running, with the judge model's credentials:",
         '  npx vitest run <your test file>',
         'Then commit the new file.',
       ].join('\n'),
@@ -119,6 +136,24 @@ describe('the verdict cache', () => {
     const stored = await entries();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.json.verdict.reason).toBe('Asked again.');
+  });
+
+  it('record: an unchanged verdict leaves its file untouched (no createdAt churn in git)', async () => {
+    await scorerWith(judgeModel(appropriateWeather), 'record').run(weatherRun());
+    const [{ file, json }] = (await entries()) as [{ file: string; json: Record<string, any> }];
+    const before = `${JSON.stringify({ ...json, createdAt: '2000-01-01T00:00:00.000Z' }, null, 2)}\n`;
+    await writeFile(path.join(dir, file), before);
+    const model = judgeModel(appropriateWeather);
+    await scorerWith(model, 'record').run(weatherRun());
+    expect(model.doGenerateCalls).toHaveLength(1); // record still asks
+    expect(await readFile(path.join(dir, file), 'utf8')).toBe(before);
+  });
+
+  it('the stored score is informational: a replay scores the stored verdict again', async () => {
+    await scorerWith(judgeModel(appropriateWeather), 'auto').run(weatherRun());
+    const [{ file, json }] = (await entries()) as [{ file: string; json: Record<string, any> }];
+    await writeFile(path.join(dir, file), JSON.stringify({ ...json, score: 0.25 }));
+    expect((await scorerWith(judgeModel(searchForWeather), 'replay').run(weatherRun())).score).toBe(1);
   });
 
   it('off: asks every time and writes nothing', async () => {
@@ -154,13 +189,36 @@ describe('the verdict cache', () => {
       expect(model.doGenerateCalls).toHaveLength(0);
     });
 
+    it('a stored verdict that evaluates other calls than the run made (an edited or stale file)', async () => {
+      const file = await storedFile();
+      const json = JSON.parse(await readFile(file, 'utf8'));
+      json.verdict.evaluations.push({ ...json.verdict.evaluations[0] }); // two appropriate calls: replayed, it scored 2
+      await writeFile(file, JSON.stringify(json));
+      await expect(scorerWith(judgeModel(appropriateWeather), 'replay').run(weatherRun())).rejects.toThrow(
+        `The judge cache entry ${display(file)} is corrupt: it evaluated 2 calls but the agent made 1.`,
+      );
+    });
+
+    it('a stored verdict naming another tool, or a called tool as missing', async () => {
+      const file = await storedFile();
+      const json = JSON.parse(await readFile(file, 'utf8'));
+      await writeFile(file, JSON.stringify({ ...json, verdict: { ...json.verdict, evaluations: [{ ...json.verdict.evaluations[0], toolCalled: 'search-tool' }] } }));
+      await expect(scorerWith(judgeModel(appropriateWeather), 'replay').run(weatherRun())).rejects.toThrow(
+        `${display(file)} is corrupt: its evaluation 1 names a different tool than call 1 ("search-tool", not "weather-tool").`,
+      );
+      await writeFile(file, JSON.stringify({ ...json, verdict: { ...json.verdict, missingTools: ['weather-tool'] } }));
+      await expect(scorerWith(judgeModel(appropriateWeather), 'replay').run(weatherRun())).rejects.toThrow(
+        `${display(file)} is corrupt: it named as missing a tool the agent called ("weather-tool").`,
+      );
+    });
+
     it('JSON that is not a verdict', async () => {
       const file = await storedFile();
       const json = JSON.parse(await readFile(file, 'utf8'));
       json.verdict.evaluations = 'all good';
       await writeFile(file, JSON.stringify(json));
       await expect(scorerWith(judgeModel(appropriateWeather), 'replay').run(weatherRun())).rejects.toThrow(
-        /is corrupt: "verdict\.evaluations" is not a list of \{ toolCalled, wasAppropriate, reasoning \}/,
+        /is corrupt: "verdict" does not match the verdict schema \(evaluations: .+\)/,
       );
     });
   });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { tool } from 'ai';
 import { MockLanguageModelV3 as MockV3FromAi6 } from 'ai6/test';
 import { MockLanguageModelV2 } from 'ai5/test';
@@ -111,7 +114,38 @@ describe('createToolCallAccuracyScorerLLM', () => {
       const result = await createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools }).run(weatherRun());
       expect(result.score).toBe(1);
       expect(model.doGenerateCalls).toHaveLength(2);
-      expect(promptOf(model, 1).user).toContain('Your previous answer was rejected: its evaluation 1 is of "search-tool", but call 1 was to "weather-tool"');
+      // The note sits outside the fences, so it names no tool: names come from the run and the answer.
+      const note = promptOf(model, 1).user.split('\n\n').at(-1);
+      expect(note).toBe('Your previous answer was rejected: its evaluation 1 names a different tool than call 1. Answer again with the JSON object only.');
+    });
+
+    it('retries an answer naming a called tool as missing, then rejects', async () => {
+      const model = judgeModel({ ...appropriateWeather, missingTools: ['weather-tool'] });
+      await expect(createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools }).run(weatherRun())).rejects.toThrow(
+        /gave no valid verdict in 2 attempts: it named as missing a tool the agent called \("weather-tool"\)\./,
+      );
+      expect(model.doGenerateCalls).toHaveLength(2);
+      expect(promptOf(model, 1).user.split('\n\n').at(-1)).toBe(
+        'Your previous answer was rejected: it named as missing a tool the agent called. Answer again with the JSON object only.',
+      );
+    });
+
+    it('rejects a missing tool when no tools are available at all', async () => {
+      const model = judgeModel({ ...appropriateWeather, missingTools: ['teleport-tool'] });
+      await expect(createToolCallAccuracyScorerLLM({ model, availableTools: [] }).run(weatherRun())).rejects.toThrow(
+        /it named as missing a tool that is not available \("teleport-tool"\)/,
+      );
+      expect(model.doGenerateCalls).toHaveLength(2);
+    });
+
+    it('an answer with no verdict object (undefined output) is an invalid answer, not a TypeError', async () => {
+      const ai = await import('ai');
+      let calls = 0;
+      setAiLoaderForTesting(async () => ({ ...ai, generateText: async () => (calls++, { output: undefined }) }) as never);
+      await expect(createToolCallAccuracyScorerLLM({ model: judgeModel(appropriateWeather), availableTools: weatherTools }).run(weatherRun())).rejects.toThrow(
+        /gave no valid verdict in 2 attempts: it gave no verdict object\./,
+      );
+      expect(calls).toBe(2);
     });
 
     it('rejects after two answers with the wrong number of evaluations', async () => {
@@ -140,7 +174,7 @@ describe('createToolCallAccuracyScorerLLM', () => {
     it('rejects a missing tool that is not an available tool', async () => {
       const model = judgeModel({ ...appropriateWeather, missingTools: ['teleport-tool'] });
       await expect(createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools }).run(weatherRun())).rejects.toThrow(
-        /"teleport-tool" as missing, which is not an available tool/,
+        /it named as missing a tool that is not available \("teleport-tool"\)/,
       );
     });
   });
@@ -177,6 +211,26 @@ describe('createToolCallAccuracyScorerLLM', () => {
         },
         { name: 'search-tool', description: 'Search the web', inputSchema: expect.objectContaining({ required: ['query'] }) },
       ]);
+    });
+
+    it("keys and shows input schemas without their $schema URL, so a dependency bump keeps every verdict", async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'judge-schema-url-'));
+      try {
+        const model = judgeModel(appropriateWeather);
+        const toolsWith = (url: string) => [
+          { name: 'weather-tool', description: 'Weather', inputSchema: { $schema: url, type: 'object', properties: { location: { type: 'string' } } } },
+        ];
+        const scorer = (url: string) => createToolCallAccuracyScorerLLM({ model, availableTools: toolsWith(url), cache: { mode: 'auto', dir } });
+        await scorer('http://json-schema.org/draft-07/schema#').run(weatherRun());
+        await scorer('https://json-schema.org/draft/2020-12/schema').run(weatherRun());
+        expect(model.doGenerateCalls).toHaveLength(1);
+        expect(promptOf(model).user).not.toContain('$schema');
+        const zodTools = { 'weather-tool': tool({ description: 'Weather', inputSchema: z.object({ location: z.string() }) }) };
+        await createToolCallAccuracyScorerLLM({ model, availableTools: zodTools }).run(weatherRun());
+        expect(promptOf(model, 1).user).not.toContain('$schema');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('needs availableTools from the options or configureJudge', async () => {

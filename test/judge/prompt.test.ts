@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { buildJudgeInput } from '../../src/judge/input.js';
 import { fenceFor, renderPrompt } from '../../src/judge/prompt.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import { searchForWeatherRun, weatherTools } from './helpers/judgeModels.js';
 
 const tools = weatherTools;
+const inputOf = (run: unknown) => buildJudgeInput(run, getToolCalls(run), tools);
 
 /** The fenced blocks of a prompt: [info, body] for each, found by the fence the system prompt names. */
 function fencedBlocks(system: string, prompt: string): Array<{ info: string; body: string }> {
@@ -24,7 +26,7 @@ function fencedBlocks(system: string, prompt: string): Array<{ info: string; bod
 
 describe('the judge prompt', () => {
   it('shows the request, the reply, each call with input and result, and the available tools', () => {
-    const { system, prompt } = renderPrompt(buildJudgeInput(searchForWeatherRun(), tools));
+    const { system, prompt } = renderPrompt(inputOf(searchForWeatherRun()));
     const blocks = fencedBlocks(system, prompt);
     expect(blocks.map((block) => block.info)).toEqual(['text', 'text', 'json', 'json']);
     expect(blocks[0]!.body).toBe('What is the weather in Tokyo?');
@@ -53,7 +55,7 @@ describe('the judge prompt', () => {
         }),
       ],
     });
-    const input = buildJudgeInput(run, tools);
+    const input = inputOf(run);
     expect(input.calls[0]!.result).toMatch(/^\{"page":"y{590}.*… \(4411 more characters\)$/);
     expect(input.calls[1]!.error).toBeTypeOf('string');
     const { prompt } = renderPrompt(input);
@@ -62,7 +64,7 @@ describe('the judge prompt', () => {
 
   it('says when the agent called no tools', () => {
     const run = createAgentTestRun({ output: [createTestMessage({ content: 'Could you tell me more?', role: 'assistant' })] });
-    const { prompt } = renderPrompt(buildJudgeInput(run, tools));
+    const { prompt } = renderPrompt(inputOf(run));
     expect(prompt).toContain('(The run records no user request.)');
     expect(prompt).toContain('(The agent called no tools.)');
     expect(prompt).toContain('"evaluations" must be an empty array');
@@ -92,7 +94,7 @@ describe('the judge prompt', () => {
     });
 
     it('uses a fence longer than any backtick run in the content', () => {
-      const { system, prompt } = renderPrompt(buildJudgeInput(run, tools));
+      const { system, prompt } = renderPrompt(inputOf(run));
       expect(system).toContain('lines of exactly 10 backticks'); // the longest run inside is 9
       const blocks = fencedBlocks(system, prompt);
       expect(blocks).toHaveLength(4);
@@ -102,7 +104,7 @@ describe('the judge prompt', () => {
     });
 
     it('leaves no run text outside the fences', () => {
-      const { system, prompt } = renderPrompt(buildJudgeInput(run, tools));
+      const { system, prompt } = renderPrompt(inputOf(run));
       let outside = prompt;
       for (const block of fencedBlocks(system, prompt)) outside = outside.replace(block.body, '');
       expect(outside).not.toMatch(/ignore|SYSTEM:|mark me|Tokyo|search-tool/);

@@ -125,6 +125,9 @@ describe('toUseAppropriateTools', () => {
       expect(await failureOf(expect(weatherRun()).toUseAppropriateTools({ cache: { mode: 'off' } } as never))).toContain(
         'Matcher error: options take only { model, availableTools, threshold }; set cache with configureJudge().',
       );
+      expect(await failureOf(expect(weatherRun()).toUseAppropriateTools({ modle: 'x' } as never))).toContain(
+        'Matcher error: options: unknown option "modle". Known: model, availableTools, threshold.',
+      );
     });
   });
 
