@@ -32,7 +32,8 @@ export async function loadAi(): Promise<AiModule> {
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
       throw new JudgeError('The LLM judge needs the AI SDK: install it with `npm i -D ai zod`.', { cause: error });
     }
-    if (/experimental-vm-modules|Must use import to load ES Module|require\(\) of ES Module/i.test(message)) {
+    // Jest 30 says "Must use import…"; Jest 29 tries the ESM file as CommonJS: "Cannot use import statement…".
+    if (/experimental-vm-modules|Must use import to load ES Module|require\(\) of ES Module|Cannot use import statement outside a module/i.test(message)) {
       throw new JudgeError(
         'The LLM judge could not load the AI SDK (`ai`): this Jest runs in CommonJS mode and ai@7 is ESM-only. ' +
           'Run Jest with NODE_OPTIONS=--experimental-vm-modules, use ai@6, or replay recorded verdicts ' +
