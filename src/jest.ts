@@ -22,6 +22,6 @@ expect.extend(withDiffInMessage(matchers));
 setRunnerLayers(2); // the diff wrapper's `.then`, then Jest's own
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
-if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges(expect.getState().currentTestName || undefined));
+if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges([expect.getState().currentTestName || undefined]));
 // Judges made in beforeAll/afterAll belong to no test: the file fails for them.
 if (typeof afterAll === 'function') afterAll(() => failOnLeftoverJudges());

@@ -11,6 +11,8 @@ export type { ToolCallMatchers } from '../matchers.js';
 expect.extend(matchers);
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
-afterEach((context) => failOnUnawaitedJudges(context.task, { concurrent: context.task.concurrent === true }));
+afterEach((context) =>
+  failOnUnawaitedJudges([context.task, expect.getState().currentTestName], { concurrent: context.task.concurrent === true }),
+);
 // Judges made in beforeAll/afterAll belong to no test: the file fails for them. (Runs after the file's own afterAll hooks.)
 afterAll(() => failOnLeftoverJudges());
