@@ -1,3 +1,4 @@
+import { isRecord } from './adapter.js';
 import type { RunText } from './getRunText.js';
 
 /**
@@ -28,3 +29,29 @@ export function conversationText(
   if (replies.length > 0) text.reply = replies.join('\n\n');
   return text;
 }
+
+/** A value that may be one message or a list of them, as a list. */
+export function asList(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+/** `'user'` or `'assistant'` from a message's `role`; other roles (system, tool) take no part in the text. */
+export function chatRole(message: unknown): 'user' | 'assistant' | undefined {
+  const role = isRecord(message) ? message.role : undefined;
+  return role === 'user' || role === 'assistant' ? role : undefined;
+}
+
+/** The text of message content: a string, or its text parts (of these part types) joined by newlines. */
+export function contentText(content: unknown, textTypes: readonly string[] = TEXT): string | undefined {
+  if (typeof content === 'string') return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  let text = '';
+  for (const part of content) {
+    if (isRecord(part) && textTypes.includes(part.type as string) && typeof part.text === 'string' && part.text) {
+      text = text ? `${text}\n${part.text}` : part.text;
+    }
+  }
+  return text || undefined;
+}
+
+const TEXT = ['text'];

@@ -1,9 +1,9 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
-import { AiSdkPartReader, partsText } from './aiSdkParts.js';
+import { AiSdkPartReader } from './aiSdkParts.js';
 import { readInvocation } from './mastra.js';
 
 /**
@@ -46,11 +46,7 @@ function readUiMessages(messages: readonly unknown[], calls: CallCollector): voi
   }
 }
 
-const roleOf = (message: unknown) => {
-  const role = isRecord(message) ? message.role : undefined;
-  return role === 'user' || role === 'assistant' ? role : undefined;
-};
-const textOf = (message: unknown) => (isRecord(message) ? (partsText(message.parts) ?? partsText(message.content)) : undefined);
+const textOf = (message: unknown) => (isRecord(message) ? (contentText(message.parts) ?? contentText(message.content)) : undefined);
 
 export const aiSdk4: FormatAdapter = {
   format: 'ai-sdk-4',
@@ -59,11 +55,11 @@ export const aiSdk4: FormatAdapter = {
   read(value, calls) {
     const steps = stepsOf(value);
     if (steps) readSteps(steps, calls);
-    else readUiMessages(Array.isArray(value) ? value : [value], calls);
+    else readUiMessages(asList(value), calls);
   },
   text(value) {
     const steps = stepsOf(value);
-    if (!steps) return conversationText(Array.isArray(value) ? value : [value], roleOf, textOf);
+    if (!steps) return conversationText(asList(value), chatRole, textOf);
     const reply = steps
       .map((step) => (isRecord(step) && typeof step.text === 'string' ? step.text : ''))
       .filter(Boolean)

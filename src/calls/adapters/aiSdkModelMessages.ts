@@ -1,14 +1,10 @@
 import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
-import { conversationText } from '../conversationText.js';
+import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
-import { AiSdkPartReader, partsText } from './aiSdkParts.js';
+import { AiSdkPartReader } from './aiSdkParts.js';
 
-const roleOf = (message: unknown) => {
-  const role = isRecord(message) ? message.role : undefined;
-  return role === 'user' || role === 'assistant' ? role : undefined;
-};
-const textOf = (message: unknown) => (isRecord(message) ? partsText(message.content) : undefined);
+const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 /**
  * AI SDK model messages (`ModelMessage[]`: `result.response.messages` in 5/6, `responseMessages` in
@@ -20,7 +16,7 @@ export const aiSdkModelMessages: FormatAdapter = {
   shape: "AI SDK model messages: [{ role: 'assistant', content: [{ type: 'tool-call', toolName, input }] }, { role: 'tool', … }]",
   detect: (value) => messageKind(value) === 'ai-sdk-model',
   read(value, calls) {
-    const messages = Array.isArray(value) ? value : [value];
+    const messages = asList(value);
     const reader = new AiSdkPartReader(calls, true);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
@@ -29,5 +25,5 @@ export const aiSdkModelMessages: FormatAdapter = {
       reader.read(message.content, message.role === 'assistant');
     }
   },
-  text: (value) => conversationText(Array.isArray(value) ? value : [value], roleOf, textOf),
+  text: (value) => conversationText(asList(value), chatRole, textOf),
 };

@@ -105,16 +105,3 @@ export class AiSdkPartReader {
     if (isNonEmptyString(part.approvalId)) (this.approvals ??= new Map()).set(part.approvalId, toolCallId);
   }
 }
-
-/** The text of AI SDK content: a string, or its `text` parts joined. */
-export function partsText(content: unknown): string | undefined {
-  if (typeof content === 'string') return content || undefined;
-  if (!Array.isArray(content)) return undefined;
-  let text = '';
-  for (const part of content) {
-    if (isRecord(part) && part.type === 'text' && typeof part.text === 'string' && part.text) {
-      text = text ? `${text}\n${part.text}` : part.text;
-    }
-  }
-  return text || undefined;
-}

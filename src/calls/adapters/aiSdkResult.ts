@@ -2,7 +2,8 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import type { RunText } from '../getRunText.js';
-import { AiSdkPartReader, partsText } from './aiSdkParts.js';
+import { AiSdkPartReader } from './aiSdkParts.js';
+import { asList, contentText } from '../conversationText.js';
 
 /**
  * AI SDK 5, 6 and 7 `generateText` results, awaited `streamText` steps, and both after a JSON round
@@ -38,7 +39,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
 function stepsText(steps: readonly unknown[]): RunText {
   const texts: string[] = [];
   for (const step of steps) {
-    const text = isRecord(step) ? partsText(step.content) : undefined;
+    const text = isRecord(step) ? contentText(step.content) : undefined;
     if (text) texts.push(text);
   }
   return texts.length > 0 ? { reply: texts.join('\n\n') } : {};
@@ -65,9 +66,9 @@ export const aiSdkSteps: FormatAdapter = {
   shape: 'AI SDK 5/6/7 steps: await streamText(…).steps, or generateText(…).steps',
   detect: (value) => (Array.isArray(value) ? isStep(value[0]) : isStep(value)),
   read(value, calls) {
-    readSteps(Array.isArray(value) ? value : [value], calls);
+    readSteps(asList(value), calls);
   },
-  text: (value) => stepsText(Array.isArray(value) ? value : [value]),
+  text: (value) => stepsText(asList(value)),
 };
 
 /** Part types only the AI SDK uses (`text` and `reasoning` are shared with other formats). */
@@ -97,7 +98,7 @@ export const aiSdkParts: FormatAdapter = {
     new AiSdkPartReader(calls, false).read(value as unknown[]);
   },
   text(value) {
-    const reply = partsText(value);
+    const reply = contentText(value);
     return reply ? { reply } : {};
   },
 };

@@ -1,10 +1,9 @@
 import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
-import { partsText } from './aiSdkParts.js';
 
 /**
  * Which UI tool-part states count as a call. A call counts once it went, or is going, to the tool:
@@ -39,23 +38,19 @@ function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
   }
 }
 
-const roleOf = (message: unknown) => {
-  const role = isRecord(message) ? message.role : undefined;
-  return role === 'user' || role === 'assistant' ? role : undefined;
-};
-const textOf = (message: unknown) => (isRecord(message) ? partsText(message.parts) : undefined);
+const textOf = (message: unknown) => (isRecord(message) ? contentText(message.parts) : undefined);
 
 export const aiSdkUiMessages: FormatAdapter = {
   format: 'ai-sdk-ui-messages',
   shape: "AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)",
   detect: (value) => messageKind(value) === 'ai-sdk-ui',
   read(value, calls) {
-    const messages = Array.isArray(value) ? value : [value];
+    const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       // The user's messages are context; only the assistant's parts are its calls.
       if (isRecord(message) && message.role === 'assistant' && Array.isArray(message.parts)) readUiParts(message.parts, calls);
     }
   },
-  text: (value) => conversationText(Array.isArray(value) ? value : [value], roleOf, textOf),
+  text: (value) => conversationText(asList(value), chatRole, textOf),
 };

@@ -1,7 +1,7 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { asList, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCall } from '../toolCall.js';
 
@@ -36,18 +36,7 @@ function readResult(block: UnknownRecord, calls: CallCollector): void {
   else calls.output(id, content);
 }
 
-function messagesOf(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [value];
-}
-
-function textOfContent(content: unknown): string | undefined {
-  if (typeof content === 'string') return content || undefined;
-  if (!Array.isArray(content)) return undefined;
-  const texts = content.filter((block) => isRecord(block) && block.type === 'text' && typeof block.text === 'string').map((block) => (block as { text: string }).text);
-  return texts.length > 0 ? texts.join('\n') : undefined;
-}
-
-const textOf = (message: unknown) => (isRecord(message) ? textOfContent(message.content) : undefined);
+const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 // Tool results travel in user messages; only a user message with text is the user speaking.
 const roleOf = (message: unknown) => {
   const role = isRecord(message) ? message.role : undefined;
@@ -60,11 +49,11 @@ export const anthropicMessages: FormatAdapter = {
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",
   detect: (value) => messageKind(value) === 'anthropic',
   read(value, calls) {
-    const messages = messagesOf(value);
+    const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       if (isRecord(message) && Array.isArray(message.content)) readBlocks(message.content, calls, message.role === 'assistant');
     }
   },
-  text: (value) => conversationText(messagesOf(value), roleOf, textOf),
+  text: (value) => conversationText(asList(value), roleOf, textOf),
 };

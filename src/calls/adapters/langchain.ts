@@ -1,7 +1,7 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import { readOpenAiToolCall } from './openaiChat.js';
@@ -67,18 +67,11 @@ function readAiMessage(fields: UnknownRecord, calls: CallCollector): void {
   }
 }
 
-function textOfContent(content: unknown): string | undefined {
-  if (typeof content === 'string') return content || undefined;
-  if (!Array.isArray(content)) return undefined;
-  const texts = content.filter((block) => isRecord(block) && block.type === 'text' && typeof block.text === 'string').map((block) => (block as { text: string }).text);
-  return texts.length > 0 ? texts.join('\n') : undefined;
-}
-
 const roleOf = (message: unknown) => {
   const type = isRecord(message) ? typeOf(message) : undefined;
   return type === 'human' ? 'user' : type === 'ai' ? 'assistant' : undefined;
 };
-const textOf = (message: unknown) => (isRecord(message) ? textOfContent(fieldsOf(message).content) : undefined);
+const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(message).content) : undefined);
 
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',

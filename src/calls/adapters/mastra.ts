@@ -2,6 +2,7 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { toolCall } from '../toolCall.js';
+import { asList } from '../conversationText.js';
 
 /**
  * Mastra's stored message format (`MastraMessageV2` / `MastraDBMessage`, `content.format: 2`),
@@ -114,10 +115,10 @@ export const mastraMessages: FormatAdapter = {
   detect: (value) =>
     isMastraMessage(value) || (Array.isArray(value) && value.length > 0 && value.every(isMastraMessage)),
   read(value, calls) {
-    readMastraMessages(Array.isArray(value) ? value : [value], calls);
+    readMastraMessages(asList(value), calls);
   },
   text(value) {
-    const messages = Array.isArray(value) ? value : [value];
+    const messages = asList(value);
     return { request: textOfRole(messages, 'user', 'last'), reply: textOfRole(messages, 'assistant', 'all') };
   },
 };

@@ -1,7 +1,7 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 
@@ -42,21 +42,10 @@ function messagesOf(value: unknown): readonly unknown[] {
     const first: unknown = value.choices[0];
     return isRecord(first) && isRecord(first.message) ? [first.message] : [];
   }
-  return Array.isArray(value) ? value : [value];
+  return asList(value);
 }
 
-function textOfContent(content: unknown): string | undefined {
-  if (typeof content === 'string') return content || undefined;
-  if (!Array.isArray(content)) return undefined;
-  const texts = content.filter((part) => isRecord(part) && part.type === 'text' && typeof part.text === 'string').map((part) => (part as { text: string }).text);
-  return texts.length > 0 ? texts.join('\n') : undefined;
-}
-
-const roleOf = (message: unknown) => {
-  const role = isRecord(message) ? message.role : undefined;
-  return role === 'user' || role === 'assistant' ? role : undefined;
-};
-const textOf = (message: unknown) => (isRecord(message) ? textOfContent(message.content) : undefined);
+const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 export const openaiChat: FormatAdapter = {
   format: 'openai-chat',
@@ -69,5 +58,5 @@ export const openaiChat: FormatAdapter = {
       if (isRecord(message)) readMessage(message, calls);
     }
   },
-  text: (value) => conversationText(messagesOf(value), roleOf, textOf),
+  text: (value) => conversationText(messagesOf(value), chatRole, textOf),
 };

@@ -1,7 +1,7 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 
@@ -53,23 +53,11 @@ function isResponse(value: unknown): value is UnknownRecord & { output: unknown[
 
 function itemsOf(value: unknown): readonly unknown[] {
   if (isResponse(value)) return value.output;
-  return Array.isArray(value) ? value : [value];
+  return asList(value);
 }
 
-function textOfContent(content: unknown): string | undefined {
-  if (typeof content === 'string') return content || undefined;
-  if (!Array.isArray(content)) return undefined;
-  const texts = content
-    .filter((part) => isRecord(part) && (part.type === 'output_text' || part.type === 'input_text') && typeof part.text === 'string')
-    .map((part) => (part as { text: string }).text);
-  return texts.length > 0 ? texts.join('\n') : undefined;
-}
-
-const roleOf = (item: unknown) => {
-  const role = isRecord(item) ? item.role : undefined;
-  return role === 'user' || role === 'assistant' ? role : undefined;
-};
-const textOf = (item: unknown) => (isRecord(item) ? textOfContent(item.content) : undefined);
+const RESPONSES_TEXT = ['output_text', 'input_text'];
+const textOf = (item: unknown) => (isRecord(item) ? contentText(item.content, RESPONSES_TEXT) : undefined);
 
 export const openaiResponses: FormatAdapter = {
   format: 'openai-responses',
@@ -82,5 +70,5 @@ export const openaiResponses: FormatAdapter = {
       if (isRecord(item)) readItem(item, calls);
     }
   },
-  text: (value) => conversationText(itemsOf(value), roleOf, textOf),
+  text: (value) => conversationText(itemsOf(value), chatRole, textOf),
 };
