@@ -4,20 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
-
-/**
- * Which UI tool-part states count as a call. A call counts once it went, or is going, to the tool:
- * `input-available` (running), `output-available`, `output-error`, and `approval-responded` when
- * approved. It does not count while its input still streams (`input-streaming`), while it awaits
- * approval (`approval-requested`, which Mastra's conformance cases score 0), or when the user
- * denied it (`approval-responded` not approved, `output-denied`): the tool never ran.
- */
-const COUNTED_STATES = new Set(['input-available', 'output-available', 'output-error']);
-
-export function isCountedState(state: unknown, approval: unknown): boolean {
-  if (COUNTED_STATES.has(state as string)) return true;
-  return state === 'approval-responded' && isRecord(approval) && approval.approved === true;
-}
+import { isIssuedState, UI_ISSUED_STATES } from '../callState.js';
 
 /** Reads the `tool-<name>` and `dynamic-tool` parts of UI messages (AI SDK 5, 6, 7). */
 function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
@@ -26,7 +13,7 @@ function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
     if (!isRecord(part) || typeof part.type !== 'string') continue;
     // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
     const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
-    if (!isNonEmptyString(toolName) || !isCountedState(part.state, part.approval)) continue;
+    if (!isNonEmptyString(toolName) || !isIssuedState(part.state, part.approval, UI_ISSUED_STATES)) continue;
     // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
     const failedInput = part.input === undefined && part.rawInput !== undefined;
     const call = toolCallWithJsonInput(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);

@@ -3,21 +3,14 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { toolCall } from '../toolCall.js';
 import { asList } from '../conversationText.js';
+import { isIssuedState, MASTRA_ISSUED_STATES } from '../callState.js';
 
-/**
- * Mastra's stored message format (`MastraMessageV2` / `MastraDBMessage`, `content.format: 2`),
- * and agent test runs built from it (`createAgentTestRun`). A tool invocation counts once it was
- * issued: states `call`, `result` and `output-error`, and `approval-responded` when approved.
- * `partial-call` is still streaming, and a call awaiting approval (`approval-requested`) was not
- * issued yet (both score 0 in Mastra's own conformance cases); a denied one (`output-denied`, or
- * `approval-responded` not approved) never ran. AI SDK UI parts follow the same rule.
- */
-const ISSUED_STATES = new Set(['call', 'result', 'output-error']);
+// Mastra's stored message format (`MastraMessageV2` / `MastraDBMessage`, `content.format: 2`), and
+// agent test runs built from it (`createAgentTestRun`). Which invocation states count: callState.ts.
 
+// An invocation without a state (hand-built) counts: Mastra's builders default it to `result`.
 function isIssued(invocation: UnknownRecord): boolean {
-  const state = invocation.state;
-  if (state === undefined || ISSUED_STATES.has(state as string)) return true;
-  return state === 'approval-responded' && isRecord(invocation.approval) && invocation.approval.approved === true;
+  return invocation.state === undefined || isIssuedState(invocation.state, invocation.approval, MASTRA_ISSUED_STATES);
 }
 
 export function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
