@@ -53,6 +53,9 @@ describe('Anthropic Messages', () => {
       model: 'claude-sonnet-4-5',
       stop_reason: 'tool_use',
       stop_sequence: null,
+      stop_details: null,
+      container: null,
+      diagnostics: null,
       content: [
         { type: 'text', text: 'Let me check.', citations: null },
         { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Oslo' }, caller: { type: 'direct' } },
