@@ -21,9 +21,20 @@ function mastraRun(names) {
   });
 }
 
+/** An AI SDK generateText result as saved to JSON (steps[].content), with no runId of its own. */
+function aiSdkRun(stepsOfNames) {
+  return {
+    steps: stepsOfNames.map((names, step) => ({
+      content: names.map((toolName, index) => ({ type: 'tool-call', toolCallId: `call-${step}-${index}`, toolName, input: { n: index } })),
+      finishReason: names.length > 0 ? 'tool-calls' : 'stop',
+    })),
+  };
+}
+
 const names = (count) => Array.from({ length: count }, (_, index) => ['search', 'book', 'email', 'log'][index % 4]);
 const order = createToolCallAccuracyScorerCode({ expectedToolOrder: ['search', 'book', 'email'] });
 const typical = mastraRun(['search', 'book', 'email']);
+const typicalAiSdk = aiSdkRun([['search'], ['book', 'email'], []]);
 
 async function runsPerSecond(scorer, run, seconds = 1) {
   for (let i = 0; i < 5000; i++) await scorer.run(run); // warm up
@@ -51,9 +62,11 @@ async function bytesPerRun() {
     return (process.memoryUsage().heapUsed - before) / runs;
   };
   const baseline = await growth(async () => {});
-  const scored = await growth(() => order.run(typical));
-  const normalized = await growth(async () => { getToolCalls(typical); });
-  return { scorerRun: scored - baseline, getToolCalls: normalized - baseline };
+  const measure = async (run) => ({
+    scorerRun: (await growth(() => order.run(run))) - baseline,
+    getToolCalls: (await growth(async () => { getToolCalls(run); })) - baseline,
+  });
+  return { mastra: await measure(typical), aiSdk: await measure(typicalAiSdk) };
 }
 
 if (process.argv[2] === '--bytes') {
@@ -61,15 +74,19 @@ if (process.argv[2] === '--bytes') {
   process.exit(0);
 }
 
-console.log('code scorer, a Mastra run with 3 calls, flexible order');
-console.log(`  runs per second: ${Math.round(await runsPerSecond(order, typical)).toLocaleString('en')}`);
+console.log('code scorer, 3 calls, flexible order: runs per second');
+console.log(`  a Mastra run: ${Math.round(await runsPerSecond(order, typical)).toLocaleString('en')}`);
+console.log(`  an AI SDK result (JSON, 3 steps): ${Math.round(await runsPerSecond(order, typicalAiSdk)).toLocaleString('en')}`);
 const child = spawnSync(
   process.execPath,
   ['--expose-gc', '--min-semi-space-size=512', '--max-semi-space-size=512', fileURLToPath(import.meta.url), '--bytes'],
   { encoding: 'utf8' },
 );
 const bytes = JSON.parse(child.stdout);
-console.log(`  bytes allocated per scored run: ${Math.round(bytes.scorerRun)} (of which getToolCalls: ${Math.round(bytes.getToolCalls)})`);
+console.log('bytes allocated per scored run (of which reading the calls)');
+for (const [label, figures] of [['a Mastra run', bytes.mastra], ['an AI SDK result', bytes.aiSdk]]) {
+  console.log(`  ${label}: ${Math.round(figures.scorerRun)} (${Math.round(figures.getToolCalls)})`);
+}
 
 console.log('scaling (flexible order over n calls): nanoseconds per call, median of 7');
 for (const count of [100, 1_000, 10_000, 100_000]) {
