@@ -90,9 +90,21 @@ describe('toUseAppropriateTools', () => {
 
     it('fails when the score reaches it', async () => {
       const message = await failureOf(expect(weatherRun()).not.toUseAppropriateTools({ model: judgeModel(appropriateWeather) }));
-      expect(message).toContain('expect(run).not.toUseAppropriateTools(options)');
-      expect(message).toContain("Expected the judge's score to be below 1; it was 1.");
-      expect(message).toContain('1. weather-tool  appropriate    The user asked for the weather');
+      expect(message).toMatchInlineSnapshot(`
+        "expect(run).not.toUseAppropriateTools(options)
+
+        Expected the judge's score to be below 1; it was 1.
+
+        Judge:  scripted-judge (test-judge), asked now, cache off
+        Reason: The agent correctly used the weather-tool to address the user's request for weather information.
+
+        Evaluations:
+          1. weather-tool  appropriate    The user asked for the weather and weather-tool gives it.
+        Missing tools: none
+
+        Received 1 tool call:
+          1. weather-tool  {"location":"San Francisco","date":"today"}"
+      `);
     });
   });
 

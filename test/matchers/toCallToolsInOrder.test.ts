@@ -127,7 +127,17 @@ describe('toCallToolsInOrder', () => {
     `);
     expect(failure.actual).toBeUndefined();
     const strict = failureOf(() => expect(runWithCalls('a', 'b')).not.toCallToolsInOrder(['a', 'b'], { strict: true }));
-    expect(strict.message).toContain('Expected the calls not to be exactly this sequence:');
+    expect(strict.message).toMatchInlineSnapshot(`
+      "expect(run).not.toCallToolsInOrder(expected, { strict: true })
+
+      Expected the calls not to be exactly this sequence:
+        1. a
+        2. b
+
+      Received 2 tool calls:
+        1. a  {}
+        2. b  {}"
+    `);
   });
 
   it('matches items with inputs and asymmetric matchers, never greedily wrong', () => {
