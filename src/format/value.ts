@@ -1,4 +1,5 @@
 /** One-line, shortened renderings of inputs and patterns for messages. Never throws. */
+import { safeJson } from '../json.js';
 
 const DEFAULT_WIDTH = 80;
 
@@ -15,27 +16,14 @@ function stringify(value: unknown): string {
   if (typeof value === 'function') return '[Function]';
   if (typeof value === 'symbol') return value.toString();
   if (isAsymmetricMatcher(value)) return describeAsymmetric(value);
-  const seen = new WeakSet<object>();
   // Asymmetric matchers print as themselves (StringContaining "New"), not as quoted strings:
   // the replacer leaves a marker that is swapped for the description afterwards.
   const described: string[] = [];
-  try {
-    const json = JSON.stringify(value, (_key, inner: unknown) => {
-      if (isAsymmetricMatcher(inner)) return `\u0000${described.push(describeAsymmetric(inner)) - 1}\u0000`;
-      if (typeof inner === 'bigint') return `${inner}n`;
-      if (typeof inner === 'function') return '[Function]';
-      if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
-      if (typeof inner === 'object' && inner !== null) {
-        if (seen.has(inner)) return '[Circular]';
-        seen.add(inner);
-      }
-      return inner;
-    });
-    if (json === undefined) return String(value);
-    return described.length === 0 ? json : json.replace(/"\\u0000(\d+)\\u0000"/g, (_match, index: string) => described[Number(index)]!);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
+  const json = safeJson(value, {
+    replace: (inner) => (isAsymmetricMatcher(inner) ? `\u0000${described.push(describeAsymmetric(inner)) - 1}\u0000` : inner),
+  });
+  if (json === undefined) return Object.prototype.toString.call(value);
+  return described.length === 0 ? json : json.replace(/"\\u0000(\d+)\\u0000"/g, (_match, index: string) => described[Number(index)]!);
 }
 
 interface AsymmetricMatcherLike {

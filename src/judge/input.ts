@@ -1,4 +1,5 @@
 import { getRunText } from '../calls/getRunText.js';
+import { safeJson } from '../json.js';
 import type { ToolCall } from '../types.js';
 import type { JudgeTool } from './tools.js';
 
@@ -56,30 +57,10 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 }
 
-/** JSON text of any value: cycles, bigints, functions and errors become readable strings. Never throws. */
+/** JSON text of any value (see safeJson); a value without a JSON form becomes `null`, or its string. */
 export function toJsonText(value: unknown, indent?: number): string {
   if (value === undefined) return 'null';
-  const seen = new WeakSet<object>();
-  try {
-    return (
-      JSON.stringify(
-        value,
-        (_key, inner: unknown) => {
-          if (typeof inner === 'bigint') return `${inner}n`;
-          if (typeof inner === 'function' || typeof inner === 'symbol') return String(inner);
-          if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
-          if (typeof inner === 'object' && inner !== null) {
-            if (seen.has(inner)) return '[Circular]';
-            seen.add(inner);
-          }
-          return inner;
-        },
-        indent,
-      ) ?? 'null'
-    );
-  } catch {
-    return JSON.stringify(String(value));
-  }
+  return safeJson(value, indent === undefined ? {} : { indent }) ?? JSON.stringify(String(value));
 }
 
 function toPlainJson(value: unknown): unknown {
