@@ -1,5 +1,5 @@
 import type { ToolCall } from '../types.js';
-import { formatInline, plural } from './value.js';
+import { formatInline, formatName, plural } from './value.js';
 
 const MAX_LISTED = 20;
 const INPUT_WIDTH = 72;
@@ -43,4 +43,9 @@ export function formatExpectedList(items: readonly { toolName: unknown; input?: 
   });
   if (items.length > shown.length) lines.push(`  … and ${items.length - shown.length} more`);
   return lines.join('\n');
+}
+
+/** `"search"`, or `"search" with input {"q":"cats"}` when the expectation names an input. */
+export function describeExpectedCall(item: { toolName: unknown; input?: unknown; hasInput: boolean }): string {
+  return `${formatName(item.toolName)}${item.hasInput ? ` with input ${formatInline(item.input)}` : ''}`;
 }

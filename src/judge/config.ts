@@ -94,6 +94,7 @@ function isModel(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { modelId?: unknown }).modelId === 'string';
 }
 
-function withoutUndefined<T extends object>(value: T): Partial<T> {
+/** The object without its undefined entries, so a spread never overwrites a setting with undefined. */
+export function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>;
 }

@@ -1,8 +1,8 @@
-import { formatCallList, formatExpectedList } from '../format/callList.js';
+import { describeExpectedCall, formatCallList, formatExpectedList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { projectionOf } from '../format/projection.js';
 import { didYouMean } from '../format/suggest.js';
-import { formatInline, formatName, ordinal } from '../format/value.js';
+import { formatName, ordinal } from '../format/value.js';
 import { matchUnordered } from '../scoring/engine.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import type { ExpectedCall } from './shared.js';
@@ -20,16 +20,12 @@ export function toCallOnly(this: MatcherContext, received: unknown, expected: un
   return onlyOneCall(this, hintLine, received, toExpectedCall(expected, 'expected', hintLine));
 }
 
-function describeItem(item: ExpectedCall): string {
-  return `${formatName(item.toolName)}${item.hasInput ? ` with input ${formatInline(item.input)}` : ''}`;
-}
-
 function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, item: ExpectedCall): MatcherResult {
   const calls = readCalls(received, hintLine);
   const pass = calls.length === 1 && callMatches(ctx, calls, [item])(0, 0);
   const project = projectionOf([item]);
   if (pass) {
-    return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeItem(item)}`, formatCallList(calls)) };
+    return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeExpectedCall(item)}`, formatCallList(calls)) };
   }
   const only = calls[0];
   let divergence: string | undefined;
@@ -45,7 +41,7 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
   }
   return {
     pass,
-    message: () => compose(hintLine, `Expected exactly one tool call, to ${describeItem(item)}`, formatCallList(calls), divergence),
+    message: () => compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls), divergence),
     expected: [project.expected(item)],
     actual: calls.map((call) => project.actual(call, item)),
   };
@@ -61,7 +57,7 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
       message: () => compose(hintLine, `Expected the calls not to be exactly these, in any order:\n${expectedList}`, formatCallList(calls)),
     };
   }
-  const missing = items.flatMap((item, index) => (callOfItem[index] === -1 ? [`${describeItem(item)} (expected ${ordinal(index + 1)})`] : []));
+  const missing = items.flatMap((item, index) => (callOfItem[index] === -1 ? [`${describeExpectedCall(item)} (expected ${ordinal(index + 1)})`] : []));
   const unexpected = calls.flatMap((call, index) => (itemOfCall[index] === -1 ? [`call ${index + 1}, ${formatName(call.toolName)}`] : []));
   const divergence = [
     missing.length > 0 && `Not called: ${missing.join('; ')}.${missing.length === 1 ? didYouMean(items[callOfItem.indexOf(-1)]!.toolName, unexpectedNames(calls, itemOfCall)) : ''}`,

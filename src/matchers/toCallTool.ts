@@ -1,8 +1,7 @@
-import { formatCallList } from '../format/callList.js';
+import { describeExpectedCall, formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { didYouMean } from '../format/suggest.js';
-import { formatInline, formatName, times } from '../format/value.js';
-import { countMatches } from '../scoring/engine.js';
+import { formatName, times } from '../format/value.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { callMatches, nameMatches, readCalls, toExpectedName } from './shared.js';
 
@@ -15,7 +14,6 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   const matches = callMatches(this, calls, [item]);
   const matching = calls.flatMap((_, index) => (matches(index, 0) ? [index + 1] : []));
   const pass = matching.length > 0;
-  const withInput = hasInput ? ` with input ${formatInline(item.input)}` : '';
   const sameName = calls.filter((call) => nameMatches(this, call, item));
 
   if (pass) {
@@ -24,7 +22,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
       message: () =>
         compose(
           hintLine,
-          `Expected no call to ${formatName(toolName)}${withInput}`,
+          `Expected no call to ${describeExpectedCall(item)}`,
           formatCallList(calls),
           `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${matching.join(', ')}`,
         ),
@@ -36,7 +34,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
       : `${formatName(toolName)} was called ${times(sameName.length)}, but never with the expected input.`;
   return {
     pass,
-    message: () => compose(hintLine, `Expected a call to ${formatName(toolName)}${withInput}`, formatCallList(calls), divergence),
+    message: () => compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls), divergence),
     // The diff: the expected input against the inputs the tool did get, or the name against the names called.
     ...(sameName.length > 0 && hasInput
       ? { expected: item.input, actual: sameName.length === 1 ? sameName[0]!.input : sameName.map((call) => call.input) }

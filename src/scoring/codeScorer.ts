@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { getToolCalls } from '../calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { firstSequenceMismatch, matchInOrder } from './engine.js';
+import { runIdOf } from './runId.js';
 
 export interface ToolCallAccuracyCodeOptions {
   /** The tool that should be called. Ignored when `expectedToolOrder` is given. */
@@ -130,18 +130,4 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
 
 function toolNameOf(call: ToolCall): string {
   return call.toolName;
-}
-
-function runIdOf(run: unknown): string {
-  const runId = typeof run === 'object' && run !== null ? (run as { runId?: unknown }).runId : undefined;
-  return typeof runId === 'string' && runId !== '' ? runId : nextRunId();
-}
-
-// A fresh UUID per run allocated about 600 bytes (more than scoring itself): instead, one random
-// UUID per process whose last group counts up. Still a v4-shaped UUID, unique across runs.
-const runIdBase = randomUUID().slice(0, 24);
-let runCount = 0;
-
-function nextRunId(): string {
-  return runIdBase + (runCount++).toString(16).padStart(12, '0');
 }

@@ -13,12 +13,6 @@ export function countMatches(callCount: number, matches: Matches): number {
   return count;
 }
 
-/** The index of the first call matching item 0, or -1. */
-export function findMatch(callCount: number, matches: Matches): number {
-  for (let call = 0; call < callCount; call++) if (matches(call, 0)) return call;
-  return -1;
-}
-
 /**
  * Are the items a subsequence of the calls, each item matched by a distinct, later call?
  * Returns the first item that could not be matched after the previous one, or -1 when all were;

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { ToolCallAccuracyError } from '../errors.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cache.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig } from '../judge/config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig, withoutUndefined } from '../judge/config.js';
 import { judgeRun, type JudgeOutcome } from '../judge/judge.js';
+import { runIdOf } from './runId.js';
 import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } from '../judge/types.js';
 
 export interface ToolCallAccuracyScorerLLMOptions {
@@ -74,10 +74,6 @@ function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSet
   return cache.mode === undefined ? settings : { ...settings, source: 'scorer' };
 }
 
-function withoutUndefined(cache: JudgeCacheOptions): JudgeCacheOptions {
-  return Object.fromEntries(Object.entries(cache).filter(([, value]) => value !== undefined));
-}
-
 /** What the matcher and the scorer share: judge one run with settings completed from `configureJudge`. */
 export function judgeWithSettings(
   run: unknown,
@@ -97,9 +93,8 @@ export function judgeWithSettings(
 }
 
 function toScorerResult(run: unknown, outcome: JudgeOutcome): ToolCallAccuracyScorerLLMResult {
-  const runId = (run as { runId?: unknown } | null)?.runId;
   return {
-    runId: typeof runId === 'string' ? runId : randomUUID(),
+    runId: runIdOf(run),
     score: outcome.score,
     reason: outcome.verdict.reason,
     analyzeStepResult: { evaluations: outcome.verdict.evaluations, missingTools: outcome.verdict.missingTools },

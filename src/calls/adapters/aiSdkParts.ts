@@ -1,7 +1,7 @@
 import type { UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import { toolCallWithJsonInput } from '../toolCall.js';
 
 /**
  * Reads AI SDK content parts in order: a step's `content` (5–7), or a model message's `content`

@@ -3,7 +3,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
-import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import { toolCallWithJsonInput } from '../toolCall.js';
 import { readOpenAiToolCall } from './openaiChat.js';
 
 /**

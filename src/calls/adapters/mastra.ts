@@ -2,7 +2,7 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { toolCall } from '../toolCall.js';
-import { asList } from '../conversationText.js';
+import { asList, contentText } from '../conversationText.js';
 import { isIssuedState, MASTRA_ISSUED_STATES } from '../callState.js';
 
 // Mastra's stored message format (`MastraMessageV2` / `MastraDBMessage`, `content.format: 2`), and
@@ -13,12 +13,12 @@ function isIssued(invocation: UnknownRecord): boolean {
   return invocation.state === undefined || isIssuedState(invocation.state, invocation.approval, MASTRA_ISSUED_STATES);
 }
 
-export function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
+function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
   return isRecord(value) && typeof value.role === 'string' && isRecord(value.content) && value.content.format === 2;
 }
 
 /** Reads tool invocations from Mastra messages: `content.parts` first, then `content.toolInvocations`. */
-export function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
+function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
   for (const message of messages) {
     if (!isMastraMessage(message)) continue;
     const { parts, toolInvocations } = message.content;
@@ -55,17 +55,9 @@ function runInputMessages(value: UnknownRecord): unknown[] {
 }
 
 /** The text of one Mastra message: its text parts, else its `content.content` string. */
-export function mastraMessageText(message: unknown): string | undefined {
+function mastraMessageText(message: unknown): string | undefined {
   if (!isMastraMessage(message)) return undefined;
-  const { parts, content } = message.content;
-  if (Array.isArray(parts)) {
-    const text = parts
-      .filter((part): part is { type: 'text'; text: string } => isRecord(part) && part.type === 'text' && typeof part.text === 'string')
-      .map((part) => part.text)
-      .join('\n');
-    if (text) return text;
-  }
-  return typeof content === 'string' && content ? content : undefined;
+  return contentText(message.content.parts) ?? contentText(message.content.content);
 }
 
 function textOfRole(messages: readonly unknown[], role: string, which: 'last' | 'all'): string | undefined {
