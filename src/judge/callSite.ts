@@ -32,6 +32,16 @@ export function describeCallSite({ file, position }: CallSite): string {
   return `${relative.startsWith('..') || path.isAbsolute(relative) ? file : relative}:${position}`;
 }
 
+/**
+ * Points an error's stack at these call sites only, so the runner's code frame shows the user's
+ * line rather than this package's (an async judge error has no user frame of its own).
+ */
+export function pointStackAt<E extends Error>(error: E, sites: ReadonlyArray<CallSite | undefined>): E {
+  const frames = sites.flatMap((site) => (site ? [`    at ${site.file}:${site.position}`] : []));
+  if (frames.length > 0) error.stack = `${error.name}: ${error.message}\n${frames.join('\n')}`;
+  return error;
+}
+
 function location(frame: string): CallSite | undefined {
   const match = /^\s*at (?:.*? \()?(.+?):(\d+:\d+)\)?$/.exec(frame);
   if (!match) return undefined;

@@ -1,5 +1,5 @@
 import { describeUnawaitedJudges } from '../format/verdict.js';
-import { callSite, describeCallSite, type CallSite } from './callSite.js';
+import { callSite, describeCallSite, pointStackAt, type CallSite } from './callSite.js';
 
 /**
  * Judge assertions, from the matcher call to the end of their test. A test must observe each one
@@ -77,8 +77,8 @@ function observe(judge: TrackedJudge): void {
 }
 
 /** Tracks a judge assertion until its test's afterEach (or the file's afterAll) checks it. */
-export function trackJudge<T>(work: Promise<T>, owner: unknown): Promise<T> {
-  const judge: TrackedJudge = { owner, callSite: callSite(), observed: false, settled: false };
+export function trackJudge<T>(work: Promise<T>, owner: unknown, site: CallSite | undefined = callSite()): Promise<T> {
+  const judge: TrackedJudge = { owner, callSite: site, observed: false, settled: false };
   state().judges.add(judge);
   const settle = () => {
     judge.settled = true;
@@ -105,8 +105,7 @@ function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: b
   const sites = judges.map((judge) => judge.callSite);
   const error = new Error(describeUnawaitedJudges(sites.map((site) => site && describeCallSite(site)), where));
   error.name = 'UnawaitedJudgeError';
-  const frames = sites.flatMap((site) => (site ? [`    at ${site.file}:${site.position}`] : []));
-  if (frames.length > 0) error.stack = `${error.name}: ${error.message}\n${frames.join('\n')}`;
+  pointStackAt(error, sites);
   return error;
 }
 

@@ -4,6 +4,7 @@ import { compose, hint } from '../format/message.js';
 import { describeScore, describeVerdict } from '../format/verdict.js';
 import { resolveCacheSettings } from '../judge/cache.js';
 import { checkConfig, DEFAULT_THRESHOLD, getJudgeConfig } from '../judge/config.js';
+import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { JudgeError } from '../judge/errors.js';
 import type { JudgeOutcome } from '../judge/judge.js';
 import { judgeWithSettings } from '../scoring/llmScorer.js';
@@ -15,7 +16,12 @@ import type { JudgeMatcherContext, ToUseAppropriateToolsOptions } from './toUseA
  * The work of `toUseAppropriateTools`, loaded on its first use so that registering the matchers
  * loads neither the judge nor the modules it needs (crypto, fs, the cache).
  */
-export async function judgeAssertion(ctx: JudgeMatcherContext, received: unknown, options: ToUseAppropriateToolsOptions | undefined): Promise<MatcherResult> {
+export async function judgeAssertion(
+  ctx: JudgeMatcherContext,
+  received: unknown,
+  options: ToUseAppropriateToolsOptions | undefined,
+  site: CallSite | undefined,
+): Promise<MatcherResult> {
   const hintLine = hint(ctx, 'toUseAppropriateTools', options === undefined ? '' : 'options');
   const config = getJudgeConfig();
   let outcome: JudgeOutcome;
@@ -28,9 +34,13 @@ export async function judgeAssertion(ctx: JudgeMatcherContext, received: unknown
       ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
     });
   } catch (error) {
-    // Bad input (a value that is not a run, bad options, no model) is a matcher error; no verdict is a JudgeError.
-    if (error instanceof ToolCallAccuracyError) throw matcherError(hintLine, error.message);
-    if (error instanceof JudgeError) throw new JudgeError(`${hintLine}\n\n${error.message}`, { cause: error });
+    // Bad input (a value that is not a run, bad options, no model) is a matcher error; no verdict is a
+    // JudgeError, kept with its own cause and given the hint line. Both point at the user's line.
+    if (error instanceof ToolCallAccuracyError) throw pointStackAt(matcherError(hintLine, error.message), [site]);
+    if (error instanceof JudgeError) {
+      error.message = `${hintLine}\n\n${error.message}`;
+      throw pointStackAt(error, [site]);
+    }
     throw error;
   }
 

@@ -1,3 +1,4 @@
+import { callSite } from '../judge/callSite.js';
 import { trackJudge } from '../judge/pending.js';
 import type { AvailableTools, JudgeModel } from '../judge/types.js';
 import type { MatcherContext, MatcherResult } from './context.js';
@@ -18,8 +19,9 @@ export type JudgeMatcherContext = MatcherContext & { currentTestName?: string; t
  * throws, so `.not` cannot pass either. Un-awaited uses are caught by the setup entries.
  */
 export function toUseAppropriateTools(this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
-  const assertion = import('./judgeAssertion.js').then(({ judgeAssertion }) => judgeAssertion(this, received, options));
+  const site = callSite();
+  const assertion = import('./judgeAssertion.js').then(({ judgeAssertion }) => judgeAssertion(this, received, options, site));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
-  return trackJudge(assertion, this.task ?? (this.currentTestName || undefined));
+  return trackJudge(assertion, this.task ?? (this.currentTestName || undefined), site);
 }
