@@ -166,7 +166,7 @@ describe('the verdict cache', () => {
 
   it('the scorer does not cache unless asked', async () => {
     const model = judgeModel(appropriateWeather);
-    configureJudge({ cache: { dir } });
+    configureJudge({ cache: { dir, mode: 'auto' } }); // a mode of its own: under CI the default is replay
     await createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools }).run(weatherRun());
     expect(await readdir(dir)).toEqual([]);
     await createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools, cache: true }).run(weatherRun());
