@@ -1,6 +1,7 @@
 // Speed and memory of the code scorer on built code (`npm run bench` builds first).
 // Not part of `npm test`: figures vary between machines and runs; run it twice to see the spread.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createToolCallAccuracyScorerCode, getToolCalls } from '../dist/index.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../dist/testing.js';
@@ -29,6 +30,31 @@ function aiSdkRun(stepsOfNames) {
       finishReason: names.length > 0 ? 'tool-calls' : 'stop',
     })),
   };
+}
+
+// Mastra's own scorer and builders, from the reference/mastra workspace (@mastra/evals 0.14.4, the
+// newest that runs on Node 20), for a side-by-side figure in this same process.
+const fromMastra = createRequire(new URL('../reference/mastra/package.json', import.meta.url));
+const mastra = {
+  ...(await import(fromMastra.resolve('@mastra/evals/scorers/code'))),
+  ...(await import(fromMastra.resolve('@mastra/evals/scorers/utils'))),
+};
+
+/** The same run as `mastraRun`, built with Mastra's own test helpers, for Mastra's scorer. */
+function mastraBuiltRun(names) {
+  return mastra.createAgentTestRun({
+    inputMessages: [mastra.createUIMessage({ content: 'Book a flight', role: 'user', id: 'in' })],
+    output: [
+      mastra.createUIMessage({
+        content: 'Done.',
+        role: 'assistant',
+        id: 'out',
+        toolInvocations: names.map((toolName, index) =>
+          mastra.createToolInvocation({ toolCallId: `call-${index}`, toolName, args: { n: index }, result: {}, state: 'result' }),
+        ),
+      }),
+    ],
+  });
 }
 
 const names = (count) => Array.from({ length: count }, (_, index) => ['search', 'book', 'email', 'log'][index % 4]);
@@ -75,7 +101,13 @@ if (process.argv[2] === '--bytes') {
 }
 
 console.log('code scorer, 3 calls, flexible order: runs per second');
-console.log(`  a Mastra run: ${Math.round(await runsPerSecond(order, typical)).toLocaleString('en')}`);
+const ours = await runsPerSecond(order, typical);
+const theirs = await runsPerSecond(
+  mastra.createToolCallAccuracyScorerCode({ expectedToolOrder: ['search', 'book', 'email'] }),
+  mastraBuiltRun(['search', 'book', 'email']),
+);
+console.log(`  a Mastra run: ${Math.round(ours).toLocaleString('en')}`);
+console.log(`  the same run, Mastra's own scorer (@mastra/evals 0.14.4): ${Math.round(theirs).toLocaleString('en')} (ours is ${Math.round(ours / theirs).toLocaleString('en')}x)`);
 console.log(`  an AI SDK result (JSON, 3 steps): ${Math.round(await runsPerSecond(order, typicalAiSdk)).toLocaleString('en')}`);
 const child = spawnSync(
   process.execPath,
