@@ -83,7 +83,8 @@ function unreadableRunMessage(run: unknown): string {
   if (isRecord(run) && isThenable(safeGet(run, 'steps'))) {
     return (
       'received a streamText result whose `steps` is still a Promise. ' +
-      'Pass the finished steps instead: expect(await result.steps).toCallTool(…)'
+      'Pass the finished steps instead: expect(await result.steps).toCallTool(…). ' +
+      'With AI SDK 4, read the stream first (await result.consumeStream()): its steps settle only then.'
     );
   }
   return [

@@ -3,6 +3,7 @@ import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../../src/errors.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import { sdks, unawaitedStream } from '../fixtures/aiSdk.js';
+import { unawaitedStream4 } from '../fixtures/aiSdk4.js';
 
 const names = (run: unknown) => getToolCalls(run).map((call) => call.toolName);
 
@@ -166,6 +167,13 @@ describe('values that are not runs', () => {
     expect(error).toBeInstanceOf(ToolCallAccuracyError);
     expect((error as Error).message).toContain('await result.steps');
     // And once awaited, the same run reads fine.
+    expect(names(await result.steps)).toEqual(['auth-tool', 'fetch-tool', 'fetch-tool']);
+  });
+
+  test('ai4: the same error says to read the stream first, which is what makes v4 steps settle', async () => {
+    const result = unawaitedStream4();
+    expect((errorOf(result) as Error).message).toContain('With AI SDK 4, read the stream first (await result.consumeStream())');
+    await result.consumeStream();
     expect(names(await result.steps)).toEqual(['auth-tool', 'fetch-tool', 'fetch-tool']);
   });
 });
