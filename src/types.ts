@@ -7,7 +7,7 @@ export interface ToolCall {
   toolName: string;
   /** The arguments, parsed. When a JSON string could not be parsed this is the raw string and `unparsedInput` is set. */
   input: unknown;
-  /** The call id, when the format has one; calls sharing an id count once. */
+  /** The call id, when the format has one; the same call seen twice under its id (as a part and in a legacy list) counts once. */
   toolCallId?: string;
   /** The tool's result, when the run recorded one. */
   output?: unknown;

@@ -44,6 +44,16 @@ export class CallCollector {
     if (this.byId === undefined && this.calls.length > SCAN_LIMIT) this.indexIds();
   }
 
+  /**
+   * Adds a call that is another call even when one with its id was seen: for a list that holds each
+   * call once (Mastra's `toolCalls`), where a provider that numbers ids per turn reused one.
+   */
+  addDistinct(call: ToolCall): void {
+    if (call.toolCallId !== undefined) this.byId?.set(call.toolCallId, call);
+    this.calls.push(call);
+    if (this.byId === undefined && this.calls.length > SCAN_LIMIT) this.indexIds();
+  }
+
   /** The latest call with this id. */
   private find(toolCallId: string): ToolCall | undefined {
     if (this.byId) return this.byId.get(toolCallId);

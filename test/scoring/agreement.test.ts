@@ -1,17 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createToolCallAccuracyScorerCode } from '../../src/index.js';
+import { calledTools, scorerOptions } from '../helpers/arbitraries.js';
 import { runWithCalls } from '../helpers/runs.js';
-
-const toolName = fc.constantFrom('a', 'b', 'c', 'd');
-const calledTools = fc.array(
-  fc.record({ toolName, state: fc.constantFrom('result', 'result', 'call', 'output-error', 'partial-call') }),
-  { maxLength: 7 },
-);
-const options = fc.oneof(
-  fc.record({ expectedTool: toolName, strictMode: fc.boolean() }),
-  fc.record({ expectedToolOrder: fc.array(toolName, { minLength: 1, maxLength: 4 }), strictMode: fc.boolean() }),
-);
 
 function passes(assertion: () => void): boolean {
   try {
@@ -36,7 +27,7 @@ function matcherFor(run: unknown, opts: { expectedTool?: string; expectedToolOrd
 describe('matchers and the code scorer agree', () => {
   it('each matcher passes exactly when the equivalently configured scorer scores 1', async () => {
     await fc.assert(
-      fc.asyncProperty(calledTools, options, async (calls, opts) => {
+      fc.asyncProperty(calledTools, scorerOptions, async (calls, opts) => {
         const run = runWithCalls(...calls);
         const { score } = await createToolCallAccuracyScorerCode(opts).run(run);
         expect(passes(matcherFor(run, opts, false))).toBe(score === 1);

@@ -66,8 +66,8 @@ export class AiSdkPartReader {
     // A preliminary result (streamed progress) is replaced by the final one.
     if (!isNonEmptyString(id) || part.preliminary === true) return;
     if (!('output' in part)) {
-      // AI SDK 4: `result`, with `isError` for a failure.
-      if (part.isError === true) this.calls.error(id, part.result);
+      // AI SDK 4: `result`, with `isError` for a failure (Mastra's v1 messages: the thrown MastraError).
+      if (part.isError === true || part.result instanceof Error) this.calls.error(id, part.result);
       else this.calls.output(id, part.result);
       this.calls.release(id);
       return;

@@ -6,8 +6,8 @@ import { messageKind } from '../messageKind.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { isIssuedState, UI_ISSUED_STATES } from '../callState.js';
 
-/** Reads the `tool-<name>` and `dynamic-tool` parts of UI messages (AI SDK 5, 6, 7). */
-function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
+/** Reads the `tool-<name>` and `dynamic-tool` parts of UI messages (AI SDK 5, 6, 7; also Mastra's `format: 3` messages). */
+export function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
   for (let index = 0; index < parts.length; index++) {
     const part: unknown = parts[index];
     if (!isRecord(part) || typeof part.type !== 'string') continue;
@@ -19,7 +19,11 @@ function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
     const call = toolCallWithJsonInput(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);
     if (failedInput) call.invalid = true;
     if (part.providerExecuted === true) call.providerExecuted = true;
-    if (part.state === 'output-available' && part.preliminary !== true) call.output = part.output;
+    if (part.state === 'output-available' && part.preliminary !== true) {
+      // Mastra's `format: 3` messages keep a thrown error (a MastraError) as the output.
+      if (part.output instanceof Error) call.error = part.output;
+      else call.output = part.output;
+    }
     if (part.state === 'output-error') call.error = part.errorText;
     calls.add(call);
   }

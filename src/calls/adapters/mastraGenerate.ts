@@ -1,5 +1,6 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { ToolCall } from '../../types.js';
 import { toolCall } from '../toolCall.js';
 
 /**
@@ -30,19 +31,31 @@ export const mastraGenerate: FormatAdapter = {
   },
   read(value, calls) {
     const { toolCalls, toolResults } = value as UnknownRecord;
+    // Each chunk is one call, even when a provider that numbers ids per turn reused an id in a
+    // later step; results come in the same order, so the k-th result with an id is the k-th call's.
+    const awaiting = new Map<string, ToolCall[]>();
     for (const chunk of toolCalls as unknown[]) {
       const payload = isRecord(chunk) ? chunk.payload : undefined;
       if (!isRecord(payload) || !isNonEmptyString(payload.toolName)) continue;
       const call = toolCall(payload.toolName, payload.args, payload.toolCallId);
       if (payload.providerExecuted === true) call.providerExecuted = true;
-      calls.add(call);
+      calls.addDistinct(call);
+      if (call.toolCallId !== undefined) {
+        const queue = awaiting.get(call.toolCallId);
+        if (queue) queue.push(call);
+        else awaiting.set(call.toolCallId, [call]);
+      }
     }
     if (!Array.isArray(toolResults)) return;
     for (const chunk of toolResults) {
       const payload = isRecord(chunk) ? chunk.payload : undefined;
       if (!isRecord(payload) || !isNonEmptyString(payload.toolCallId)) continue;
-      if (payload.isError === true) calls.error(payload.toolCallId, payload.result);
-      else calls.output(payload.toolCallId, payload.result);
+      const call = awaiting.get(payload.toolCallId)?.shift();
+      if (!call) continue;
+      // A tool that threw: Mastra passes the MastraError itself as the result, with no flag (only
+      // provider-executed results carry `isError`). Once serialized it is an ordinary result.
+      if (payload.isError === true || payload.result instanceof Error) call.error = payload.result;
+      else call.output = payload.result;
     }
   },
   text(value) {
