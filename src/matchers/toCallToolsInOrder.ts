@@ -32,7 +32,12 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
       message: () =>
         pass
           ? compose(hintLine, `Expected the calls not to be exactly this sequence:\n${expectedList}`, formatCallList(calls))
-          : compose(hintLine, `Expected exactly these calls, in this order:\n${expectedList}`, formatCallList(calls), strictDivergence(this, calls, items, mismatch)),
+          : compose(
+              hintLine,
+              `Expected exactly these calls, in this order:\n${expectedList}`,
+              formatCallList(calls),
+              strictDivergence(this, calls, items, mismatch) + misspelledItem(this, calls, items),
+            ),
       ...(!pass && { expected: expectedProjection, actual: calls.map((call, index) => project.actual(call, items[index])) }),
     };
   }
@@ -103,12 +108,32 @@ function orderDivergence(
   const free = candidates.find((index) => !used.has(index));
   if (free === undefined) {
     const only = candidates.length === 1;
-    return `Not enough calls to ${name}: ${only ? 'its only call' : `all ${candidates.length} of its calls`} already matched ${only ? 'an earlier item' : 'earlier items'}.`;
+    return (
+      `Not enough calls to ${name}: ${only ? 'its only call' : `all ${candidates.length} of its calls`} already matched ${only ? 'an earlier item' : 'earlier items'}.` +
+      misspelledItem(ctx, calls, items)
+    );
   }
   // The free call came too early: name the earliest expected item it had to follow.
   const blocker = matched.findIndex((index) => index > free);
   const before = items[blocker]!;
-  return `First out of order: ${name} came before ${formatName(before.toolName)} (expected ${ordinal(blocker + 1)})`;
+  // Without a period when it stands alone, as STYLE.md shows it.
+  const misspelled = misspelledItem(ctx, calls, items);
+  return `First out of order: ${name} came before ${formatName(before.toolName)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
+}
+
+/**
+ * " "search_flight" was never called. Did you mean "search_flights"?" for the first expected name
+ * that no call has and a called name is close to, so a typo is named even when the first
+ * divergence is elsewhere; else "".
+ */
+function misspelledItem(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): string {
+  const calledNames = calls.map((call) => call.toolName);
+  for (const item of items) {
+    if (calls.some((call) => nameMatches(ctx, call, item))) continue;
+    const suggestion = didYouMean(item.toolName, calledNames);
+    if (suggestion !== '') return ` ${formatName(item.toolName)} was never called.${suggestion}`;
+  }
+  return '';
 }
 
 function strictDivergence(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number): string {

@@ -58,6 +58,45 @@ describe('toCallToolsInOrder', () => {
     `);
   });
 
+  it('names a misspelled tool even when the first divergence is elsewhere, strict or not', () => {
+    const strict = failureOf(() => expect(trip).toCallToolsInOrder(['search_flights', 'bookflight'], { strict: true }));
+    expect(strict.message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected, { strict: true })
+
+      Expected exactly these calls, in this order:
+        1. search_flights
+        2. bookflight
+
+      Received 4 tool calls:
+        1. search_flights     {"from":"SFO","to":"JFK","date":"2025-07-01"}
+        2. get_weather        {"city":"New York"}
+        3. send_confirmation  {"to":"ada@example.com"}
+        4. book_flight        {"flightId":"UA 1234","seat":"14C"}
+
+      First difference at call 2: expected "bookflight", received "get_weather". "bookflight" was never called. Did you mean "book_flight"?"
+    `);
+    const order = failureOf(() => expect(trip).toCallToolsInOrder(['book_flight', 'search_flights', 'send_confirmaton']));
+    expect(order.message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected)
+
+      Expected these calls, in this order (other calls allowed):
+        1. book_flight
+        2. search_flights
+        3. send_confirmaton
+
+      Received 4 tool calls:
+        1. search_flights     {"from":"SFO","to":"JFK","date":"2025-07-01"}
+        2. get_weather        {"city":"New York"}
+        3. send_confirmation  {"to":"ada@example.com"}
+        4. book_flight        {"flightId":"UA 1234","seat":"14C"}
+
+      First out of order: "search_flights" (expected 2nd) came before "book_flight" (expected 1st). "send_confirmaton" was never called. Did you mean "send_confirmation"?"
+    `);
+    // No close name: nothing to suggest.
+    const unrelated = failureOf(() => expect(trip).toCallToolsInOrder(['search_flights', 'refund'], { strict: true }));
+    expect(unrelated.message).not.toContain('Did you mean');
+  });
+
   it('says when a repeated tool was called too few times', () => {
     const failure = failureOf(() => expect(runWithCalls('a', 'b')).toCallToolsInOrder(['a', 'a']));
     expect(failure.message).toMatchInlineSnapshot(`
