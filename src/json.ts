@@ -1,23 +1,34 @@
+/** Deeper than this, an object or array prints as "[…]": JSON of a value nested thousands deep would overflow the stack. */
+const MAX_DEPTH = 64;
+
 /**
- * JSON text of any value, for messages and the judge's prompt: bigints, functions, errors and
- * cycles become readable strings instead of throwing. `replace` sees each value first and may
- * substitute it. Returns undefined when the value has no JSON form or a getter throws.
+ * JSON text of any value, for messages and the judge's prompt: bigints, functions, errors, cycles
+ * and values nested too deep become readable strings instead of throwing. `replace` sees each
+ * value first and may substitute it. Returns undefined when the value has no JSON form or a getter
+ * throws.
  */
 export function safeJson(value: unknown, options: { indent?: number; replace?: (value: unknown) => unknown } = {}): string | undefined {
-  const seen = new WeakSet<object>();
   const { indent, replace } = options;
+  // The objects from the root down to the one being written: a value met again among its own
+  // ancestors is a cycle; one met again elsewhere (shared by two fields) is printed again.
+  const ancestors: object[] = [];
+  const onPath = new Set<object>();
   try {
     return JSON.stringify(
       value,
-      (_key, inner: unknown) => {
+      function (this: unknown, _key, inner: unknown) {
+        // `this` holds `inner`: the ancestors below it are finished.
+        while (ancestors.length > 0 && ancestors[ancestors.length - 1] !== this) onPath.delete(ancestors.pop()!);
         if (replace) inner = replace(inner);
         if (typeof inner === 'bigint') return `${inner}n`;
         if (typeof inner === 'function') return '[Function]';
         if (typeof inner === 'symbol') return inner.toString();
         if (inner instanceof Error) return `${inner.name}: ${inner.message}`;
         if (typeof inner === 'object' && inner !== null) {
-          if (seen.has(inner)) return '[Circular]';
-          seen.add(inner);
+          if (onPath.has(inner)) return '[Circular]';
+          if (ancestors.length >= MAX_DEPTH) return '[…]';
+          ancestors.push(inner);
+          onPath.add(inner);
         }
         return inner;
       },

@@ -10,6 +10,9 @@ export function didYouMean(expected: unknown, calledNames: readonly string[]): s
   const folded = (name: string) => name.toLowerCase().replace(/[-_.\s]/g, '');
   const sameWhenFolded = unique.find((name) => folded(name) === folded(expected));
   const candidate = sameWhenFolded ?? closest(expected, unique);
-  const close = sameWhenFolded !== undefined || distance(expected, candidate) <= Math.max(2, Math.floor(expected.length / 3));
+  // Up to one edit in three characters (at least one, two from six characters on), and never as
+  // many edits as the name is long: "c" and "a" are two names, not a typo.
+  const edits = distance(expected, candidate);
+  const close = sameWhenFolded !== undefined || (edits <= Math.max(1, Math.floor(expected.length / 3)) && edits < expected.length);
   return close ? ` Did you mean ${JSON.stringify(candidate)}?` : '';
 }

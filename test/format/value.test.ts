@@ -18,6 +18,23 @@ describe('formatInline', () => {
     expect(formatInline(undefined)).toBe('undefined');
   });
 
+  it('prints a value shared by two fields twice: only a cycle is [Circular]', () => {
+    const place = { city: 'Oslo' };
+    expect(formatInline({ from: place, to: place, stops: [place] }, 200)).toBe('{"from":{"city":"Oslo"},"to":{"city":"Oslo"},"stops":[{"city":"Oslo"}]}');
+    const node: Record<string, unknown> = { id: 1 };
+    node.children = [{ id: 2, parent: node }, { id: 3, parent: node }];
+    expect(formatInline(node, 200)).toBe('{"id":1,"children":[{"id":2,"parent":"[Circular]"},{"id":3,"parent":"[Circular]"}]}');
+  });
+
+  it('prints the top of a value nested too deep to print whole (200,000 levels)', () => {
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 200_000; level++) deep = { d: deep };
+    expect(formatInline(deep, 30)).toBe('{"d":{"d":{"d":{"d":{"d":{"d"…');
+    let shallow: unknown = 'bottom';
+    for (let level = 0; level < 40; level++) shallow = [shallow];
+    expect(formatInline(shallow, 200)).toBe(`${'['.repeat(40)}"bottom"${']'.repeat(40)}`);
+  });
+
   it('cuts long values to one line of the given width', () => {
     const text = formatInline({ text: 'a'.repeat(500) }, 40);
     expect(text).toHaveLength(40);
@@ -35,5 +52,9 @@ describe('ordinal and didYouMean', () => {
     expect(didYouMean('WeatherTool', ['weather-tool'])).toBe(' Did you mean "weather-tool"?');
     expect(didYouMean('book-flight', ['search', 'email'])).toBe('');
     expect(didYouMean('x', [])).toBe('');
+    // One letter away from a one- or two-letter name is not a typo, just another name.
+    expect(didYouMean('c', ['a', 'b'])).toBe('');
+    expect(didYouMean('ab', ['cd'])).toBe('');
+    expect(didYouMean('serch', ['search'])).toBe(' Did you mean "search"?');
   });
 });
