@@ -6,21 +6,26 @@ import { fileURLToPath } from 'node:url';
 import { createToolCallAccuracyScorerCode, getToolCalls } from '../dist/index.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../dist/testing.js';
 
-function mastraRun(names) {
-  return createAgentTestRun({
-    inputMessages: [createTestMessage({ content: 'Book a flight', role: 'user', id: 'in' })],
+const ourBuilders = { createAgentTestRun, createMessage: createTestMessage, createToolInvocation };
+
+/** A Mastra agent run whose one assistant message made calls with these names, built with `builders`. */
+function builtRun(builders, names) {
+  return builders.createAgentTestRun({
+    inputMessages: [builders.createMessage({ content: 'Book a flight', role: 'user', id: 'in' })],
     output: [
-      createTestMessage({
+      builders.createMessage({
         content: 'Done.',
         role: 'assistant',
         id: 'out',
         toolInvocations: names.map((toolName, index) =>
-          createToolInvocation({ toolCallId: `call-${index}`, toolName, args: { n: index }, result: {} }),
+          builders.createToolInvocation({ toolCallId: `call-${index}`, toolName, args: { n: index }, result: {}, state: 'result' }),
         ),
       }),
     ],
   });
 }
+
+const mastraRun = (names) => builtRun(ourBuilders, names);
 
 /** An AI SDK generateText result as saved to JSON (steps[].content), with no runId of its own. */
 function aiSdkRun(stepsOfNames) {
@@ -41,21 +46,8 @@ const mastra = {
 };
 
 /** The same run as `mastraRun`, built with Mastra's own test helpers, for Mastra's scorer. */
-function mastraBuiltRun(names) {
-  return mastra.createAgentTestRun({
-    inputMessages: [mastra.createUIMessage({ content: 'Book a flight', role: 'user', id: 'in' })],
-    output: [
-      mastra.createUIMessage({
-        content: 'Done.',
-        role: 'assistant',
-        id: 'out',
-        toolInvocations: names.map((toolName, index) =>
-          mastra.createToolInvocation({ toolCallId: `call-${index}`, toolName, args: { n: index }, result: {}, state: 'result' }),
-        ),
-      }),
-    ],
-  });
-}
+const mastraBuiltRun = (names) =>
+  builtRun({ createAgentTestRun: mastra.createAgentTestRun, createMessage: mastra.createUIMessage, createToolInvocation: mastra.createToolInvocation }, names);
 
 const names = (count) => Array.from({ length: count }, (_, index) => ['search', 'book', 'email', 'log'][index % 4]);
 const order = createToolCallAccuracyScorerCode({ expectedToolOrder: ['search', 'book', 'email'] });

@@ -32,7 +32,6 @@ export class CallCollector {
         if (seen.unparsedInput === undefined && call.unparsedInput !== undefined) seen.unparsedInput = call.unparsedInput;
         return;
       }
-      this.byId?.set(id, call);
       const early = seen ? undefined : this.pending?.get(id);
       if (early) {
         if (early.hasOutput && call.output === undefined) call.output = early.output;
@@ -40,8 +39,7 @@ export class CallCollector {
         this.pending!.delete(id);
       }
     }
-    this.calls.push(call);
-    if (this.byId === undefined && this.calls.length > SCAN_LIMIT) this.indexIds();
+    this.addDistinct(call);
   }
 
   /**

@@ -18,6 +18,16 @@ export function failureOf(assertion: () => unknown): Failure {
   throw new Error('expected the assertion to fail, but it passed');
 }
 
+/** Whether an assertion passes (it returns) or fails (it throws). */
+export function passes(assertion: () => void): boolean {
+  try {
+    assertion();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs a call that must throw a matcher error and returns its colourless message. */
 export function matcherErrorOf(call: () => unknown): string {
   try {

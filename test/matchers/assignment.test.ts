@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { passes } from '../helpers/failureOf.js';
 import { runWithCalls } from '../helpers/runs.js';
 
 // Random runs whose calls carry inputs, and expected items that are names, exact inputs or
@@ -50,15 +51,6 @@ function somePermutation(made: { toolName: string; args: { q: string } }[], item
 }
 
 const asPattern = ({ toolName, input, kind }: Item) => (kind === 'name' ? toolName : { toolName, input });
-
-function passes(assertion: () => void): boolean {
-  try {
-    assertion();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('assignment of calls to expected items (inputs and asymmetric matchers)', () => {
   it('toCallToolsInOrder passes exactly when an in-order assignment exists', () => {

@@ -1,17 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createToolCallAccuracyScorerCode } from '../../src/index.js';
+import { passes } from '../helpers/failureOf.js';
 import { calledTools, scorerOptions } from '../helpers/arbitraries.js';
 import { runWithCalls } from '../helpers/runs.js';
-
-function passes(assertion: () => void): boolean {
-  try {
-    assertion();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The matcher that states the same claim as a scorer configured with these options. */
 function matcherFor(run: unknown, opts: { expectedTool?: string; expectedToolOrder?: string[]; strictMode: boolean }, negated: boolean) {

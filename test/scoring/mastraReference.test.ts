@@ -21,21 +21,26 @@ import { buildRun, ourBuilders, type CallSpec, type RunShape } from '../helpers/
 
 type Outcome = number | 'throw' | 'run-error';
 
+interface Scorer {
+  run(run: unknown): Promise<{ score: number }>;
+}
+
 /**
- * Mastra's score for a run, in the conformance file's terms. A run Mastra rejects is also logged
- * by the workflow engine its scorer runs on (a ConsoleLogger of its own, not swappable), so
- * `console.error` is kept quiet while it runs.
+ * A scorer's score for a run, in the conformance file's terms: 'throw' when the options fail at
+ * creation, 'run-error' when the scorer rejects the run (only Mastra's does). A run Mastra rejects
+ * is also logged by the workflow engine its scorer runs on (a ConsoleLogger of its own, not
+ * swappable), so `console.error` is kept quiet while a scorer runs.
  */
-async function mastraOutcome(options: ToolCallAccuracyCodeOptions, run: unknown): Promise<Outcome> {
-  let scorer: ReturnType<typeof createMastraScorer>;
+async function outcome(create: (options: ToolCallAccuracyCodeOptions) => Scorer, options: ToolCallAccuracyCodeOptions, run: unknown): Promise<Outcome> {
+  let scorer: Scorer;
   try {
-    scorer = createMastraScorer(options as never);
+    scorer = create(options);
   } catch {
     return 'throw';
   }
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
-    return (await scorer.run(run as never)).score;
+    return (await scorer.run(run)).score;
   } catch (error) {
     if (String(error).includes('Input and output messages cannot be null or empty')) return 'run-error';
     throw error;
@@ -44,15 +49,8 @@ async function mastraOutcome(options: ToolCallAccuracyCodeOptions, run: unknown)
   }
 }
 
-async function ourOutcome(options: ToolCallAccuracyCodeOptions, run: unknown): Promise<Outcome> {
-  let scorer: ReturnType<typeof createToolCallAccuracyScorerCode>;
-  try {
-    scorer = createToolCallAccuracyScorerCode(options);
-  } catch {
-    return 'throw';
-  }
-  return (await scorer.run(run)).score;
-}
+const mastraOutcome = (options: ToolCallAccuracyCodeOptions, run: unknown) => outcome(createMastraScorer as never, options, run);
+const ourOutcome = (options: ToolCallAccuracyCodeOptions, run: unknown) => outcome(createToolCallAccuracyScorerCode, options, run);
 
 /**
  * The cases whose recorded `mastra` score is not what 0.14.4 gives, with the score it gives. They
