@@ -31,5 +31,5 @@ export type {
 export type { ToUseAppropriateToolsOptions } from './matchers/toUseAppropriateTools.js';
 export { matchers } from './matchers/index.js';
 export { ToolCallAccuracyError } from './errors.js';
-export type { ToolCall, ToolCallPattern } from './types.js';
+export type { ToolApproval, ToolCall, ToolCallPattern } from './types.js';
 export type { ToolCallMatchers, ExpectedToolCall } from '../matchers.js';

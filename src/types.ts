@@ -7,7 +7,7 @@ export interface ToolCall {
   toolName: string;
   /** The arguments, parsed. When a JSON string could not be parsed this is the raw string and `unparsedInput` is set. */
   input: unknown;
-  /** The call id, when the format has one; the same call seen twice under its id (as a part and in a legacy list) counts once. */
+  /** The call id, when the format has one. It names a call only within one message or step: providers reuse ids. */
   toolCallId?: string;
   /** The tool's result, when the run recorded one. */
   output?: unknown;
@@ -19,7 +19,15 @@ export interface ToolCall {
   invalid?: boolean;
   /** Executed by the model provider (e.g. a hosted web search), not by the app. */
   providerExecuted?: boolean;
+  /**
+   * The call needed a person's approval: still `requested`, `approved`, or `denied` (the tool never
+   * ran). The model chose the tool either way, so the call counts.
+   */
+  approval?: ToolApproval;
 }
+
+/** Where a call that needs a person's approval stands. */
+export type ToolApproval = 'requested' | 'approved' | 'denied';
 
 /** A name, or a call pattern whose fields are compared with the runner's equality (asymmetric matchers allowed). */
 export type ToolCallPattern = string | { toolName: string; input?: unknown };

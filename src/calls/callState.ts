@@ -1,16 +1,26 @@
+import type { ToolApproval } from '../types.js';
 import { isRecord } from './adapter.js';
 
 /**
- * When a stored tool invocation counts as a call: once it went, or is going, to the tool. Not while
- * its input still streams (`partial-call`, `input-streaming`), nor while it awaits the user's
- * approval (`approval-requested`, which Mastra's conformance cases score 0), nor when the user
- * denied it (`output-denied`, or `approval-responded` without approval): the tool never ran.
+ * Which stored tool calls count, and what became of those that needed approval. Every call the
+ * model issued counts, whatever became of it: succeeded, failed, pending, awaiting a person's
+ * approval, approved or denied (the model chose that tool, and that choice is what is tested).
+ * Only a call whose input is still streaming is not a call yet. A state this package does not
+ * know counts too: leaving out a call would turn `.not.toCallTool` into a wrong pass.
  */
-export const MASTRA_ISSUED_STATES: ReadonlySet<string> = new Set(['call', 'result', 'output-error']);
-export const UI_ISSUED_STATES: ReadonlySet<string> = new Set(['input-available', 'output-available', 'output-error']);
+const STREAMING_STATES: ReadonlySet<unknown> = new Set(['partial-call', 'input-streaming']);
 
-/** Is this state one of `issued`, or an approval that was granted? */
-export function isIssuedState(state: unknown, approval: unknown, issued: ReadonlySet<string>): boolean {
-  if (issued.has(state as string)) return true;
-  return state === 'approval-responded' && isRecord(approval) && approval.approved === true;
+/** Is the call's input still streaming (AI SDK 4 and Mastra `partial-call`, AI SDK 5+ `input-streaming`)? */
+export function isStreaming(state: unknown): boolean {
+  return STREAMING_STATES.has(state);
+}
+
+/**
+ * Where the call stands at its approval gate, from its state and its `approval` record
+ * (`{ id, approved?, reason? }`, kept on the part after the answer), or undefined when it needed none.
+ */
+export function approvalOf(state: unknown, approval: unknown): ToolApproval | undefined {
+  if (state === 'output-denied') return 'denied';
+  if (isRecord(approval)) return approval.approved === true ? 'approved' : approval.approved === false ? 'denied' : 'requested';
+  return state === 'approval-requested' ? 'requested' : undefined;
 }

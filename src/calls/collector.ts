@@ -1,119 +1,136 @@
-import type { ToolCall } from '../types.js';
+import type { ToolApproval, ToolCall } from '../types.js';
 
-/** Up to this many calls, ids are found by a scan instead of a Map. */
-const SCAN_LIMIT = 16;
+/** Up to this many calls, a result finds its call by a scan from the end; past it, by an index. */
+const SCAN_LIMIT = 32;
 
 /**
  * Gathers the calls an adapter reads, in the order it reads them, and applies the rules every
- * format shares: a call seen again (same id, same tool) counts once, a later sighting only filling
- * in what was missing; results and errors are paired by id to the latest call with that id,
- * whichever comes first. A reused id naming another tool is another call: some servers number
- * their call ids afresh each turn (`call_0`), and copied test fixtures repeat them.
+ * format shares.
+ *
+ * Each entry an adapter adds is a call of its own: a call id names a call only inside one message,
+ * step or response, because providers reuse them (ids numbered per turn, `call_0`, come back later
+ * with other arguments; some servers repeat an id inside one message). The only entries that are
+ * one call are the same call listed twice inside one message (Mastra's and AI SDK 4's `parts` and
+ * `toolInvocations`): the adapter passes the second list to `addSeenAgain`.
+ *
+ * A result, an error or a denial pairs with the nearest earlier call with its id that has none yet;
+ * an approval with the nearest earlier call with its id.
  */
 export class CallCollector {
   readonly calls: ToolCall[] = [];
-  // Small runs find ids by a scan of `calls`; a Map is built only once a run is large, as it
-  // would be the biggest allocation of scoring a typical run.
-  private byId: Map<string, ToolCall> | undefined;
-  private pending: Map<string, { output?: unknown; error?: unknown; hasOutput: boolean; hasError: boolean }> | undefined;
-  // Ids of calls held at an approval gate or denied there: issued by the model but not to the tool.
-  private withheld: Set<string> | undefined;
+  // Where the current message starts, and which of its calls a second list has already matched.
+  private scopeStart = 0;
+  private matchedInScope: Set<ToolCall> | undefined;
+  // Built only for large runs: for each id, its calls in order (answered ones are skipped lazily).
+  private byId: Map<string, ToolCall[]> | undefined;
 
-  /** Adds an issued call; the same call seen again (same id and tool) is merged into the first sighting. */
+  /** Adds a call the agent issued. It is always another call, whatever its id. */
   add(call: ToolCall): void {
-    const id = call.toolCallId;
-    if (id !== undefined) {
-      const seen = this.find(id);
-      if (seen && seen.toolName === call.toolName) {
-        if (seen.output === undefined && call.output !== undefined) seen.output = call.output;
-        if (seen.error === undefined && call.error !== undefined) seen.error = call.error;
-        if (call.invalid) seen.invalid = true;
-        if (call.providerExecuted) seen.providerExecuted = true;
-        if (seen.unparsedInput === undefined && call.unparsedInput !== undefined) seen.unparsedInput = call.unparsedInput;
-        return;
-      }
-      const early = seen ? undefined : this.pending?.get(id);
-      if (early) {
-        if (early.hasOutput && call.output === undefined) call.output = early.output;
-        if (early.hasError && call.error === undefined) call.error = early.error;
-        this.pending!.delete(id);
-      }
-    }
-    this.addDistinct(call);
+    this.calls.push(call);
+    if (this.byId) this.index(call);
+    else if (this.calls.length > SCAN_LIMIT) this.buildIndex();
+  }
+
+  /** Starts a message, step or response: `addSeenAgain` looks for its first sightings only from here. */
+  beginScope(): void {
+    this.scopeStart = this.calls.length;
+    this.matchedInScope = undefined;
   }
 
   /**
-   * Adds a call that is another call even when one with its id was seen: for a list that holds each
-   * call once (Mastra's `toolCalls`), where a provider that numbers ids per turn reused one.
+   * Adds a call from a second list of the same message (legacy `toolInvocations` beside `parts`):
+   * the first call of this message with its id and tool that no earlier entry of this list matched
+   * is the same call, and gains what it lacked; otherwise it is another call.
    */
-  addDistinct(call: ToolCall): void {
-    if (call.toolCallId !== undefined) this.byId?.set(call.toolCallId, call);
-    this.calls.push(call);
-    if (this.byId === undefined && this.calls.length > SCAN_LIMIT) this.indexIds();
+  addSeenAgain(call: ToolCall): void {
+    const id = call.toolCallId;
+    if (id !== undefined) {
+      for (let index = this.scopeStart; index < this.calls.length; index++) {
+        const seen = this.calls[index]!;
+        if (seen.toolCallId !== id || seen.toolName !== call.toolName || this.matchedInScope?.has(seen)) continue;
+        (this.matchedInScope ??= new Set()).add(seen);
+        fillIn(seen, call);
+        return;
+      }
+    }
+    this.add(call);
+    (this.matchedInScope ??= new Set()).add(call);
   }
 
-  /** The latest call with this id. */
-  private find(toolCallId: string): ToolCall | undefined {
-    if (this.byId) return this.byId.get(toolCallId);
+  /** Records a tool result for the nearest earlier unanswered call with this id. */
+  output(toolCallId: string, output: unknown): void {
+    const call = this.unanswered(toolCallId);
+    if (call) call.output = output;
+  }
+
+  /** Records a tool failure for the nearest earlier unanswered call with this id. */
+  error(toolCallId: string, error: unknown): void {
+    const call = this.unanswered(toolCallId);
+    if (call) call.error = error;
+  }
+
+  /** Records that a person was asked to approve the call with this id, or answered; returns that call. */
+  approval(toolCallId: string, approval: ToolApproval): ToolCall | undefined {
+    const call = approval === 'denied' ? this.unanswered(toolCallId) : this.latest(toolCallId);
+    if (call) call.approval = approval;
+    return call;
+  }
+
+  /** The calls read, in order. */
+  result(): ToolCall[] {
+    return this.calls;
+  }
+
+  private unanswered(toolCallId: string): ToolCall | undefined {
+    const indexed = this.byId?.get(toolCallId);
+    if (indexed) {
+      // Answered calls sit at the end of the list until they are looked past.
+      for (let index = indexed.length - 1; index >= 0; index--) {
+        if (!isAnswered(indexed[index]!)) return indexed[index];
+      }
+      return undefined;
+    }
+    if (this.byId) return undefined;
+    const calls = this.calls;
+    for (let index = calls.length - 1; index >= 0; index--) {
+      const call = calls[index]!;
+      if (call.toolCallId === toolCallId && !isAnswered(call)) return call;
+    }
+    return undefined;
+  }
+
+  private latest(toolCallId: string): ToolCall | undefined {
+    if (this.byId) return this.byId.get(toolCallId)?.at(-1);
     const calls = this.calls;
     for (let index = calls.length - 1; index >= 0; index--) if (calls[index]!.toolCallId === toolCallId) return calls[index];
     return undefined;
   }
 
-  private indexIds(): void {
+  private buildIndex(): void {
     this.byId = new Map();
-    for (const call of this.calls) if (call.toolCallId !== undefined) this.byId.set(call.toolCallId, call);
+    for (const call of this.calls) this.index(call);
   }
 
-  /** Records a tool result for the call with this id (before or after the call itself is seen). */
-  output(toolCallId: string, output: unknown): void {
-    const call = this.find(toolCallId);
-    if (call) {
-      if (call.output === undefined) call.output = output;
-      return;
-    }
-    const early = this.pendingFor(toolCallId);
-    early.output = output;
-    early.hasOutput = true;
+  private index(call: ToolCall): void {
+    const id = call.toolCallId;
+    if (id === undefined) return;
+    const list = this.byId!.get(id);
+    if (list) list.push(call);
+    else this.byId!.set(id, [call]);
   }
+}
 
-  /** Records a tool failure for the call with this id. */
-  error(toolCallId: string, error: unknown): void {
-    const call = this.find(toolCallId);
-    if (call) {
-      if (call.error === undefined) call.error = error;
-      return;
-    }
-    const early = this.pendingFor(toolCallId);
-    early.error = error;
-    early.hasError = true;
-  }
+/** A call is answered once it has a result or an error, or a person denied it (it will get neither). */
+function isAnswered(call: ToolCall): boolean {
+  return call.output !== undefined || call.error !== undefined || call.approval === 'denied';
+}
 
-  /**
-   * Leaves the call with this id out of the result unless it is released later: it awaits the
-   * user's approval, or was denied, so it never reached the tool (Mastra does not count
-   * `approval-requested` either).
-   */
-  withhold(toolCallId: string): void {
-    (this.withheld ??= new Set()).add(toolCallId);
-  }
-
-  /** Counts a withheld call again: its approval was granted, or it produced a result. */
-  release(toolCallId: string): void {
-    this.withheld?.delete(toolCallId);
-  }
-
-  /** The calls read, in order, without the withheld ones. */
-  result(): ToolCall[] {
-    const withheld = this.withheld;
-    if (withheld === undefined || withheld.size === 0) return this.calls;
-    return this.calls.filter((call) => call.toolCallId === undefined || !withheld.has(call.toolCallId));
-  }
-
-  private pendingFor(toolCallId: string) {
-    const pending = (this.pending ??= new Map());
-    let early = pending.get(toolCallId);
-    if (!early) pending.set(toolCallId, (early = { hasOutput: false, hasError: false }));
-    return early;
-  }
+/** A second sighting of a call fills in only what the first one lacked. */
+function fillIn(seen: ToolCall, again: ToolCall): void {
+  if (seen.output === undefined && again.output !== undefined) seen.output = again.output;
+  if (seen.error === undefined && again.error !== undefined) seen.error = again.error;
+  if (seen.approval === undefined && again.approval !== undefined) seen.approval = again.approval;
+  if (again.invalid) seen.invalid = true;
+  if (again.providerExecuted) seen.providerExecuted = true;
+  if (seen.unparsedInput === undefined && again.unparsedInput !== undefined) seen.unparsedInput = again.unparsedInput;
 }

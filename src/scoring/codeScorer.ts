@@ -94,8 +94,10 @@ export function scoreToolNames(mode: Mode, names: readonly string[]): boolean {
 }
 
 /**
- * A deterministic scorer with the semantics of Mastra's tool-call-accuracy code scorer
- * (see SPEC §3 for the three places where Mastra's documentation is followed over its code).
+ * A deterministic scorer with the semantics of Mastra's tool-call-accuracy code scorer. Where
+ * Mastra's code and its documentation disagree, the documentation is followed: flexible order is a
+ * true subsequence, an empty `expectedToolOrder` throws at creation, a run without input or output
+ * messages is scored, and calls awaiting approval or denied count.
  */
 export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOptions): ToolCallAccuracyCodeScorer {
   const mode = resolveCodeScorerMode(options);
@@ -119,13 +121,22 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
           strictMode: mode.strict,
           expectedToolOrder,
           hasToolCalls: calls.length > 0,
-          correctToolCalled: expectedTool !== undefined && actualTools.includes(expectedTool),
+          correctToolCalled: correctToolCalled(expectedTool, actualTools, mode.strict),
           correctOrderCalled: mode.kind === 'order' ? pass : null,
           toolCallInfos: calls,
         },
       };
     },
   };
+}
+
+/**
+ * As in Mastra's preprocess step: was `expectedTool` called (strict: as the one and only call)?
+ * Reported in order mode too, where it does not decide the score.
+ */
+function correctToolCalled(expectedTool: string | undefined, actualTools: readonly string[], strict: boolean): boolean {
+  if (expectedTool === undefined) return false;
+  return strict ? actualTools.length === 1 && actualTools[0] === expectedTool : actualTools.includes(expectedTool);
 }
 
 function toolNameOf(call: ToolCall): string {

@@ -3,44 +3,75 @@ import { CallCollector } from '../../src/calls/collector.js';
 import { toolCallWithJsonInput } from '../../src/calls/toolCall.js';
 import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
-import conformance from '../../../shared/conformance/code-scorer.json' with { type: 'json' };
+import conformance from '../scoring/conformance/code-scorer.json' with { type: 'json' };
 
 describe('CallCollector', () => {
-  test('a call id counts once; a later sighting fills in only what was missing', () => {
+  test('every entry is a call of its own, whatever its id', () => {
     const calls = new CallCollector();
     calls.add({ toolName: 'a', input: { x: 1 }, toolCallId: '1' });
-    calls.add({ toolName: 'a', input: { x: 2 }, toolCallId: '1', output: 'late' });
+    calls.add({ toolName: 'a', input: { x: 2 }, toolCallId: '1' });
     calls.add({ toolName: 'b', input: {} });
     calls.add({ toolName: 'b', input: {} });
+    expect(calls.result().map((call) => call.input)).toEqual([{ x: 1 }, { x: 2 }, {}, {}]);
+  });
+
+  test("a second list of the same message names each of its calls once; another message's are other calls", () => {
+    const calls = new CallCollector();
+    calls.beginScope();
+    calls.add({ toolName: 'a', input: { n: 1 }, toolCallId: '1' });
+    calls.add({ toolName: 'a', input: { n: 2 }, toolCallId: '1' });
+    calls.addSeenAgain({ toolName: 'a', input: { n: 1 }, toolCallId: '1', output: 'first' });
+    calls.addSeenAgain({ toolName: 'a', input: { n: 2 }, toolCallId: '1', output: 'second' });
+    calls.addSeenAgain({ toolName: 'a', input: { n: 3 }, toolCallId: '1' });
+    calls.beginScope();
+    calls.addSeenAgain({ toolName: 'a', input: { n: 4 }, toolCallId: '1' });
     expect(calls.result()).toEqual([
-      { toolName: 'a', input: { x: 1 }, toolCallId: '1', output: 'late' },
-      { toolName: 'b', input: {} },
-      { toolName: 'b', input: {} },
+      { toolName: 'a', input: { n: 1 }, toolCallId: '1', output: 'first' },
+      { toolName: 'a', input: { n: 2 }, toolCallId: '1', output: 'second' },
+      { toolName: 'a', input: { n: 3 }, toolCallId: '1' },
+      { toolName: 'a', input: { n: 4 }, toolCallId: '1' },
     ]);
   });
 
-  test('results and errors pair by id, before or after the call; the first one wins', () => {
+  test('results and errors pair with the nearest earlier unanswered call with their id', () => {
     const calls = new CallCollector();
-    calls.output('1', 'early');
-    calls.error('2', 'failed');
+    calls.output('1', 'before any call');
     calls.add({ toolName: 'a', input: {}, toolCallId: '1' });
-    calls.add({ toolName: 'b', input: {}, toolCallId: '2' });
-    calls.output('1', 'second');
-    calls.output('unknown', 'ignored');
+    calls.add({ toolName: 'b', input: {}, toolCallId: '1' });
+    calls.output('1', 'to b');
+    calls.error('1', 'to a');
+    calls.output('1', 'to nobody');
     expect(calls.result()).toEqual([
-      { toolName: 'a', input: {}, toolCallId: '1', output: 'early' },
-      { toolName: 'b', input: {}, toolCallId: '2', error: 'failed' },
+      { toolName: 'a', input: {}, toolCallId: '1', error: 'to a' },
+      { toolName: 'b', input: {}, toolCallId: '1', output: 'to b' },
     ]);
   });
 
-  test('withheld calls are left out until released', () => {
+  test('a denied call is answered: the next result with its id goes to an earlier call', () => {
     const calls = new CallCollector();
     calls.add({ toolName: 'a', input: {}, toolCallId: '1' });
-    calls.add({ toolName: 'b', input: {}, toolCallId: '2' });
-    calls.withhold('1');
-    calls.withhold('2');
-    calls.release('2');
-    expect(calls.result().map((call) => call.toolName)).toEqual(['b']);
+    calls.add({ toolName: 'b', input: {}, toolCallId: '1' });
+    expect(calls.approval('1', 'requested')?.toolName).toBe('b');
+    calls.approval('1', 'denied');
+    calls.output('1', 'ran');
+    expect(calls.result()).toEqual([
+      { toolName: 'a', input: {}, toolCallId: '1', output: 'ran' },
+      { toolName: 'b', input: {}, toolCallId: '1', approval: 'denied' },
+    ]);
+  });
+
+  test('pairing is the same past the size where ids are indexed', () => {
+    const calls = new CallCollector();
+    for (let index = 0; index < 100; index++) calls.add({ toolName: 't', input: index, toolCallId: `c${index % 3}` });
+    for (let index = 0; index < 100; index++) calls.output(`c${index % 3}`, index);
+    // The rule, spelled out: each result takes the latest call of its id that has none yet.
+    const expected: unknown[] = Array.from({ length: 100 }, () => undefined);
+    for (let result = 0; result < 100; result++) {
+      let call = 99;
+      while (call % 3 !== result % 3 || expected[call] !== undefined) call--;
+      expected[call] = result;
+    }
+    expect(calls.result().map((call) => call.output)).toEqual(expected);
   });
 });
 
@@ -58,7 +89,8 @@ describe('toolCallWithJsonInput', () => {
 
 describe('Mastra conformance cases read the expected calls', () => {
   type Invocation = string | { toolName: string; state: string };
-  const counted = new Set(['call', 'result', 'output-error']);
+  // Every state counts but a call whose input is still streaming.
+  const streaming = new Set(['partial-call', 'input-streaming']);
   const cases = (conformance as Array<{ id: string; tools?: Invocation[] }>).filter((entry) => entry.tools);
 
   test.each(cases.map((entry) => [entry.id, entry.tools!] as const))('%s', (_, tools) => {
@@ -76,7 +108,7 @@ describe('Mastra conformance cases read the expected calls', () => {
         }),
       ],
     });
-    const expected = tools.filter((tool) => typeof tool === 'string' || counted.has(tool.state)).map((tool) => (typeof tool === 'string' ? tool : tool.toolName));
+    const expected = tools.filter((tool) => typeof tool === 'string' || !streaming.has(tool.state)).map((tool) => (typeof tool === 'string' ? tool : tool.toolName));
     expect(getToolCalls(run).map((call) => call.toolName)).toEqual(expected);
   });
 });

@@ -7,7 +7,7 @@ type ShortInvocation = { toolName: string; toolCallId?: string; state?: string; 
 type ShortMessage = { role: 'user' | 'assistant' | 'system'; content: string; toolInvocations?: ShortInvocation[] };
 type CaseMessage = ShortMessage | { id: string; role: string; createdAt: string; content: { format: 2 } };
 
-/** One case of shared/conformance/code-scorer.json. */
+/** One case of test/scoring/conformance/code-scorer.json (its README describes the fields). */
 export interface ConformanceCase {
   id: string;
   options: ToolCallAccuracyCodeOptions;
@@ -22,8 +22,7 @@ export interface ConformanceCase {
   divergence?: boolean;
 }
 
-// shared/ sits beside the repository (as in CI), holding the cases with Mastra's and the required scores.
-const casesFile = fileURLToPath(new URL('../../../shared/conformance/code-scorer.json', import.meta.url));
+const casesFile = fileURLToPath(new URL('../scoring/conformance/code-scorer.json', import.meta.url));
 export const conformanceCases = JSON.parse(readFileSync(casesFile, 'utf8')) as ConformanceCase[];
 
 /** The case's run, built with these builders (ours or Mastra's); call ids run across the whole run (call-0, call-1, …). */

@@ -19,7 +19,7 @@ export interface RunBuilders<Run = unknown> {
 
 export const ourBuilders: RunBuilders<AgentTestRun> = { createAgentTestRun, createMessage: createTestMessage, createToolInvocation };
 
-/** A normal run, or one without input or without output messages (Mastra's scorer rejects those, SPEC §3). */
+/** A normal run, or one without input or without output messages (Mastra's scorer rejects those; this package scores them). */
 export type RunShape = 'full' | 'no-input' | 'no-output';
 
 /**

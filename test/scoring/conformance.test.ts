@@ -3,7 +3,7 @@ import { createToolCallAccuracyScorerCode } from '../../src/index.js';
 import { conformanceCases as cases, conformanceRun } from '../helpers/conformance.js';
 import { ourBuilders } from '../helpers/runs.js';
 
-describe('conformance: shared/conformance/code-scorer.json', () => {
+describe('conformance: test/scoring/conformance/code-scorer.json', () => {
   it('holds the cases', () => {
     expect(cases.length).toBeGreaterThan(400);
     expect(cases.filter((testCase) => testCase.divergence).length).toBeGreaterThan(0);

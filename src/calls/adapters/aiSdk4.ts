@@ -4,7 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { AiSdkPartReader } from './aiSdkParts.js';
-import { readInvocation } from './mastra.js';
+import { readInvocations } from './mastra.js';
 
 /**
  * AI SDK 4: `generateText` results and their steps (`steps[i].toolCalls` with `args`, results in
@@ -35,14 +35,8 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
 function readUiMessages(messages: readonly unknown[], calls: CallCollector): void {
   for (const message of messages) {
     if (!isRecord(message) || message.role !== 'assistant') continue;
-    if (Array.isArray(message.parts)) {
-      for (const part of message.parts) {
-        if (isRecord(part) && part.type === 'tool-invocation') readInvocation(part.toolInvocation, calls);
-      }
-    }
-    if (Array.isArray(message.toolInvocations)) {
-      for (const invocation of message.toolInvocations) readInvocation(invocation, calls);
-    }
+    calls.beginScope();
+    readInvocations(message.parts, message.toolInvocations, calls);
   }
 }
 

@@ -2,18 +2,18 @@ import type { UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
+import type { ToolCall } from '../../types.js';
 
 /**
  * Reads AI SDK content parts in order: a step's `content` (5–7), or a model message's `content`
  * (5–7, and 4's CoreMessages, which say `args`/`result` where 5+ say `input`/`output`).
  *
- * Approval (6+): a `tool-approval-request` follows the call it holds back. A call awaiting approval,
- * or denied, never reached the tool, so it is withheld, as Mastra's `approval-requested` is; an
- * approval, a result or an error releases it.
+ * Approval (6+): a `tool-approval-request` follows the call it holds back, and the call says where it
+ * stands (`approval`); it counts whatever the answer, as the model chose the tool.
  */
 export class AiSdkPartReader {
-  // approvalId -> toolCallId: a `tool-approval-response` names only the approval.
-  private approvals: Map<string, string> | undefined;
+  // approvalId -> the call: a `tool-approval-response` names only the approval.
+  private approvals: Map<string, ToolCall> | undefined;
 
   constructor(
     private readonly calls: CallCollector,
@@ -34,17 +34,17 @@ export class AiSdkPartReader {
           this.readResult(part);
           break;
         case 'tool-error':
-          if (isNonEmptyString(part.toolCallId)) {
-            this.calls.error(part.toolCallId, part.error);
-            this.calls.release(part.toolCallId);
-          }
+          if (isNonEmptyString(part.toolCallId)) this.calls.error(part.toolCallId, part.error);
+          break;
+        case 'tool-output-denied':
+          if (isNonEmptyString(part.toolCallId)) this.calls.approval(part.toolCallId, 'denied');
           break;
         case 'tool-approval-request':
           this.readApprovalRequest(part);
           break;
         case 'tool-approval-response': {
-          const toolCallId = isNonEmptyString(part.approvalId) ? this.approvals?.get(part.approvalId) : undefined;
-          if (toolCallId !== undefined && part.approved === true) this.calls.release(toolCallId);
+          const call = isNonEmptyString(part.approvalId) ? this.approvals?.get(part.approvalId) : undefined;
+          if (call !== undefined && typeof part.approved === 'boolean') call.approval = part.approved ? 'approved' : 'denied';
           break;
         }
       }
@@ -69,18 +69,16 @@ export class AiSdkPartReader {
       // AI SDK 4: `result`, with `isError` for a failure (Mastra's v1 messages: the thrown MastraError).
       if (part.isError === true || part.result instanceof Error) this.calls.error(id, part.result);
       else this.calls.output(id, part.result);
-      this.calls.release(id);
       return;
     }
     const output = part.output;
     if (!this.wrappedOutputs || !isRecord(output) || typeof output.type !== 'string') {
       this.calls.output(id, output);
-      this.calls.release(id);
       return;
     }
     switch (output.type) {
       case 'execution-denied':
-        this.calls.withhold(id);
+        this.calls.approval(id, 'denied');
         return;
       case 'error-text':
       case 'error-json':
@@ -94,14 +92,13 @@ export class AiSdkPartReader {
       default:
         this.calls.output(id, output);
     }
-    this.calls.release(id);
   }
 
   private readApprovalRequest(part: UnknownRecord): void {
     // Step content names the call as `toolCall`; model messages give `toolCallId`.
     const toolCallId = isRecord(part.toolCall) ? part.toolCall.toolCallId : part.toolCallId;
     if (!isNonEmptyString(toolCallId)) return;
-    this.calls.withhold(toolCallId);
-    if (isNonEmptyString(part.approvalId)) (this.approvals ??= new Map()).set(part.approvalId, toolCallId);
+    const call = this.calls.approval(toolCallId, 'requested');
+    if (call && isNonEmptyString(part.approvalId)) (this.approvals ??= new Map()).set(part.approvalId, call);
   }
 }

@@ -72,7 +72,7 @@ export const aiSdkSteps: FormatAdapter = {
 };
 
 /** Part types only the AI SDK uses (`text` and `reasoning` are shared with other formats). */
-const AI_SDK_TOOL_PARTS = new Set(['tool-call', 'tool-result', 'tool-error', 'tool-approval-request', 'tool-approval-response']);
+const AI_SDK_TOOL_PARTS = new Set(['tool-call', 'tool-result', 'tool-error', 'tool-output-denied', 'tool-approval-request', 'tool-approval-response']);
 
 /**
  * An array of AI SDK content parts: `step.content`, or v7's all-step `result.content` and

@@ -4,7 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
-import { isIssuedState, UI_ISSUED_STATES } from '../callState.js';
+import { approvalOf, isStreaming } from '../callState.js';
 
 /** Reads the `tool-<name>` and `dynamic-tool` parts of UI messages (AI SDK 5, 6, 7; also Mastra's `format: 3` messages). */
 export function readUiParts(parts: readonly unknown[], calls: CallCollector): void {
@@ -13,7 +13,7 @@ export function readUiParts(parts: readonly unknown[], calls: CallCollector): vo
     if (!isRecord(part) || typeof part.type !== 'string') continue;
     // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
     const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
-    if (!isNonEmptyString(toolName) || !isIssuedState(part.state, part.approval, UI_ISSUED_STATES)) continue;
+    if (!isNonEmptyString(toolName) || isStreaming(part.state)) continue;
     // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
     const failedInput = part.input === undefined && part.rawInput !== undefined;
     const call = toolCallWithJsonInput(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);
@@ -25,6 +25,8 @@ export function readUiParts(parts: readonly unknown[], calls: CallCollector): vo
       else call.output = part.output;
     }
     if (part.state === 'output-error') call.error = part.errorText;
+    const approval = approvalOf(part.state, part.approval);
+    if (approval !== undefined) call.approval = approval;
     calls.add(call);
   }
 }
@@ -40,7 +42,10 @@ export const aiSdkUiMessages: FormatAdapter = {
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       // The user's messages are context; only the assistant's parts are its calls.
-      if (isRecord(message) && message.role === 'assistant' && Array.isArray(message.parts)) readUiParts(message.parts, calls);
+      if (isRecord(message) && message.role === 'assistant' && Array.isArray(message.parts)) {
+        calls.beginScope();
+        readUiParts(message.parts, calls);
+      }
     }
   },
   text: (value) => conversationText(asList(value), chatRole, textOf),

@@ -1,9 +1,10 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { ToolCall } from '../../types.js';
 import type { CallCollector } from '../collector.js';
 import { toolCall } from '../toolCall.js';
 import { asList, contentText } from '../conversationText.js';
-import { isIssuedState, MASTRA_ISSUED_STATES } from '../callState.js';
+import { approvalOf, isStreaming } from '../callState.js';
 import { readUiParts } from './aiSdkUiMessages.js';
 
 // Mastra's message formats, and agent runs made of them (`createAgentTestRun`, the run Mastra's
@@ -13,11 +14,6 @@ import { readUiParts } from './aiSdkUiMessages.js';
 // test builders (`createUIMessage`) their messages, as AI SDK 4 UI messages: the same invocations in
 // `parts` and `toolInvocations` at the message's top level, beside a string `content`.
 // Which invocation states count: callState.ts. Mastra does not look at roles, nor does this.
-
-// An invocation without a state (hand-built) counts: Mastra's builders default it to `result`.
-function isIssued(invocation: UnknownRecord): boolean {
-  return invocation.state === undefined || isIssuedState(invocation.state, invocation.approval, MASTRA_ISSUED_STATES);
-}
 
 /** A Mastra message of `format: 2` or `3`. */
 function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
@@ -38,9 +34,13 @@ function isRunMessage(value: unknown): boolean {
   return isMastraMessage(value) || isUiMessageV4(value);
 }
 
-/** Reads tool invocations from Mastra messages: the parts first, then the legacy `toolInvocations` list. */
+/**
+ * Reads tool invocations from Mastra messages: the parts first, then the legacy `toolInvocations`
+ * list, where an invocation with the id and tool of one of the same message's parts is that call again.
+ */
 function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
   for (const message of messages) {
+    calls.beginScope();
     if (isMastraMessage(message)) {
       const { format, parts, toolInvocations } = message.content;
       if (format === 3) {
@@ -54,27 +54,38 @@ function readMastraMessages(messages: readonly unknown[], calls: CallCollector):
   }
 }
 
-function readInvocations(parts: unknown, toolInvocations: unknown, calls: CallCollector): void {
+export function readInvocations(parts: unknown, toolInvocations: unknown, calls: CallCollector): void {
   if (Array.isArray(parts)) {
     for (const part of parts) {
-      if (isRecord(part) && part.type === 'tool-invocation') readInvocation(part.toolInvocation, calls);
+      if (!isRecord(part) || part.type !== 'tool-invocation') continue;
+      const call = invocationCall(part.toolInvocation);
+      if (call) calls.add(call);
     }
   }
   if (Array.isArray(toolInvocations)) {
-    for (const invocation of toolInvocations) readInvocation(invocation, calls);
+    for (const invocation of toolInvocations) {
+      const call = invocationCall(invocation);
+      if (call) calls.addSeenAgain(call);
+    }
   }
 }
 
-/** Reads one tool invocation (Mastra's, or AI SDK 4's: the same `args`/`result` shape). */
-export function readInvocation(invocation: unknown, calls: CallCollector): void {
-  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName) || !isIssued(invocation)) return;
+/**
+ * One tool invocation (Mastra's, or AI SDK 4's: the same `args`/`result` shape) as a call, or
+ * undefined when it is no call yet. One without a state (hand-built) counts: Mastra's builders
+ * default it to `result`.
+ */
+function invocationCall(invocation: unknown): ToolCall | undefined {
+  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName) || isStreaming(invocation.state)) return undefined;
   const state = invocation.state;
   // A tool that threw: Mastra keeps the MastraError itself as the result (until it is serialized).
   const failed = state === 'output-error' || invocation.isError === true || invocation.result instanceof Error;
   const call = toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
   if (failed) call.error = invocation.errorText ?? invocation.result ?? 'tool call failed';
   else if (state === 'result' && invocation.result !== undefined) call.output = invocation.result;
-  calls.add(call);
+  const approval = approvalOf(state, invocation.approval);
+  if (approval !== undefined) call.approval = approval;
+  return call;
 }
 
 function runOutput(value: UnknownRecord): unknown {

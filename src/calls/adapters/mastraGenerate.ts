@@ -39,7 +39,7 @@ export const mastraGenerate: FormatAdapter = {
       if (!isRecord(payload) || !isNonEmptyString(payload.toolName)) continue;
       const call = toolCall(payload.toolName, payload.args, payload.toolCallId);
       if (payload.providerExecuted === true) call.providerExecuted = true;
-      calls.addDistinct(call);
+      calls.add(call);
       if (call.toolCallId !== undefined) {
         const queue = awaiting.get(call.toolCallId);
         if (queue) queue.push(call);
