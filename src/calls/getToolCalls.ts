@@ -4,7 +4,7 @@ import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
 import { describeValue } from './describe.js';
-import { beginKindMemo, endKindMemo } from './messageKind.js';
+import { beginKindMemo, describeMixedMessages, endKindMemo } from './messageKind.js';
 import { aiSdk4 } from './adapters/aiSdk4.js';
 import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';
 import { aiSdkParts, aiSdkResult, aiSdkSteps } from './adapters/aiSdkResult.js';
@@ -87,8 +87,9 @@ function unreadableRunMessage(run: unknown): string {
       'With AI SDK 4, read the stream first (await result.consumeStream()): its steps settle only then.'
     );
   }
+  const mixed = describeMixedMessages(run);
   return [
-    `received ${describeValue(run)}, which is not an agent run this package can read.`,
+    `received ${describeValue(run)}, which is not an agent run this package can read${mixed ? `: ${mixed}, and a run is read in one format so that no call is missed` : ''}.`,
     'Accepted shapes:',
     ...adapters.map((adapter) => `  - ${adapter.shape}`),
   ].join('\n');

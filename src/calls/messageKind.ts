@@ -13,7 +13,9 @@ export type MessageKind =
   | 'openai-chat'
   | 'openai-responses'
   | 'anthropic'
-  | 'ai-sdk-model';
+  | 'ai-sdk-model'
+  // Messages of two formats in one array: no adapter claims it, so it is refused, not half read.
+  | 'mixed';
 
 /** LangChain message `type`s (`AIMessage.type === 'ai'`, also the `toDict()` and LangGraph API dict forms). */
 const LANGCHAIN_TYPES = new Set(['ai', 'human', 'tool', 'system', 'generic', 'function', 'remove', 'developer']);
@@ -47,9 +49,9 @@ const RESPONSES_ITEM_TYPES = new Set(['reasoning', 'item_reference', 'mcp_list_t
 
 /**
  * Which message format `value` (an array of messages, or one message) is in, or undefined when it
- * is not messages. Looks at each message's own keys and content part types and stops at the first
- * message that decides; a conversation with only plain text decides nothing and counts as AI SDK
- * model messages (it has no tool calls in any format). Never recurses below a message's content.
+ * is not messages. Looks at every message's own keys and content part types; messages of two
+ * formats make it `mixed`. A conversation with only plain text decides nothing and counts as AI
+ * SDK model messages (it has no tool calls in any format). Never recurses below a message's content.
  */
 // Detection asks each message adapter in turn, and each asks for the kind: within one detection
 // (begin/endKindMemo around it) the kind of the value is worked out once. Cleared afterwards, as
@@ -82,16 +84,72 @@ export function messageKind(value: unknown): MessageKind | undefined {
 }
 
 function classify(value: unknown): MessageKind | undefined {
-  if (!Array.isArray(value)) return isMessageLike(value) ? (kindOf(value) ?? defaultKind(value)) : undefined;
-  if (value.length === 0) return undefined;
-  for (let index = 0; index < value.length; index++) {
-    const message: unknown = value[index];
+  if (!Array.isArray(value)) return isMessageLike(value) ? (kindOf(value) ?? weakKindOf(value) ?? defaultKind(value)) : undefined;
+  const found = scan(value);
+  if (found === undefined) return undefined;
+  if (found.conflict) return 'mixed';
+  return found.kind ?? found.weak ?? defaultKind(value[0] as UnknownRecord);
+}
+
+interface Scan {
+  /** The kind the first deciding message gives, and where it is. */
+  kind?: MessageKind;
+  at: number;
+  /** A later message of another format, and where it is. */
+  conflict?: { kind: MessageKind; at: number };
+  /** Text-only UI messages say only that they are UI messages. */
+  weak?: MessageKind;
+}
+
+/** Classifies each message; undefined when some item is no message at all. */
+function scan(messages: readonly unknown[]): Scan | undefined {
+  if (messages.length === 0) return undefined;
+  const found: Scan = { at: -1 };
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
     if (!isMessageLike(message)) return undefined;
     const kind = kindOf(message);
-    if (kind) return kind;
+    if (kind === undefined) {
+      found.weak ??= weakKindOf(message);
+    } else if (found.kind === undefined) {
+      found.kind = kind;
+      found.at = index;
+    } else if (kind !== found.kind) {
+      // UI messages of AI SDK 4 and 5+ in one store (migrated) are read alike: the newer names it.
+      if (isUiKind(kind) && isUiKind(found.kind)) found.kind = 'ai-sdk-ui';
+      else return { ...found, conflict: { kind, at: index } };
+    }
   }
-  return defaultKind(value[0] as UnknownRecord);
+  return found;
 }
+
+const isUiKind = (kind: MessageKind) => kind === 'ai-sdk-ui' || kind === 'ai-sdk-4-ui';
+
+/**
+ * For an array that mixes message formats: "its message 1 looks like openai-chat and its message 3
+ * like anthropic"; else undefined.
+ */
+export function describeMixedMessages(value: unknown): string | undefined {
+  let found: Scan | undefined;
+  try {
+    found = Array.isArray(value) ? scan(value) : undefined;
+  } catch {
+    return undefined; // a getter or Proxy that throws: the error says what it can without this
+  }
+  if (!found?.conflict || found.kind === undefined) return undefined;
+  return `it mixes message formats: message ${found.at + 1} is ${KIND_NAMES[found.kind]} and message ${found.conflict.at + 1} is ${KIND_NAMES[found.conflict.kind]}`;
+}
+
+const KIND_NAMES: Record<MessageKind, string> = {
+  langchain: 'a LangChain message',
+  'ai-sdk-ui': 'an AI SDK 5+ UI message',
+  'ai-sdk-4-ui': 'an AI SDK 4 UI message',
+  'openai-chat': 'an OpenAI Chat Completions message',
+  'openai-responses': 'an OpenAI Responses item',
+  anthropic: 'an Anthropic message',
+  'ai-sdk-model': 'an AI SDK model message',
+  mixed: 'mixed',
+};
 
 /** Every message format has a string `role` or `type`; anything else (a plain call) is no message. */
 function isMessageLike(value: unknown): value is UnknownRecord {
@@ -111,11 +169,18 @@ export function isLangChainMessage(message: UnknownRecord): boolean {
 }
 
 function kindOf(message: UnknownRecord): MessageKind | undefined {
-  if (isLangChainMessage(message)) return 'langchain';
-  // v5+ dropped both the string `content` beside `parts` and the `tool-invocation` part type.
-  if (Array.isArray(message.parts)) return typeof message.content === 'string' || message.parts.some(isToolInvocationPart) ? 'ai-sdk-4-ui' : 'ai-sdk-ui';
-  if (Array.isArray(message.toolInvocations)) return 'ai-sdk-4-ui';
   const type = message.type;
+  // A bare tool call, not a message: OpenAI's (`completion.choices[0].message.tool_calls`) or
+  // LangChain's (`aiMessage.tool_calls`, `type` set by most providers).
+  if (type === 'function' && isRecord(message.function)) return 'openai-chat';
+  if (type === 'custom' && isRecord(message.custom)) return 'openai-chat';
+  if (type === 'tool_call' || type === 'invalid_tool_call') return 'langchain';
+  if (isLangChainMessage(message)) return 'langchain';
+  // A UI message is decided by its tool parts: v4 `tool-invocation` (or the `toolInvocations`
+  // list), v5+ `tool-<name>` / `dynamic-tool`. A `content` string beside them decides nothing
+  // (stores migrated from v4 keep one beside v5 parts).
+  if (Array.isArray(message.parts)) return uiKindOfParts(message.parts) ?? (Array.isArray(message.toolInvocations) ? 'ai-sdk-4-ui' : undefined);
+  if (Array.isArray(message.toolInvocations)) return 'ai-sdk-4-ui';
   if (typeof type === 'string') {
     // An Anthropic `Message` response has `type: 'message'` too: it has `stop_reason`, or Anthropic's own part types.
     if (type === 'message') return 'stop_reason' in message ? 'anthropic' : (kindOfParts(message.content) ?? 'openai-responses');
@@ -129,8 +194,20 @@ function kindOf(message: UnknownRecord): MessageKind | undefined {
   return kindOfParts(message.content);
 }
 
-function isToolInvocationPart(part: unknown): boolean {
-  return isRecord(part) && part.type === 'tool-invocation';
+function uiKindOfParts(parts: readonly unknown[]): MessageKind | undefined {
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (!isRecord(part) || typeof part.type !== 'string') continue;
+    if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return 'ai-sdk-4-ui';
+    if (part.type === 'dynamic-tool' || part.type.startsWith('tool-')) return 'ai-sdk-ui';
+  }
+  return undefined;
+}
+
+/** A UI message without tool parts: a v4 one has a `content` string beside its parts. */
+function weakKindOf(message: UnknownRecord): MessageKind | undefined {
+  if (!Array.isArray(message.parts)) return undefined;
+  return typeof message.content === 'string' ? 'ai-sdk-4-ui' : 'ai-sdk-ui';
 }
 
 /** The format that content part types belong to, from the first part that only one format uses. */

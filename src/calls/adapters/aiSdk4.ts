@@ -4,7 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { AiSdkPartReader } from './aiSdkParts.js';
-import { readInvocations } from './mastra.js';
+import { readMessageParts } from '../uiParts.js';
 
 /**
  * AI SDK 4: `generateText` results and their steps (`steps[i].toolCalls` with `args`, results in
@@ -35,8 +35,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
 function readUiMessages(messages: readonly unknown[], calls: CallCollector): void {
   for (const message of messages) {
     if (!isRecord(message) || message.role !== 'assistant') continue;
-    calls.beginScope();
-    readInvocations(message.parts, message.toolInvocations, calls);
+    readMessageParts(message.parts, message.toolInvocations, calls);
   }
 }
 

@@ -46,25 +46,36 @@ function isLangChainValue(value: unknown): boolean {
   return messageKind(value) === 'langchain';
 }
 
+/** One of `tool_calls` (`{ name, args, id }`), or of `invalid_tool_calls` (args a string that did not parse). */
+function readToolCall(item: unknown, calls: CallCollector, invalid: boolean): void {
+  if (!isRecord(item) || !isNonEmptyString(item.name)) return;
+  const call = toolCallWithJsonInput(item.name, item.args, item.id);
+  if (invalid) {
+    call.invalid = true;
+    if (item.error !== undefined && item.error !== null) call.error = item.error;
+  }
+  calls.add(call);
+}
+
 function readAiMessage(fields: UnknownRecord, calls: CallCollector): void {
   const toolCalls = fields.tool_calls;
   if (Array.isArray(toolCalls)) {
-    for (const item of toolCalls) {
-      if (isRecord(item) && isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.args, item.id));
-    }
+    for (const item of toolCalls) readToolCall(item, calls, false);
   } else if (isRecord(fields.additional_kwargs) && Array.isArray(fields.additional_kwargs.tool_calls)) {
     // Only the provider's raw OpenAI-format calls were kept.
     for (const item of fields.additional_kwargs.tool_calls) readOpenAiToolCall(item, calls);
   }
   if (Array.isArray(fields.invalid_tool_calls)) {
-    for (const item of fields.invalid_tool_calls) {
-      if (!isRecord(item) || !isNonEmptyString(item.name)) continue;
-      const call = toolCallWithJsonInput(item.name, item.args, item.id);
-      call.invalid = true;
-      if (item.error !== undefined && item.error !== null) call.error = item.error;
-      calls.add(call);
-    }
+    for (const item of fields.invalid_tool_calls) readToolCall(item, calls, true);
   }
+}
+
+/**
+ * A bare `aiMessage.tool_calls` array: `{ name, args, id }`, with `type: 'tool_call'` from most
+ * providers (those are classified with the messages) or without it (a hand-built AIMessage).
+ */
+function isUntypedToolCallList(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && isNonEmptyString(item.name) && 'args' in item && !('type' in item) && !('role' in item));
 }
 
 const roleOf = (message: unknown) => {
@@ -75,10 +86,10 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(m
 
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',
-  shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), or a LangGraph state { messages }',
+  shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls',
   detect(value) {
     if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return isLangChainValue(value.messages);
-    return isLangChainValue(value);
+    return isLangChainValue(value) || isUntypedToolCallList(value);
   },
   read(value, calls) {
     const messages = messagesOf(value);
@@ -87,7 +98,9 @@ export const langchainMessages: FormatAdapter = {
       if (!isRecord(message)) continue;
       const type = typeOf(message);
       const fields = fieldsOf(message);
-      if (type === 'ai') {
+      if (type === 'tool_call' || type === 'invalid_tool_call' || (type === undefined && 'args' in message)) {
+        readToolCall(message, calls, type === 'invalid_tool_call');
+      } else if (type === 'ai') {
         readAiMessage(fields, calls);
       } else if (type === 'tool' && isNonEmptyString(fields.tool_call_id)) {
         if (fields.status === 'error') calls.error(fields.tool_call_id, fields.content);

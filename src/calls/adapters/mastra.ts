@@ -1,11 +1,8 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
-import { isNonEmptyString, isRecord } from '../adapter.js';
-import type { ToolCall } from '../../types.js';
+import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { toolCall } from '../toolCall.js';
 import { asList, contentText } from '../conversationText.js';
-import { approvalOf, isStreaming } from '../callState.js';
-import { readUiParts } from './aiSdkUiMessages.js';
+import { readMessageParts } from '../uiParts.js';
 
 // Mastra's message formats, and agent runs made of them (`createAgentTestRun`, the run Mastra's
 // scorers receive). Stored messages are `MastraMessageV2` / `MastraDBMessage` (`content.format: 2`:
@@ -13,79 +10,35 @@ import { readUiParts } from './aiSdkUiMessages.js';
 // `format: 3` (AI SDK 5 UI parts under `content.parts`). Mastra 0.x builds its scorer runs, and its
 // test builders (`createUIMessage`) their messages, as AI SDK 4 UI messages: the same invocations in
 // `parts` and `toolInvocations` at the message's top level, beside a string `content`.
-// Which invocation states count: callState.ts. Mastra does not look at roles, nor does this.
+// Which invocation states count: callState.ts.
 
 /** A Mastra message of `format: 2` or `3`. */
 function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
   return isRecord(value) && typeof value.role === 'string' && isRecord(value.content) && (value.content.format === 2 || value.content.format === 3);
 }
 
-/** An AI SDK 4 UI message, as Mastra 0.x puts in its scorer runs: a string `content` beside `parts` or `toolInvocations`. */
-function isUiMessageV4(value: unknown): value is UnknownRecord {
-  return (
-    isRecord(value) &&
-    typeof value.role === 'string' &&
-    typeof value.content === 'string' &&
-    (Array.isArray(value.parts) || Array.isArray(value.toolInvocations))
-  );
+/**
+ * A message of a flat run, as Mastra 0.x hands its scorers: an AI SDK UI message (v4: a string
+ * `content` beside `parts` or `toolInvocations`; v5+: `parts`), or a text-only `{ role, content }`.
+ * One that carries another format's calls (`tool_calls`, …) is not, so such a run is refused
+ * rather than read without them.
+ */
+function isFlatMessage(value: unknown): value is UnknownRecord {
+  if (!isRecord(value) || typeof value.role !== 'string') return false;
+  if ('tool_calls' in value || 'function_call' in value || 'tool_call_id' in value) return false;
+  return typeof value.content === 'string' || Array.isArray(value.parts) || Array.isArray(value.toolInvocations);
 }
 
 function isRunMessage(value: unknown): boolean {
-  return isMastraMessage(value) || isUiMessageV4(value);
+  return isMastraMessage(value) || isFlatMessage(value);
 }
 
-/**
- * Reads tool invocations from Mastra messages: the parts first, then the legacy `toolInvocations`
- * list, where an invocation with the id and tool of one of the same message's parts is that call again.
- */
+/** Reads the calls of Mastra messages, each by what it holds (uiParts.ts). Mastra does not look at roles, nor does this. */
 function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
   for (const message of messages) {
-    calls.beginScope();
-    if (isMastraMessage(message)) {
-      const { format, parts, toolInvocations } = message.content;
-      if (format === 3) {
-        if (Array.isArray(parts)) readUiParts(parts, calls);
-      } else {
-        readInvocations(parts, toolInvocations, calls);
-      }
-    } else if (isUiMessageV4(message)) {
-      readInvocations(message.parts, message.toolInvocations, calls);
-    }
+    if (isMastraMessage(message)) readMessageParts(message.content.parts, message.content.toolInvocations, calls);
+    else if (isFlatMessage(message)) readMessageParts(message.parts, message.toolInvocations, calls);
   }
-}
-
-export function readInvocations(parts: unknown, toolInvocations: unknown, calls: CallCollector): void {
-  if (Array.isArray(parts)) {
-    for (const part of parts) {
-      if (!isRecord(part) || part.type !== 'tool-invocation') continue;
-      const call = invocationCall(part.toolInvocation);
-      if (call) calls.add(call);
-    }
-  }
-  if (Array.isArray(toolInvocations)) {
-    for (const invocation of toolInvocations) {
-      const call = invocationCall(invocation);
-      if (call) calls.addSeenAgain(call);
-    }
-  }
-}
-
-/**
- * One tool invocation (Mastra's, or AI SDK 4's: the same `args`/`result` shape) as a call, or
- * undefined when it is no call yet. One without a state (hand-built) counts: Mastra's builders
- * default it to `result`.
- */
-function invocationCall(invocation: unknown): ToolCall | undefined {
-  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName) || isStreaming(invocation.state)) return undefined;
-  const state = invocation.state;
-  // A tool that threw: Mastra keeps the MastraError itself as the result (until it is serialized).
-  const failed = state === 'output-error' || invocation.isError === true || invocation.result instanceof Error;
-  const call = toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
-  if (failed) call.error = invocation.errorText ?? invocation.result ?? 'tool call failed';
-  else if (state === 'result' && invocation.result !== undefined) call.output = invocation.result;
-  const approval = approvalOf(state, invocation.approval);
-  if (approval !== undefined) call.approval = approval;
-  return call;
 }
 
 function runOutput(value: UnknownRecord): unknown {
@@ -101,7 +54,7 @@ function runInputMessages(value: UnknownRecord): unknown[] {
 /** The text of one Mastra message: its text parts, else its content string. */
 function mastraMessageText(message: unknown): string | undefined {
   if (isMastraMessage(message)) return contentText(message.content.parts) ?? contentText(message.content.content);
-  if (isUiMessageV4(message)) return contentText(message.parts) ?? contentText(message.content);
+  if (isFlatMessage(message)) return contentText(message.parts) ?? contentText(message.content);
   return undefined;
 }
 

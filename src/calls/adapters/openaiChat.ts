@@ -19,8 +19,15 @@ export function readOpenAiToolCall(item: unknown, calls: CallCollector): void {
   }
 }
 
+/** An item of `message.tool_calls` rather than a message (`completion.choices[0].message.tool_calls`). */
+function isToolCallItem(item: UnknownRecord): boolean {
+  return (item.type === 'function' && isRecord(item.function)) || (item.type === 'custom' && isRecord(item.custom));
+}
+
 function readMessage(message: UnknownRecord, calls: CallCollector): void {
-  if (message.role === 'assistant') {
+  if (isToolCallItem(message)) {
+    readOpenAiToolCall(message, calls);
+  } else if (message.role === 'assistant') {
     if (Array.isArray(message.tool_calls)) {
       for (const item of message.tool_calls) readOpenAiToolCall(item, calls);
     }
@@ -49,7 +56,7 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.co
 
 export const openaiChat: FormatAdapter = {
   format: 'openai-chat',
-  shape: 'OpenAI Chat Completions: a ChatCompletion, or messages with tool_calls: [{ id, function: { name, arguments } }]',
+  shape: 'OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself',
   detect: (value) => isCompletion(value) || messageKind(value) === 'openai-chat',
   read(value, calls) {
     const messages = messagesOf(value);

@@ -1,0 +1,71 @@
+import type { ToolCall } from '../types.js';
+import { isNonEmptyString, isRecord } from './adapter.js';
+import { approvalOf, isStreaming } from './callState.js';
+import type { CallCollector } from './collector.js';
+import { toolCall, toolCallWithJsonInput } from './toolCall.js';
+
+/**
+ * The tool calls of one message made of parts, whichever generation wrote it: AI SDK 5+ UI parts
+ * (`tool-<name>`, `dynamic-tool`; also Mastra's `format: 3`), AI SDK 4 and Mastra `format: 2`
+ * `tool-invocation` parts, and the legacy `toolInvocations` list beside them, which repeats the same
+ * calls. Each message is read by what it holds, so a store migrated from v4 (a `content` string
+ * beside v5 parts) or one that mixes generations loses no call.
+ */
+export function readMessageParts(parts: unknown, toolInvocations: unknown, calls: CallCollector): void {
+  calls.beginScope();
+  if (Array.isArray(parts)) {
+    for (let index = 0; index < parts.length; index++) {
+      const call = partCall(parts[index]);
+      if (call) calls.add(call);
+    }
+  }
+  if (Array.isArray(toolInvocations)) {
+    for (const invocation of toolInvocations) {
+      const call = invocationCall(invocation);
+      if (call) calls.addSeenAgain(call);
+    }
+  }
+}
+
+function partCall(part: unknown): ToolCall | undefined {
+  if (!isRecord(part) || typeof part.type !== 'string') return undefined;
+  // v4's part wraps its invocation; a v5 tool named "invocation" has the same type but no wrapper.
+  if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return invocationCall(part.toolInvocation);
+  // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
+  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
+  if (!isNonEmptyString(toolName) || isStreaming(part.state)) return undefined;
+  // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
+  const failedInput = part.input === undefined && part.rawInput !== undefined;
+  const call = toolCallWithJsonInput(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);
+  if (failedInput) call.invalid = true;
+  if (part.providerExecuted === true) call.providerExecuted = true;
+  if (part.state === 'output-available' && part.preliminary !== true) {
+    // Mastra's `format: 3` messages keep a thrown error (a MastraError) as the output.
+    if (part.output instanceof Error) call.error = part.output;
+    else call.output = part.output;
+  }
+  if (part.state === 'output-error') call.error = part.errorText;
+  return withApproval(call, part.state, part.approval);
+}
+
+/**
+ * One tool invocation (Mastra's, or AI SDK 4's: the same `args`/`result` shape) as a call, or
+ * undefined when it is no call yet. One without a state (hand-built) counts: Mastra's builders
+ * default it to `result`.
+ */
+function invocationCall(invocation: unknown): ToolCall | undefined {
+  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName) || isStreaming(invocation.state)) return undefined;
+  const state = invocation.state;
+  // A tool that threw: Mastra keeps the MastraError itself as the result (until it is serialized).
+  const failed = state === 'output-error' || invocation.isError === true || invocation.result instanceof Error;
+  const call = toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
+  if (failed) call.error = invocation.errorText ?? invocation.result ?? 'tool call failed';
+  else if (state === 'result' && invocation.result !== undefined) call.output = invocation.result;
+  return withApproval(call, state, invocation.approval);
+}
+
+function withApproval(call: ToolCall, state: unknown, approval: unknown): ToolCall {
+  const standing = approvalOf(state, approval);
+  if (standing !== undefined) call.approval = standing;
+  return call;
+}

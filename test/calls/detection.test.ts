@@ -1,0 +1,70 @@
+/**
+ * Read it or refuse it: a value is never read as fewer calls than it holds. Each message is read by
+ * what it holds, and a value this package cannot read with certainty is an error that says what it
+ * looked like and which shapes are accepted.
+ */
+import { describe, expect, test } from 'vitest';
+import { detectFormat, getToolCalls } from '../../src/calls/getToolCalls.js';
+import { ToolCallAccuracyError } from '../../src/errors.js';
+import { loopExpected, loopSteps, sdks, uiMessages } from '../fixtures/aiSdk.js';
+import { passes } from '../helpers/failureOf.js';
+import { mastraBuilders } from '../helpers/mastraBuilders.js';
+import { createToolInvocation } from '../../src/testing.js';
+
+function errorOf(run: unknown): string {
+  try {
+    getToolCalls(run);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ToolCallAccuracyError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the run to be refused');
+}
+
+describe.each(sdks.map((sdk) => [sdk.name, sdk] as const))('%s UI messages that keep a content string (a store migrated from v4)', (_, sdk) => {
+  test('are read by their parts: every tool part counts', async () => {
+    const messages = (await uiMessages(sdk, loopSteps)) as Array<Record<string, unknown>>;
+    const migrated = messages.map((message) => ({ ...message, content: '' }));
+    expect(getToolCalls(migrated)).toEqual(loopExpected);
+    expect(passes(() => expect(migrated).not.toCallTool('auth-tool'))).toBe(false);
+    // A store holding both generations: a v4 message (toolInvocations) beside v5 ones.
+    const v4 = { id: 'old', role: 'assistant', content: 'Earlier.', toolInvocations: [{ state: 'result', toolCallId: 'old-1', toolName: 'legacy-tool', args: {}, result: 1 }] };
+    expect(getToolCalls([v4, ...migrated]).map((call) => call.toolName)).toEqual(['legacy-tool', ...loopExpected.map((call) => call.toolName)]);
+  });
+});
+
+describe('a flat Mastra run (as Mastra 0.x hands its scorers)', () => {
+  const invocation = createToolInvocation({ toolCallId: 'c1', toolName: 'weather-tool', args: { city: 'Oslo' }, result: { temp: 3 } });
+  const inputMessages = [mastraBuilders.createMessage({ role: 'user', content: 'Weather in Oslo?', id: 'u' })];
+
+  test('whose output mixes invocation messages with a text-only one is read whole', () => {
+    const run = mastraBuilders.createAgentTestRun({
+      inputMessages,
+      output: [mastraBuilders.createMessage({ role: 'assistant', content: '', id: 'a1', toolInvocations: [invocation] }), { role: 'assistant', content: 'It is 3°C.' }],
+    });
+    expect(detectFormat(run)?.format).toBe('mastra-run');
+    expect(getToolCalls(run)).toEqual([{ toolName: 'weather-tool', input: { city: 'Oslo' }, toolCallId: 'c1', output: { temp: 3 } }]);
+  });
+
+  test("whose output holds another format's calls is refused, not read without them", () => {
+    const run = { inputMessages, output: [{ role: 'assistant', content: '', tool_calls: [{ id: 'x', type: 'function', function: { name: 'a', arguments: '{}' } }] }] };
+    expect(errorOf(run)).toContain('is not an agent run this package can read');
+  });
+});
+
+describe('values that cannot be read with certainty are refused', () => {
+  test('messages of two formats in one array: the error names both and where they are', () => {
+    const mixed = [
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: '{}' } }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'book', input: {} }] },
+    ];
+    const message = errorOf(mixed);
+    expect(message).toContain('message 1 is an OpenAI Chat Completions message and message 2 is an Anthropic message');
+    expect(message).toContain('Accepted shapes:');
+    expect(passes(() => expect(mixed).not.toCallTool('book'))).toBe(false);
+  });
+
+  test('a streamText result whose steps are not awaited is refused (not read as no calls)', () => {
+    expect(errorOf({ steps: Promise.resolve([]) })).toContain('await result.steps');
+  });
+});
