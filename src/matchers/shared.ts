@@ -5,6 +5,7 @@ import { isAsymmetricMatcher } from '../format/value.js';
 import type { Matches } from '../scoring/engine.js';
 import type { ToolCall, ToolCallPattern } from '../types.js';
 import type { MatcherContext } from './context.js';
+import { equalityOf } from './equality.js';
 
 /** An expected item after validation: a name (or name matcher), and an input when one was given. */
 export interface ExpectedCall {
@@ -65,20 +66,26 @@ export function toExpectedCalls(items: unknown, argumentName: string, hintLine: 
 
 /** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal under the runner's equality. */
 export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
-  const equals = (a: unknown, b: unknown) => ctx.equals(a, b, ctx.customTesters ?? []);
+  const equals = equalityOf(ctx);
   return (callIndex, itemIndex) => {
     const call = calls[callIndex]!;
     const item = items[itemIndex]!;
-    const nameMatches = typeof item.toolName === 'string' && !ctx.customTesters?.length
-      ? call.toolName === item.toolName
-      : equals(call.toolName, item.toolName);
-    return nameMatches && (!item.hasInput || equals(call.input, item.input));
+    return namesEqual(ctx, call.toolName, item.toolName, equals) && (!item.hasInput || equals(call.input, item.input));
   };
 }
 
 /** Does the call's name match the item's name (ignoring input)? For explaining failures. */
 export function nameMatches(ctx: MatcherContext, call: ToolCall, item: ExpectedCall): boolean {
-  return typeof item.toolName === 'string' ? call.toolName === item.toolName : ctx.equals(call.toolName, item.toolName, ctx.customTesters ?? []);
+  return namesEqual(ctx, call.toolName, item.toolName);
+}
+
+/**
+ * Names compare as inputs do, under the runner's equality with its custom testers; two strings
+ * with no custom tester registered compare with `===`, which is what equality would say anyway.
+ */
+function namesEqual(ctx: MatcherContext, called: string, expected: unknown, equals?: (a: unknown, b: unknown) => boolean): boolean {
+  if (typeof expected === 'string' && !ctx.customTesters?.length) return called === expected;
+  return (equals ?? equalityOf(ctx))(called, expected);
 }
 
 export function describeArgument(value: unknown): string {

@@ -80,3 +80,25 @@ describe('under Jest', () => {
     await expect(scorer.run(trip)).resolves.toMatchObject({ score: 1 });
   });
 });
+
+// Last: a registered equality tester stays for the rest of the file.
+describe('equality under Jest, as toEqual does it', () => {
+  const tagged = [{ toolName: 'tag', input: { tags: new Set(['a', 'b']), meta: new Map([['k', 1]]) } }];
+
+  test('Maps and Sets compare by content', () => {
+    expect(tagged).toCallTool('tag', { tags: new Set(['b', 'a']), meta: new Map([['k', 1]]) });
+    expect(tagged).not.toCallTool('tag', { tags: new Set(['x']), meta: new Map([['k', 1]]) });
+    expect(tagged).not.toCallTool('tag', { tags: new Set(['a', 'b']), meta: new Map([['k', 2]]) });
+    expect(tagged).not.toCallToolsInOrder([{ toolName: 'tag', input: { tags: new Set(), meta: new Map() } }]);
+  });
+
+  test('custom equality testers decide names too, in every matcher', () => {
+    expect(trip).not.toCallTool('BOOK_FLIGHT');
+    expect.addEqualityTesters([(a, b) => (typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : undefined)]);
+    expect(trip).toCallTool('BOOK_FLIGHT', { step: 4 });
+    expect(trip).toCallToolTimes('Get_Weather', 1);
+    expect(trip).toCallToolsInOrder(['SEARCH_FLIGHTS', 'Book_Flight']);
+    expect(trip).toCallOnly(['BOOK_FLIGHT', 'SEARCH_FLIGHTS', 'GET_WEATHER', 'SEND_CONFIRMATION']);
+    expect(runWithCalls('weather-tool')).toCallOnly('WEATHER-TOOL');
+  });
+});
