@@ -1,25 +1,51 @@
 import type { ToolCall } from '../types.js';
-import { formatInline, formatName, plural } from './value.js';
+import { formatInline, formatName, plural, printableName } from './value.js';
 
 const MAX_LISTED = 20;
 const INPUT_WIDTH = 72;
+// A cut list shows this many calls from the start, and this many either side of the focus.
+const HEAD = 10;
+const AROUND = 3;
 
 /**
  * `Received N tool calls:` and a numbered list (name, input on one line, shortened), with the
- * names padded into a column. Long lists are cut: "… and 12 more".
+ * names padded into a column. Long lists are cut ("… and 12 more"); the call at `focus` (the first
+ * divergence, 0-based) always stays in view with its neighbours.
  */
-export function formatCallList(calls: readonly ToolCall[], heading = 'Received'): string {
-  if (calls.length === 0) return `${heading} no tool calls.`;
-  const shown = calls.slice(0, MAX_LISTED);
-  const numberWidth = String(shown.length).length;
-  const nameWidth = Math.min(32, Math.max(...shown.map((call) => call.toolName.length)));
-  const lines = shown.map((call, index) => {
+export function formatCallList(calls: readonly ToolCall[], focus?: number): string {
+  if (calls.length === 0) return 'Received no tool calls.';
+  const shown = shownIndexes(calls.length, focus);
+  const names = shown.map((index) => (index === -1 ? '' : printableName(calls[index]!.toolName)));
+  const numberWidth = String(Math.max(...shown) + 1).length;
+  const nameWidth = Math.min(32, Math.max(...names.map((name) => name.length)));
+  const lines: string[] = [];
+  shown.forEach((index, position) => {
+    if (index === -1) {
+      const skipped = (shown[position + 1] ?? calls.length) - shown[position - 1]! - 1;
+      lines.push(position === shown.length - 1 ? `  … and ${skipped} more` : `  … ${skipped} more`);
+      return;
+    }
     const number = `${index + 1}.`.padStart(numberWidth + 1);
-    return `  ${number} ${call.toolName.padEnd(nameWidth)}  ${formatCallDetail(call)}`.trimEnd();
+    lines.push(`  ${number} ${names[position]!.padEnd(nameWidth)}  ${formatCallDetail(calls[index]!)}`.trimEnd());
   });
-  if (calls.length > shown.length) lines.push(`  … and ${calls.length - shown.length} more`);
-  return `${heading} ${plural(calls.length, 'tool call')}:\n${lines.join('\n')}`;
+  return `Received ${plural(calls.length, 'tool call')}:\n${lines.join('\n')}`;
 }
+
+/** The indexes of the calls to list, with -1 where some are left out. */
+function shownIndexes(count: number, focus: number | undefined): number[] {
+  if (count <= MAX_LISTED) return Array.from({ length: count }, (_, index) => index);
+  const head = focus !== undefined && focus >= MAX_LISTED ? HEAD : MAX_LISTED;
+  const shown = Array.from({ length: head }, (_, index) => index);
+  if (head < MAX_LISTED) {
+    const from = Math.max(head, focus! - AROUND);
+    if (from > head) shown.push(-1);
+    for (let index = from; index <= Math.min(count - 1, focus! + AROUND); index++) shown.push(index);
+  }
+  if (shown[shown.length - 1]! < count - 1) shown.push(-1);
+  return shown;
+}
+
+const APPROVAL_NOTES = { requested: 'awaiting approval', approved: 'approved', denied: 'denied by the user' } as const;
 
 function formatCallDetail(call: ToolCall): string {
   const input = call.input === undefined ? '' : formatInline(call.input, INPUT_WIDTH);
@@ -27,14 +53,16 @@ function formatCallDetail(call: ToolCall): string {
   if (call.unparsedInput !== undefined) notes.push('input is not valid JSON');
   if (call.invalid) notes.push('invalid call');
   if (call.error !== undefined) notes.push('failed');
+  if (call.approval !== undefined) notes.push(APPROVAL_NOTES[call.approval]);
   return notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
 }
 
 /** A numbered list of what was expected: names or `{ toolName, input }` patterns. */
 export function formatExpectedList(items: readonly { toolName: unknown; input?: unknown; hasInput: boolean }[]): string {
+  if (items.length === 0) return '  (no calls)';
   const shown = items.slice(0, MAX_LISTED);
   const numberWidth = String(shown.length).length;
-  const names = shown.map((item) => (typeof item.toolName === 'string' ? item.toolName : formatInline(item.toolName, 32)));
+  const names = shown.map((item) => (typeof item.toolName === 'string' ? printableName(item.toolName) : formatInline(item.toolName, 32)));
   const nameWidth = Math.max(...names.map((name) => name.length));
   const lines = shown.map((item, index) => {
     const number = `${index + 1}.`.padStart(numberWidth + 1);

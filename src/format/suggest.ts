@@ -1,4 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
+import { formatName } from './value.js';
 
 /**
  * " Did you mean "weather_tool"?" when a called name is close to the expected one
@@ -14,5 +15,5 @@ export function didYouMean(expected: unknown, calledNames: readonly string[]): s
   // many edits as the name is long: "c" and "a" are two names, not a typo.
   const edits = distance(expected, candidate);
   const close = sameWhenFolded !== undefined || (edits <= Math.max(1, Math.floor(expected.length / 3)) && edits < expected.length);
-  return close ? ` Did you mean ${JSON.stringify(candidate)}?` : '';
+  return close && candidate !== expected ? ` Did you mean ${formatName(candidate)}?` : '';
 }

@@ -10,8 +10,13 @@ export function formatInline(value: unknown, width = DEFAULT_WIDTH): string {
 }
 
 function stringify(value: unknown): string {
+  return escapeInvisible(stringifyRaw(value));
+}
+
+function stringifyRaw(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string') return JSON.stringify(value);
+  if (value instanceof RegExp) return String(value);
   if (typeof value === 'bigint') return `${value}n`;
   if (typeof value === 'function') return '[Function]';
   if (typeof value === 'symbol') return value.toString();
@@ -20,7 +25,8 @@ function stringify(value: unknown): string {
   // the replacer leaves a marker that is swapped for the description afterwards.
   const described: string[] = [];
   const json = safeJson(value, {
-    replace: (inner) => (isAsymmetricMatcher(inner) ? `\u0000${described.push(describeAsymmetric(inner)) - 1}\u0000` : inner),
+    replace: (inner) =>
+      isAsymmetricMatcher(inner) || inner instanceof RegExp ? `\u0000${described.push(inner instanceof RegExp ? String(inner) : describeAsymmetric(inner)) - 1}\u0000` : inner,
   });
   if (json === undefined) return Object.prototype.toString.call(value);
   return described.length === 0 ? json : json.replace(/"\\u0000(\d+)\\u0000"/g, (_match, index: string) => described[Number(index)]!);
@@ -43,17 +49,47 @@ export function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcherL
 function describeAsymmetric(matcher: AsymmetricMatcherLike): string {
   try {
     if (typeof matcher.toAsymmetricMatcher === 'function') return matcher.toAsymmetricMatcher();
+    // As the runners print it: `StringMatching /weather/`, `ObjectContaining {"a":1}`.
     const sample = (matcher as { sample?: unknown }).sample;
     const name = matcher.toString();
-    return sample === undefined ? name : `${name} ${stringify(sample)}`;
+    return sample === undefined ? name : `${name} ${stringifyRaw(sample)}`;
   } catch {
     return 'AsymmetricMatcher';
   }
 }
 
-/** A tool name as it appears in messages: quoted, or the matcher's description. */
+/** Longer tool names are cut in messages. */
+const MAX_NAME = 64;
+
+/**
+ * A tool name as it appears in messages: quoted, or the matcher's description. A name is text a
+ * model wrote: its control characters and escape sequences are shown escaped (a newline or an ANSI
+ * code in a name must not add lines or colour the log) and a long one is cut.
+ */
 export function formatName(name: unknown): string {
-  return typeof name === 'string' ? JSON.stringify(name) : formatInline(name);
+  if (typeof name !== 'string') return formatInline(name);
+  return `${escapeInvisible(JSON.stringify(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name))}${lengthNote(name)}`;
+}
+
+/** A tool name unquoted, for the name column of a call list and for diffs: escaped and cut as in `formatName`. */
+export function printableName(name: string): string {
+  const shown = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
+  const escaped = UNSAFE.test(shown) ? escapeInvisible(JSON.stringify(shown).slice(1, -1)) : shown;
+  return `${escaped}${lengthNote(name)}`;
+}
+
+function lengthNote(name: string): string {
+  return name.length > MAX_NAME ? `… (${name.length} characters)` : '';
+}
+
+// C0 and C1 controls (ESC starts ANSI sequences, U+009B is a one-character CSI), DEL, line and
+// paragraph separators, zero-width and bidirectional formatting characters, the BOM.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/;
+const INVISIBLE = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** JSON escapes C0 controls; this escapes the other characters that change how a line prints. */
+function escapeInvisible(json: string): string {
+  return json.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st. */

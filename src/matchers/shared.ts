@@ -53,13 +53,10 @@ export function toExpectedName(value: unknown, where: string, hintLine: string):
   throw matcherError(hintLine, `${where} must be a non-empty tool name, e.g. 'search-tool'; received ${describeArgument(value)}.`);
 }
 
-/** Checks a list argument of expected items. */
-export function toExpectedCalls(items: unknown, argumentName: string, hintLine: string, allowEmpty: boolean): ExpectedCall[] {
+/** Checks a list argument of expected items (an empty list expects no calls). */
+export function toExpectedCalls(items: unknown, argumentName: string, hintLine: string): ExpectedCall[] {
   if (!Array.isArray(items)) {
     throw matcherError(hintLine, `${argumentName} must be an array of tool names or { toolName, input }; received ${describeArgument(items)}.`);
-  }
-  if (items.length === 0 && !allowEmpty) {
-    throw matcherError(hintLine, `${argumentName} must name at least one tool. To check that no tool was called, use toCallNoTools().`);
   }
   return items.map((item: ToolCallPattern, index) => toExpectedCall(item, `${argumentName}[${index}]`, hintLine));
 }

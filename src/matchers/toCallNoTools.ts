@@ -1,5 +1,6 @@
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
+import { nameOf } from '../format/projection.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { readCalls } from './shared.js';
 
@@ -14,6 +15,6 @@ export function toCallNoTools(this: MatcherContext, received: unknown): MatcherR
       pass
         ? compose(hintLine, 'Expected at least one tool call, but the run made none.')
         : compose(hintLine, 'Expected no tool calls', formatCallList(calls)),
-    ...(!pass && { expected: [], actual: calls.map((call) => call.toolName) }),
+    ...(!pass && { expected: [], actual: calls.map((call) => nameOf(call.toolName)) }),
   };
 }

@@ -15,7 +15,7 @@ import { callMatches, nameMatches, readCalls, toExpectedCall, toExpectedCalls } 
 export function toCallOnly(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallOnly');
   if (Array.isArray(expected)) {
-    return onlyTheseCalls(this, hintLine, received, toExpectedCalls(expected, 'expected', hintLine, true));
+    return onlyTheseCalls(this, hintLine, received, toExpectedCalls(expected, 'expected', hintLine));
   }
   return onlyOneCall(this, hintLine, received, toExpectedCall(expected, 'expected', hintLine));
 }
@@ -28,20 +28,21 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
     return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeExpectedCall(item)}`, formatCallList(calls)) };
   }
   const only = calls[0];
+  const position = calls.findIndex((call) => nameMatches(ctx, call, item));
   let divergence: string | undefined;
   if (calls.length === 1 && only) {
     divergence = nameMatches(ctx, only, item)
       ? `The only call is to ${formatName(only.toolName)}, but with a different input.`
       : `The only call is to ${formatName(only.toolName)}.`;
   } else if (calls.length > 1) {
-    const position = calls.findIndex((call) => nameMatches(ctx, call, item));
     divergence =
       `${calls.length} calls were made where one was expected` +
       (position === -1 ? `.${didYouMean(item.toolName, calls.map((call) => call.toolName))}` : ` (${formatName(item.toolName)} is call ${position + 1}).`);
   }
   return {
     pass,
-    message: () => compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls), divergence),
+    message: () =>
+      compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls, position === -1 ? 1 : position), divergence),
     expected: [project.expected(item)],
     actual: calls.map((call) => project.actual(call, item)),
   };
@@ -50,21 +51,28 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
 function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown, items: ExpectedCall[]): MatcherResult {
   const calls = readCalls(received, hintLine);
   const { pass, callOfItem, itemOfCall } = matchUnordered(calls.length, items.length, callMatches(ctx, calls, items));
-  const expectedList = items.length === 0 ? '  (no calls)' : formatExpectedList(items);
+  const expectedList = formatExpectedList(items);
   if (pass) {
     return {
       pass,
       message: () => compose(hintLine, `Expected the calls not to be exactly these, in any order:\n${expectedList}`, formatCallList(calls)),
     };
   }
-  const missing = items.flatMap((item, index) => (callOfItem[index] === -1 ? [`${describeExpectedCall(item)} (expected ${ordinal(index + 1)})`] : []));
+  // A missing item whose tool was called (with another input) is not a misspelling.
+  const missingIndexes = items.flatMap((_, index) => (callOfItem[index] === -1 ? [index] : []));
+  const nameCalled = (item: ExpectedCall) => calls.some((call) => nameMatches(ctx, call, item));
+  const describeMissing = (index: number) => `${describeExpectedCall(items[index]!)} (expected ${ordinal(index + 1)})`;
+  const absent = missingIndexes.filter((index) => !nameCalled(items[index]!));
+  const otherInput = missingIndexes.filter((index) => nameCalled(items[index]!));
   const unexpected = calls.flatMap((call, index) => (itemOfCall[index] === -1 ? [`call ${index + 1}, ${formatName(call.toolName)}`] : []));
   const divergence = [
-    missing.length > 0 && `Not called: ${missing.join('; ')}.${missing.length === 1 ? didYouMean(items[callOfItem.indexOf(-1)]!.toolName, unexpectedNames(calls, itemOfCall)) : ''}`,
+    absent.length > 0 && `Not called: ${absent.map(describeMissing).join('; ')}.${absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, unexpectedNames(calls, itemOfCall)) : ''}`,
+    otherInput.length > 0 && `Called, but not with the expected input: ${otherInput.map(describeMissing).join('; ')}.`,
     unexpected.length > 0 && `Not expected: ${unexpected.join('; ')}.`,
   ]
     .filter(Boolean)
     .join('\n');
+  const firstUnexpected = itemOfCall.indexOf(-1);
   // Line the received calls up with the items they matched, so the diff shows only what is missing or extra.
   const project = projectionOf(items);
   const aligned = items.flatMap((item, index) => {
@@ -74,7 +82,8 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
   const extra = calls.flatMap((call, index) => (itemOfCall[index] === -1 ? [project.actual(call)] : []));
   return {
     pass,
-    message: () => compose(hintLine, `Expected exactly these calls, in any order:\n${expectedList}`, formatCallList(calls), divergence),
+    message: () =>
+      compose(hintLine, `Expected exactly these calls, in any order:\n${expectedList}`, formatCallList(calls, firstUnexpected === -1 ? undefined : firstUnexpected), divergence),
     expected: items.map(project.expected),
     actual: [...aligned, ...extra],
   };

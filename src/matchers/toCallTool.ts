@@ -15,6 +15,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   const matching = calls.flatMap((_, index) => (matches(index, 0) ? [index + 1] : []));
   const pass = matching.length > 0;
   const sameName = calls.filter((call) => nameMatches(this, call, item));
+  const firstSameName = calls.findIndex((call) => nameMatches(this, call, item));
 
   if (pass) {
     return {
@@ -23,8 +24,8 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
         compose(
           hintLine,
           `Expected no call to ${describeExpectedCall(item)}`,
-          formatCallList(calls),
-          `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${matching.join(', ')}`,
+          formatCallList(calls, matching[0]! - 1),
+          `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${shortList(matching)}`,
         ),
     };
   }
@@ -34,10 +35,15 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
       : `${formatName(toolName)} was called ${times(sameName.length)}, but never with the expected input.`;
   return {
     pass,
-    message: () => compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls), divergence),
-    // The diff: the expected input against the inputs the tool did get, or the name against the names called.
-    ...(sameName.length > 0 && hasInput
-      ? { expected: item.input, actual: sameName.length === 1 ? sameName[0]!.input : sameName.map((call) => call.input) }
-      : { expected: toolName, actual: calls.map((call) => call.toolName) }),
+    message: () =>
+      compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls, firstSameName === -1 ? undefined : firstSameName), divergence),
+    // The diff: the expected input against the inputs the tool did get. A tool never called has
+    // nothing to diff (a name against the list of names would compare two different types).
+    ...(sameName.length > 0 && hasInput && { expected: item.input, actual: sameName.length === 1 ? sameName[0]!.input : sameName.map((call) => call.input) }),
   };
+}
+
+/** "2, 5, 9", or the first ten and a count: a run may match thousands of times. */
+function shortList(numbers: readonly number[]): string {
+  return numbers.length <= 10 ? numbers.join(', ') : `${numbers.slice(0, 10).join(', ')} and ${numbers.length - 10} more`;
 }

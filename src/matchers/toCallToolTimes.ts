@@ -14,7 +14,9 @@ export function toCallToolTimes(this: MatcherContext, received: unknown, toolNam
     throw matcherError(hintLine, `times must be a whole number of calls (0 or more); received ${formatInline(expectedTimes)}.`);
   }
   const calls = readCalls(received, hintLine);
-  const count = countMatches(calls.length, callMatches(this, calls, [item]));
+  const matches = callMatches(this, calls, [item]);
+  const count = countMatches(calls.length, matches);
+  const firstMatch = calls.findIndex((_, index) => matches(index, 0));
   const pass = count === expectedTimes;
   const suggestion = count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : '';
   return {
@@ -22,11 +24,21 @@ export function toCallToolTimes(this: MatcherContext, received: unknown, toolNam
     message: () =>
       compose(
         hintLine,
-        pass
-          ? `Expected ${formatName(toolName)} not to be called ${times(expectedTimes)}, but it was.`
-          : `Expected ${formatName(toolName)} to be called ${times(expectedTimes)}, but it was called ${times(count)}.${suggestion}`,
-        formatCallList(calls),
+        pass ? negatedExpectation(formatName(toolName), expectedTimes) : `${expectation(formatName(toolName), expectedTimes)}, but ${count === 0 ? 'it was never called' : `it was called ${times(count)}`}.${suggestion}`,
+        formatCallList(calls, firstMatch === -1 ? undefined : firstMatch),
       ),
     ...(!pass && { expected: expectedTimes, actual: count }),
   };
+}
+
+/** "Expected "search" to be called twice", or for 0, "Expected "search" not to be called". */
+function expectation(name: string, expectedTimes: number): string {
+  return expectedTimes === 0 ? `Expected ${name} not to be called` : `Expected ${name} to be called ${times(expectedTimes)}`;
+}
+
+/** The negated claim held: `.not.toCallToolTimes(name, n)` and the tool was called exactly n times. */
+function negatedExpectation(name: string, expectedTimes: number): string {
+  return expectedTimes === 0
+    ? `Expected ${name} to be called, but it was never called.`
+    : `Expected ${name} not to be called ${times(expectedTimes)}, but it was.`;
 }

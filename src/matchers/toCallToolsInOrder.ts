@@ -15,9 +15,12 @@ import { callMatches, describeArgument, matcherError, nameMatches, readCalls, to
  * `{ strict: true }` when the calls are exactly this sequence.
  */
 export function toCallToolsInOrder(this: MatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherResult {
-  const strict = readStrictOption(options, () => hint(this, 'toCallToolsInOrder', 'expected', 'options'));
-  const hintLine = hint(this, 'toCallToolsInOrder', 'expected', strict ? '{ strict: true }' : undefined);
-  const items = toExpectedCalls(expected, 'expected', hintLine, false);
+  const strictOption = readStrictOption(options, () => hint(this, 'toCallToolsInOrder', 'expected', 'options'));
+  const hintLine = hint(this, 'toCallToolsInOrder', 'expected', strictOption ? '{ strict: true }' : undefined);
+  const items = toExpectedCalls(expected, 'expected', hintLine);
+  // An empty list means what it means for toCallOnly([]): no calls at all (in flexible order it
+  // would pass on every run, which is never what a test means).
+  const strict = strictOption || items.length === 0;
   const calls = readCalls(received, hintLine);
   const matches = callMatches(this, calls, items);
   const expectedList = formatExpectedList(items);
@@ -35,7 +38,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
           : compose(
               hintLine,
               `Expected exactly these calls, in this order:\n${expectedList}`,
-              formatCallList(calls),
+              formatCallList(calls, mismatch),
               strictDivergence(this, calls, items, mismatch) + misspelledItem(this, calls, items),
             ),
       ...(!pass && { expected: expectedProjection, actual: calls.map((call, index) => project.actual(call, items[index])) }),
@@ -57,6 +60,9 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
         ),
     };
   }
+  // The failed item's first candidate call is where the order broke; without one, after the last match.
+  const candidate = calls.findIndex((_, index) => matches(index, failedItem));
+  const focus = candidate !== -1 ? candidate : matched.length > 0 ? matched[matched.length - 1] : undefined;
   // The diff shows only the received calls the expectation is about, so an unrelated call adds no noise.
   const relevant = calls.filter((call) => items.some((item) => nameMatches(this, call, item)));
   return {
@@ -65,7 +71,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
       compose(
         hintLine,
         `Expected these calls, in this order (other calls allowed):\n${expectedList}`,
-        formatCallList(calls),
+        formatCallList(calls, focus),
         orderDivergence(this, calls, items, matches, matched, failedItem),
       ),
     expected: expectedProjection,
@@ -116,7 +122,7 @@ function orderDivergence(
   // The free call came too early: name the earliest expected item it had to follow.
   const blocker = matched.findIndex((index) => index > free);
   const before = items[blocker]!;
-  // Without a period when it stands alone, as STYLE.md shows it.
+  // Without a period when it stands alone, as the README's example shows it.
   const misspelled = misspelledItem(ctx, calls, items);
   return `First out of order: ${name} came before ${formatName(before.toolName)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
 }

@@ -26,8 +26,9 @@ describe('toCallTool', () => {
 
       "weather_tool" was never called. Did you mean "weather-tool"?"
     `);
-    expect(failure.expected).toBe('weather_tool');
-    expect(failure.actual).toEqual(['search-tool', 'weather-tool']);
+    // Nothing to diff: a name against the list of names would compare two different types.
+    expect(failure.expected).toBeUndefined();
+    expect(failure.actual).toBeUndefined();
   });
 
   it('fails when the tool was called with another input, and diffs the inputs', () => {

@@ -27,7 +27,7 @@ describe('toCallToolTimes', () => {
     expect(failure.expected).toBe(3);
     expect(failure.actual).toBe(2);
     expect(failureOf(() => expect(run).toCallToolTimes('serch', 1)).message).toContain(
-      'Expected "serch" to be called once, but it was called never. Did you mean "search"?',
+      'Expected "serch" to be called once, but it was never called. Did you mean "search"?',
     );
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf, matcherErrorOf } from '../helpers/failureOf.js';
+import { failureOf, matcherErrorOf, passes } from '../helpers/failureOf.js';
 import { runWithCalls } from '../helpers/runs.js';
 
-// The run from STYLE.md: the confirmation was sent before the booking.
+// The run of the README's failure example: the confirmation was sent before the booking.
 const trip = runWithCalls(
   { toolName: 'search_flights', args: { from: 'SFO', to: 'JFK', date: '2025-07-01' } },
   { toolName: 'get_weather', args: { city: 'New York' } },
@@ -198,10 +198,26 @@ describe('toCallToolsInOrder', () => {
     ]);
   });
 
+  it('an empty list means no calls, as for toCallOnly([]), strict or not', () => {
+    for (const options of [undefined, { strict: true }, { strict: false }]) {
+      expect([]).toCallToolsInOrder([], options);
+      expect(trip).not.toCallToolsInOrder([], options);
+      expect(passes(() => expect(trip).toCallToolsInOrder([], options))).toBe(passes(() => expect(trip).toCallOnly([])));
+    }
+    expect(failureOf(() => expect(['search']).toCallToolsInOrder([])).message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected)
+
+      Expected exactly these calls, in this order:
+        (no calls)
+
+      Received 1 tool call:
+        1. search
+
+      The run made 1 more call than expected, starting at call 1: "search"."
+    `);
+  });
+
   it('throws matcher errors for bad arguments, also under .not', () => {
-    expect(matcherErrorOf(() => expect(trip).toCallToolsInOrder([]))).toContain(
-      'expected must name at least one tool. To check that no tool was called, use toCallNoTools().',
-    );
     expect(matcherErrorOf(() => expect(trip).not.toCallToolsInOrder('search_flights' as unknown as string[]))).toContain(
       'expected must be an array of tool names or { toolName, input }; received "search_flights".',
     );
