@@ -18,17 +18,11 @@ export function formatCallList(calls: readonly ToolCall[], focus?: number): stri
   const names = shown.map((index) => (index === -1 ? '' : printableName(calls[index]!.toolName)));
   const numberWidth = String(Math.max(...shown) + 1).length;
   const nameWidth = Math.min(32, Math.max(...names.map((name) => name.length)));
-  const lines: string[] = [];
-  shown.forEach((index, position) => {
-    if (index === -1) {
-      const skipped = (shown[position + 1] ?? calls.length) - shown[position - 1]! - 1;
-      lines.push(position === shown.length - 1 ? `  … and ${skipped} more` : `  … ${skipped} more`);
-      return;
-    }
+  const lines = numberedLines(shown, calls.length, (index, position) => {
     const number = `${index + 1}.`.padStart(numberWidth + 1);
-    lines.push(`  ${number} ${names[position]!.padEnd(nameWidth)}  ${formatCallDetail(calls[index]!)}`.trimEnd());
+    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${formatCallDetail(calls[index]!)}`.trimEnd();
   });
-  return `Received ${plural(calls.length, 'tool call')}:\n${lines.join('\n')}`;
+  return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
 }
 
 /** The indexes of the calls to list, with -1 where some are left out. */
@@ -57,20 +51,33 @@ function formatCallDetail(call: ToolCall): string {
   return notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
 }
 
-/** A numbered list of what was expected: names or `{ toolName, input }` patterns. */
-export function formatExpectedList(items: readonly { toolName: unknown; input?: unknown; hasInput: boolean }[]): string {
+/** A numbered list of what was expected: names or `{ toolName, input }` patterns, cut like the call list around `focus`. */
+export function formatExpectedList(items: readonly { toolName: unknown; input?: unknown; hasInput: boolean }[], focus?: number): string {
   if (items.length === 0) return '  (no calls)';
-  const shown = items.slice(0, MAX_LISTED);
-  const numberWidth = String(shown.length).length;
-  const names = shown.map((item) => (typeof item.toolName === 'string' ? printableName(item.toolName) : formatInline(item.toolName, 32)));
+  const shown = shownIndexes(items.length, focus);
+  const numberWidth = String(Math.max(...shown) + 1).length;
+  const names = shown.map((index) => {
+    const name = index === -1 ? '' : items[index]!.toolName;
+    return typeof name === 'string' ? printableName(name) : formatInline(name, 32);
+  });
   const nameWidth = Math.max(...names.map((name) => name.length));
-  const lines = shown.map((item, index) => {
+  return numberedLines(shown, items.length, (index, position) => {
+    const item = items[index]!;
     const number = `${index + 1}.`.padStart(numberWidth + 1);
     const input = item.hasInput ? formatInline(item.input, INPUT_WIDTH) : '';
-    return `  ${number} ${names[index]!.padEnd(nameWidth)}  ${input}`.trimEnd();
+    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${input}`.trimEnd();
   });
-  if (items.length > shown.length) lines.push(`  … and ${items.length - shown.length} more`);
-  return lines.join('\n');
+}
+
+/** The lines of a numbered list, with "… N more" where `shown` has a gap (-1). */
+function numberedLines(shown: readonly number[], count: number, line: (index: number, position: number) => string): string {
+  return shown
+    .map((index, position) => {
+      if (index !== -1) return line(index, position);
+      const skipped = (shown[position + 1] ?? count) - shown[position - 1]! - 1;
+      return position === shown.length - 1 ? `  … and ${skipped} more` : `  … ${skipped} more`;
+    })
+    .join('\n');
 }
 
 /** `"search"`, or `"search" with input {"q":"cats"}` when the expectation names an input. */

@@ -1,4 +1,5 @@
 import type { MatcherContext, MatcherResult } from '../matchers/context.js';
+import { userFacing } from '../matchers/userFacing.js';
 
 type Matcher = (this: MatcherContext, received: unknown, ...expected: any[]) => MatcherResult | Promise<MatcherResult>;
 
@@ -9,11 +10,17 @@ type Matcher = (this: MatcherContext, received: unknown, ...expected: any[]) => 
 export function withDiffInMessage<T extends Record<string, Matcher>>(matchers: T): T {
   const wrapped: Record<string, Matcher> = {};
   for (const [name, matcher] of Object.entries(matchers)) {
-    wrapped[name] = function (this: MatcherContext, received: unknown, ...expected: unknown[]) {
-      const result = matcher.call(this, received, ...expected);
-      return isPromise(result) ? result.then((settled) => appendDiff(this, settled)) : appendDiff(this, result);
-    };
-    Object.defineProperty(wrapped[name], 'name', { value: name });
+    // userFacing again: this wrapper is now the outermost frame of the package.
+    wrapped[name] = userFacing(
+      Object.defineProperty(
+        function (this: MatcherContext, received: unknown, ...expected: unknown[]) {
+          const result = matcher.call(this, received, ...expected);
+          return isPromise(result) ? result.then((settled) => appendDiff(this, settled)) : appendDiff(this, result);
+        },
+        'name',
+        { value: name },
+      ),
+    );
   }
   return wrapped as T;
 }

@@ -6,13 +6,14 @@ import { toCallTool } from './toCallTool.js';
 import { toCallToolTimes } from './toCallToolTimes.js';
 import { toCallToolsInOrder } from './toCallToolsInOrder.js';
 import { toUseAppropriateTools } from './toUseAppropriateTools.js';
+import { userFacing } from './userFacing.js';
 
 /** Every matcher, for `expect.extend(matchers)`. The setup entries register these for you. */
 export const matchers = {
-  toCallTool,
-  toCallToolTimes,
-  toCallOnly,
-  toCallToolsInOrder,
-  toCallNoTools,
+  toCallTool: userFacing(toCallTool),
+  toCallToolTimes: userFacing(toCallToolTimes),
+  toCallOnly: userFacing(toCallOnly),
+  toCallToolsInOrder: userFacing(toCallToolsInOrder),
+  toCallNoTools: userFacing(toCallNoTools),
   toUseAppropriateTools,
 } satisfies Implementations<ToolCallMatchers<void>>;

@@ -23,7 +23,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
   const strict = strictOption || items.length === 0;
   const calls = readCalls(received, hintLine);
   const matches = callMatches(this, calls, items);
-  const expectedList = formatExpectedList(items);
+  const expectedList = (focus?: number) => formatExpectedList(items, focus);
   const project = projectionOf(items);
   const expectedProjection = items.map(project.expected);
 
@@ -34,10 +34,10 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
       pass,
       message: () =>
         pass
-          ? compose(hintLine, `Expected the calls not to be exactly this sequence:\n${expectedList}`, formatCallList(calls))
+          ? compose(hintLine, `Expected the calls not to be exactly this sequence:\n${expectedList()}`, formatCallList(calls))
           : compose(
               hintLine,
-              `Expected exactly these calls, in this order:\n${expectedList}`,
+              `Expected exactly these calls, in this order:\n${expectedList(mismatch)}`,
               formatCallList(calls, mismatch),
               strictDivergence(this, calls, items, mismatch) + misspelledItem(this, calls, items),
             ),
@@ -54,7 +54,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
       message: () =>
         compose(
           hintLine,
-          `Expected these calls not to appear in this order (other calls allowed):\n${expectedList}`,
+          `Expected these calls not to appear in this order (other calls allowed):\n${expectedList()}`,
           formatCallList(calls),
           `They appear as calls ${matched.map((index) => index + 1).join(', ')}.`,
         ),
@@ -70,7 +70,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
     message: () =>
       compose(
         hintLine,
-        `Expected these calls, in this order (other calls allowed):\n${expectedList}`,
+        `Expected these calls, in this order (other calls allowed):\n${expectedList(failedItem)}`,
         formatCallList(calls, focus),
         orderDivergence(this, calls, items, matches, matched, failedItem),
       ),

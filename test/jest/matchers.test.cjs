@@ -75,6 +75,27 @@ describe('under Jest', () => {
     expect(() => expect(trip).not.toCallToolTimes('x', -2)).toThrow('times must be a whole number');
   });
 
+  test('a hostile tool name is escaped and cut, in the message and in the diff', () => {
+    const run = [{ toolName: 'search\nFAKE: all good\u001b[31m', input: {} }, { toolName: 'x'.repeat(200000), input: {} }];
+    const message = failureMessage(() => expect(run).toCallOnly(['search']));
+    expect(message).not.toContain('\u001b');
+    expect(message.split('\n').filter((line) => line.startsWith('FAKE'))).toEqual([]);
+    expect(message).toContain('search\\nFAKE: all good\\u001b[31m');
+    expect(message).toContain('… (200000 characters)');
+    expect(message.length).toBeLessThan(2000);
+  });
+
+  test('a matcher error points at the test, not the package', () => {
+    let stack = '';
+    try {
+      expect({ not: 'a run' }).toCallTool('x');
+    } catch (error) {
+      stack = error.stack;
+    }
+    const frames = stack.split('\n').filter((line) => line.trimStart().startsWith('at ') && !/node_modules|node:/.test(line));
+    expect(frames[0]).toContain('matchers.test.cjs');
+  });
+
   test('the scorer agrees with the matchers', async () => {
     const scorer = createToolCallAccuracyScorerCode({ expectedToolOrder: ['search_flights', 'book_flight'] });
     await expect(scorer.run(trip)).resolves.toMatchObject({ score: 1 });
