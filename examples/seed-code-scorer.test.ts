@@ -1,5 +1,5 @@
 /**
- * The code-scorer examples of Mastra's tool-call-accuracy page (shared/seed), run as tests.
+ * The code-scorer examples of Mastra's tool-call-accuracy documentation page, run as tests.
  * Each body is the page's code unchanged but for the import lines; its `console.log(x) // 1`
  * comments became `expect(x)` checks, and the two examples that use `run` without building it
  * get the one line that builds it (marked).
