@@ -14,6 +14,9 @@ export type MessageKind =
   | 'openai-responses'
   | 'anthropic'
   | 'ai-sdk-model'
+  // Mastra stored messages (`content.format` 2 or 3): their own adapter claims them before any
+  // message adapter; the kind exists so that an array mixing them with another format is refused.
+  | 'mastra'
   // Messages of two formats in one array: no adapter claims it, so it is refused, not half read.
   | 'mixed';
 
@@ -148,6 +151,7 @@ const KIND_NAMES: Record<MessageKind, string> = {
   'openai-responses': 'an OpenAI Responses item',
   anthropic: 'an Anthropic message',
   'ai-sdk-model': 'an AI SDK model message',
+  mastra: 'a Mastra stored message',
   mixed: 'mixed',
 };
 
@@ -176,6 +180,7 @@ function kindOf(message: UnknownRecord): MessageKind | undefined {
   if (type === 'custom' && isRecord(message.custom)) return 'openai-chat';
   if (type === 'tool_call' || type === 'invalid_tool_call') return 'langchain';
   if (isLangChainMessage(message)) return 'langchain';
+  if (isRecord(message.content) && (message.content.format === 2 || message.content.format === 3)) return 'mastra';
   // A UI message is decided by its tool parts: v4 `tool-invocation` (or the `toolInvocations`
   // list), v5+ `tool-<name>` / `dynamic-tool`. A `content` string beside them decides nothing
   // (stores migrated from v4 keep one beside v5 parts).

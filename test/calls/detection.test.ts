@@ -52,6 +52,23 @@ describe('a flat Mastra run (as Mastra 0.x hands its scorers)', () => {
   });
 });
 
+describe('AI SDK steps and parts are read whole', () => {
+  test("a hand-built step whose calls are only in toolCalls, beside an empty content, is read from toolCalls", () => {
+    const step = { content: [], toolCalls: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: {} }], finishReason: 'tool-calls' };
+    expect(getToolCalls({ steps: [step] }).map((call) => call.toolName)).toEqual(['search']);
+  });
+
+  test('content parts that start with a source or a file are still parts', () => {
+    const parts = [
+      { type: 'source', sourceType: 'url', id: 's', url: 'https://x.test' },
+      { type: 'file', file: {} },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: {} },
+    ];
+    expect(detectFormat(parts)?.format).toBe('ai-sdk-parts');
+    expect(getToolCalls(parts).map((call) => call.toolName)).toEqual(['search']);
+  });
+});
+
 describe('values that cannot be read with certainty are refused', () => {
   test('messages of two formats in one array: the error names both and where they are', () => {
     const mixed = [
@@ -62,6 +79,12 @@ describe('values that cannot be read with certainty are refused', () => {
     expect(message).toContain('message 1 is an OpenAI Chat Completions message and message 2 is an Anthropic message');
     expect(message).toContain('Accepted shapes:');
     expect(passes(() => expect(mixed).not.toCallTool('book'))).toBe(false);
+  });
+
+  test('a Mastra stored message beside messages of another format', () => {
+    const mastra = { id: 'm', role: 'assistant', content: { format: 2, parts: [{ type: 'tool-invocation', toolInvocation: { state: 'result', toolCallId: 'c1', toolName: 'a', args: {}, result: 1 } }] } };
+    const model = { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c2', toolName: 'b', input: {} }] };
+    expect(errorOf([model, mastra])).toContain('message 1 is an AI SDK model message and message 2 is a Mastra stored message');
   });
 
   test('a streamText result whose steps are not awaited is refused (not read as no calls)', () => {

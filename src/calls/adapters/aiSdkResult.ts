@@ -26,7 +26,9 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
   for (let index = 0; index < steps.length; index++) {
     const step: unknown = steps[index];
     if (!isRecord(step)) continue;
-    if (Array.isArray(step.content)) {
+    // A hand-built step may carry its calls only in `toolCalls` beside an empty `content`; a real
+    // step's `toolCalls` is a getter over its content, so it is read only when the content has no call.
+    if (Array.isArray(step.content) && (step.content.some(isToolCallPart) || !Array.isArray(step.toolCalls) || step.toolCalls.length === 0)) {
       reader.read(step.content);
     } else {
       // A hand-built step without `content`: its `toolCalls` and `toolResults` hold the same parts.
@@ -34,6 +36,10 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
       if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
     }
   }
+}
+
+function isToolCallPart(part: unknown): boolean {
+  return isRecord(part) && part.type === 'tool-call';
 }
 
 function stepsText(steps: readonly unknown[]): RunText {
@@ -71,7 +77,8 @@ export const aiSdkSteps: FormatAdapter = {
   text: (value) => stepsText(asList(value)),
 };
 
-/** Part types only the AI SDK uses (`text` and `reasoning` are shared with other formats). */
+/** Part types only the AI SDK uses (`text`, `reasoning`, `source` and `file` are shared with other formats). */
+const SHARED_PARTS = new Set(['text', 'reasoning', 'source', 'file']);
 const AI_SDK_TOOL_PARTS = new Set(['tool-call', 'tool-result', 'tool-error', 'tool-output-denied', 'tool-approval-request', 'tool-approval-response']);
 
 /**
@@ -85,7 +92,7 @@ function isPartArray(value: unknown): boolean {
     const part: unknown = value[index];
     if (!isRecord(part) || typeof part.type !== 'string' || 'role' in part) return false;
     if (AI_SDK_TOOL_PARTS.has(part.type)) return true;
-    if (part.type !== 'text' && part.type !== 'reasoning') return false;
+    if (!SHARED_PARTS.has(part.type)) return false;
   }
   return true;
 }
