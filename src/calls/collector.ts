@@ -18,9 +18,12 @@ const SCAN_LIMIT = 32;
  */
 export class CallCollector {
   readonly calls: ToolCall[] = [];
-  // Where the current message starts, and which of its calls a second list has already matched.
-  private scopeStart = 0;
-  private matchedInScope: Set<ToolCall> | undefined;
+  // The current message's first list of calls is calls[firstStart, firstEnd); a second list of the
+  // same calls matches them mostly in order: every call before `cursor` is matched, and `outOfOrder`
+  // holds the ones matched past it.
+  private firstEnd = -1;
+  private cursor = 0;
+  private outOfOrder: Set<ToolCall> | undefined;
   // Built only for large runs: for each id, its calls in order (answered ones are skipped lazily).
   private byId: Map<string, ToolCall[]> | undefined;
 
@@ -33,8 +36,9 @@ export class CallCollector {
 
   /** Starts a message, step or response: `addSeenAgain` looks for its first sightings only from here. */
   beginScope(): void {
-    this.scopeStart = this.calls.length;
-    this.matchedInScope = undefined;
+    this.cursor = this.calls.length;
+    this.firstEnd = -1;
+    this.outOfOrder = undefined;
   }
 
   /**
@@ -43,18 +47,24 @@ export class CallCollector {
    * is the same call, and gains what it lacked; otherwise it is another call.
    */
   addSeenAgain(call: ToolCall): void {
-    const id = call.toolCallId;
-    if (id !== undefined) {
-      for (let index = this.scopeStart; index < this.calls.length; index++) {
-        const seen = this.calls[index]!;
-        if (seen.toolCallId !== id || seen.toolName !== call.toolName || this.matchedInScope?.has(seen)) continue;
-        (this.matchedInScope ??= new Set()).add(seen);
-        fillIn(seen, call);
-        return;
-      }
+    if (this.firstEnd === -1) this.firstEnd = this.calls.length;
+    const seen = call.toolCallId === undefined ? undefined : this.firstSighting(call);
+    if (seen) fillIn(seen, call);
+    else this.add(call);
+  }
+
+  /** The first unmatched call of the first list with this call's id and tool, now matched. */
+  private firstSighting(call: ToolCall): ToolCall | undefined {
+    const calls = this.calls;
+    while (this.cursor < this.firstEnd && this.outOfOrder?.has(calls[this.cursor]!)) this.cursor++;
+    for (let index = this.cursor; index < this.firstEnd; index++) {
+      const seen = calls[index]!;
+      if (seen.toolCallId !== call.toolCallId || seen.toolName !== call.toolName || this.outOfOrder?.has(seen)) continue;
+      if (index === this.cursor) this.cursor++;
+      else (this.outOfOrder ??= new Set()).add(seen);
+      return seen;
     }
-    this.add(call);
-    (this.matchedInScope ??= new Set()).add(call);
+    return undefined;
   }
 
   /** Records a tool result for the nearest earlier unanswered call with this id. */

@@ -33,6 +33,24 @@ describe('CallCollector', () => {
     ]);
   });
 
+  test('a second list in another order still names each call once', () => {
+    const calls = new CallCollector();
+    calls.beginScope();
+    calls.add({ toolName: 'a', input: {}, toolCallId: '1' });
+    calls.add({ toolName: 'b', input: {}, toolCallId: '2' });
+    calls.add({ toolName: 'c', input: {}, toolCallId: '3' });
+    calls.addSeenAgain({ toolName: 'b', input: {}, toolCallId: '2', output: 'b' });
+    calls.addSeenAgain({ toolName: 'a', input: {}, toolCallId: '1', output: 'a' });
+    calls.addSeenAgain({ toolName: 'b', input: {}, toolCallId: '2', output: 'another b' });
+    calls.addSeenAgain({ toolName: 'c', input: {}, toolCallId: '3', output: 'c' });
+    expect(calls.result().map((call) => [call.toolName, call.output])).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+      ['c', 'c'],
+      ['b', 'another b'],
+    ]);
+  });
+
   test('results and errors pair with the nearest earlier unanswered call with their id', () => {
     const calls = new CallCollector();
     calls.output('1', 'before any call');
