@@ -24,14 +24,14 @@ export class CallCollector {
   private firstEnd = -1;
   private cursor = 0;
   private outOfOrder: Set<ToolCall> | undefined;
-  // Built only for large runs: for each id, its calls in order (answered ones are skipped lazily).
+  // Built only when a large run pairs a result: for each id, its calls in order (answered ones are
+  // skipped lazily).
   private byId: Map<string, ToolCall[]> | undefined;
 
   /** Adds a call the agent issued. It is always another call, whatever its id. */
   add(call: ToolCall): void {
     this.calls.push(call);
     if (this.byId) this.index(call);
-    else if (this.calls.length > SCAN_LIMIT) this.buildIndex();
   }
 
   /** Starts a message, step or response: `addSeenAgain` looks for its first sightings only from here. */
@@ -92,6 +92,8 @@ export class CallCollector {
   }
 
   private unanswered(toolCallId: string): ToolCall | undefined {
+    // Formats whose results are separate entries need the index only once a run is large.
+    if (!this.byId && this.calls.length > SCAN_LIMIT) this.buildIndex();
     const indexed = this.byId?.get(toolCallId);
     if (indexed) {
       // Answered calls sit at the end of the list until they are looked past.
@@ -110,6 +112,7 @@ export class CallCollector {
   }
 
   private latest(toolCallId: string): ToolCall | undefined {
+    if (!this.byId && this.calls.length > SCAN_LIMIT) this.buildIndex();
     if (this.byId) return this.byId.get(toolCallId)?.at(-1);
     const calls = this.calls;
     for (let index = calls.length - 1; index >= 0; index--) if (calls[index]!.toolCallId === toolCallId) return calls[index];
