@@ -1,32 +1,16 @@
 /**
  * Mastra's own unit tests of its tool-call-accuracy code scorer (`@mastra/evals`,
  * `scorers/code/tool-call-accuracy`), ported to this package: the same scenarios and expectations,
- * on runs from this package's Mastra-compatible builders. One scenario differs on purpose, and says
+ * on runs from this package's Mastra-compatible builders (one user message, then one assistant
+ * message making the calls). One scenario differs on purpose, and says
  * so: a run without input messages or without output is scored here (Mastra's scorer rejects it),
  * as Mastra's documentation describes a scorer that reads any run.
  */
 import { describe, expect, it } from 'vitest';
 import { createToolCallAccuracyScorerCode } from '../../src/index.js';
 import type { ToolCallAccuracyCodeOptions } from '../../src/index.js';
-import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
-
-/** One assistant message calling these tools, after a user message (ids call-1, call-2, …). */
-function runCalling(calls: Array<string | { toolName: string; state: 'call' | 'result' }>) {
-  return createAgentTestRun({
-    inputMessages: [createTestMessage({ content: 'What is the weather?', role: 'user', id: 'input-1' })],
-    output: [
-      createTestMessage({
-        content: 'Let me help you with that.',
-        role: 'assistant',
-        id: 'output-1',
-        toolInvocations: calls.map((call, index) => {
-          const { toolName, state } = typeof call === 'string' ? { toolName: call, state: 'result' as const } : call;
-          return createToolInvocation({ toolCallId: `call-${index + 1}`, toolName, args: {}, result: {}, state });
-        }),
-      }),
-    ],
-  });
-}
+import { createAgentTestRun, createTestMessage } from '../../src/testing.js';
+import { runWithCalls } from '../helpers/runs.js';
 
 interface Scenario {
   options: ToolCallAccuracyCodeOptions;
@@ -99,7 +83,7 @@ const scenarios: Record<string, Scenario> = {
 
 describe("Mastra's code-scorer unit tests, ported", () => {
   it.each(Object.entries(scenarios))('%s', async (_, { options, calls, score, checks }) => {
-    const result = await createToolCallAccuracyScorerCode(options).run(runCalling(calls));
+    const result = await createToolCallAccuracyScorerCode(options).run(runWithCalls(...calls));
     expect(result.score).toBe(score);
     expect(result.preprocessStepResult).toMatchObject(checks);
   });
