@@ -4,6 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { messageKind } from '../messageKind.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import type { ToolCall } from '../../types.js';
 
 /**
  * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
@@ -13,7 +14,14 @@ import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
  */
 const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', 'image_generation', 'tool_search']);
 
-function readItem(item: UnknownRecord, calls: CallCollector): void {
+/**
+ * A hosted MCP call that needs approval is first an `mcp_approval_request` (the model's call,
+ * awaiting a person), then an `mcp_approval_response`, and once approved an `mcp_call` naming the
+ * request in `approval_request_id`: one call, whose approval is kept on it.
+ */
+type Approvals = Map<string, ToolCall>;
+
+function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals): void {
   const type = item.type;
   if (typeof type !== 'string') return;
   // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
@@ -27,11 +35,27 @@ function readItem(item: UnknownRecord, calls: CallCollector): void {
       return;
     case 'mcp_call': {
       if (!isNonEmptyString(item.name)) return;
-      const call = toolCallWithJsonInput(item.name, item.arguments, item.id);
+      const requested = isNonEmptyString(item.approval_request_id) ? approvals.get(item.approval_request_id) : undefined;
+      const call = requested ?? toolCallWithJsonInput(item.name, item.arguments, item.id);
       call.providerExecuted = true;
       if (item.output !== undefined && item.output !== null) call.output = item.output;
       if (item.error !== undefined && item.error !== null) call.error = item.error;
+      if (requested) requested.approval ??= 'approved';
+      else calls.add(call);
+      return;
+    }
+    case 'mcp_approval_request': {
+      if (!isNonEmptyString(item.name)) return;
+      const call = toolCallWithJsonInput(item.name, item.arguments, item.id);
+      call.providerExecuted = true;
+      call.approval = 'requested';
       calls.add(call);
+      if (isNonEmptyString(item.id)) approvals.set(item.id, call);
+      return;
+    }
+    case 'mcp_approval_response': {
+      const call = isNonEmptyString(item.approval_request_id) ? approvals.get(item.approval_request_id) : undefined;
+      if (call && typeof item.approve === 'boolean') call.approval = item.approve ? 'approved' : 'denied';
       return;
     }
   }
@@ -65,9 +89,10 @@ export const openaiResponses: FormatAdapter = {
   detect: (value) => isResponse(value) || messageKind(value) === 'openai-responses',
   read(value, calls) {
     const items = itemsOf(value);
+    const approvals: Approvals = new Map();
     for (let index = 0; index < items.length; index++) {
       const item: unknown = items[index];
-      if (isRecord(item)) readItem(item, calls);
+      if (isRecord(item)) readItem(item, calls, approvals);
     }
   },
   text: (value) => conversationText(itemsOf(value), chatRole, textOf),
