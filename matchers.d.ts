@@ -35,7 +35,8 @@ export interface ToolCallMatchers<R = unknown> {
 
   /**
    * Passes when these calls appear in this order, other calls allowed in between; with
-   * `{ strict: true }`, when the calls are exactly this sequence.
+   * `{ strict: true }`, when the calls are exactly this sequence. An empty list, like
+   * `toCallOnly([])`, passes only when the run made no calls.
    * @example
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'])
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true })
