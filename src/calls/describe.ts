@@ -1,3 +1,5 @@
+import { escapeUnsafe } from '../printable.js';
+
 const MAX_KEYS = 8;
 
 /** Names what a value is (its type and top keys), for errors about values we cannot read. */
@@ -22,10 +24,16 @@ function describe(value: unknown): string {
   if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
   if (typeof (value as { then?: unknown }).then === 'function') return 'a Promise (did you forget to await the agent run?)';
   const keys = safeKeys(value);
-  const shown = keys.slice(0, MAX_KEYS).join(', ');
+  const shown = keys.slice(0, MAX_KEYS).map(printableKey).join(', ');
   const more = keys.length > MAX_KEYS ? `, … ${keys.length - MAX_KEYS} more` : '';
   const name = constructorName(value);
   return `${name ? `a ${name} ` : 'an '}object with ${keys.length === 0 ? 'no keys' : `keys { ${shown}${more} }`}`;
+}
+
+/** A key as data: control and formatting characters escaped, a long one cut. */
+function printableKey(key: string): string {
+  const cut = key.length > 40 ? `${key.slice(0, 40)}…` : key;
+  return escapeUnsafe(cut);
 }
 
 function safeKeys(value: object): string[] {

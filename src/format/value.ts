@@ -1,5 +1,6 @@
 /** One-line, shortened renderings of inputs and patterns for messages. Never throws. */
 import { safeJson } from '../json.js';
+import { escapeUnsafe, hasUnsafeCharacters } from '../printable.js';
 
 const DEFAULT_WIDTH = 80;
 
@@ -10,7 +11,7 @@ export function formatInline(value: unknown, width = DEFAULT_WIDTH): string {
 }
 
 function stringify(value: unknown): string {
-  return escapeInvisible(stringifyRaw(value));
+  return escapeUnsafe(stringifyRaw(value));
 }
 
 function stringifyRaw(value: unknown): string {
@@ -68,28 +69,18 @@ const MAX_NAME = 64;
  */
 export function formatName(name: unknown): string {
   if (typeof name !== 'string') return formatInline(name);
-  return `${escapeInvisible(JSON.stringify(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name))}${lengthNote(name)}`;
+  return `${escapeUnsafe(JSON.stringify(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name))}${lengthNote(name)}`;
 }
 
 /** A tool name unquoted, for the name column of a call list and for diffs: escaped and cut as in `formatName`. */
 export function printableName(name: string): string {
   const shown = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
-  const escaped = UNSAFE.test(shown) ? escapeInvisible(JSON.stringify(shown).slice(1, -1)) : shown;
+  const escaped = hasUnsafeCharacters(shown) ? escapeUnsafe(JSON.stringify(shown).slice(1, -1)) : shown;
   return `${escaped}${lengthNote(name)}`;
 }
 
 function lengthNote(name: string): string {
   return name.length > MAX_NAME ? `… (${name.length} characters)` : '';
-}
-
-// C0 and C1 controls (ESC starts ANSI sequences, U+009B is a one-character CSI), DEL, line and
-// paragraph separators, zero-width and bidirectional formatting characters, the BOM.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/;
-const INVISIBLE = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-
-/** JSON escapes C0 controls; this escapes the other characters that change how a line prints. */
-function escapeInvisible(json: string): string {
-  return json.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st. */

@@ -87,6 +87,12 @@ describe('values that cannot be read with certainty are refused', () => {
     expect(errorOf([model, mastra])).toContain('message 1 is an AI SDK model message and message 2 is a Mastra stored message');
   });
 
+  test("the error shows the value's keys as data: escaped and cut", () => {
+    const message = errorOf({ ['\u001b[31mred\nline']: 1, ['k'.repeat(500)]: 2 });
+    expect(message).toContain('keys { \\u001b[31mred\\u000aline, kkkk');
+    expect(message).not.toMatch(/\u001b|k{41}/);
+  });
+
   test('a streamText result whose steps are not awaited is refused (not read as no calls)', () => {
     expect(errorOf({ steps: Promise.resolve([]) })).toContain('await result.steps');
   });

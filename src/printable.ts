@@ -1,0 +1,18 @@
+/**
+ * Text from a run (tool names, keys) is data written by a model or a user: before it is printed,
+ * the characters that change how a log reads are escaped. C0 and C1 controls (a newline adds a
+ * line, ESC starts an ANSI sequence, U+009B is a one-character CSI), DEL, line and paragraph
+ * separators, zero-width and bidirectional formatting characters, the BOM.
+ */
+const UNSAFE_CHARS = '\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff';
+const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`);
+const UNSAFE_ALL = new RegExp(`[${UNSAFE_CHARS}]`, 'g');
+
+export function hasUnsafeCharacters(text: string): boolean {
+  return UNSAFE.test(text);
+}
+
+/** `text` with each unsafe character written as a `\uXXXX` escape. */
+export function escapeUnsafe(text: string): string {
+  return text.replace(UNSAFE_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
