@@ -14,7 +14,21 @@ export interface AiModule {
 }
 
 type AiLoader = () => Promise<AiModule>;
-const importAi: AiLoader = async () => (await import('ai')) as unknown as AiModule;
+
+// The CommonJS build turns `import('ai')` into `require('ai')`, and Jest's require() cannot load an
+// ES module such as ai@7 even when Jest runs ES modules (--experimental-vm-modules). Then `ai` is
+// imported for real, through a function the build leaves alone (it rewrites every import() here).
+const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+const ESM_ONLY = /Must use import to load ES Module|require\(\) of ES Module|Cannot use import statement outside a module/i;
+
+const importAi: AiLoader = async () => {
+  try {
+    return (await import('ai')) as unknown as AiModule;
+  } catch (error) {
+    if (!ESM_ONLY.test(error instanceof Error ? error.message : String(error))) throw error;
+    return (await importEsm('ai')) as AiModule;
+  }
+};
 let loader: AiLoader = importAi;
 
 /** Lets tests run the judge on another installed major (`ai6`, `ai5`). Pass nothing to restore `ai`. */
@@ -32,12 +46,12 @@ export async function loadAi(): Promise<AiModule> {
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
       throw new JudgeError('The LLM judge needs the AI SDK: install it with `npm i -D ai zod`.', { cause: error });
     }
-    // Jest 30 says "Must use import…"; Jest 29 tries the ESM file as CommonJS: "Cannot use import statement…".
-    if (/experimental-vm-modules|Must use import to load ES Module|require\(\) of ES Module|Cannot use import statement outside a module/i.test(message)) {
+    // Only Jest without --experimental-vm-modules refuses the real import() (Node's message names the flag).
+    if (/without --experimental-vm-modules|supports ES Modules in the VM API/i.test(message)) {
       throw new JudgeError(
-        'The LLM judge could not load the AI SDK (`ai`): this Jest runs in CommonJS mode and ai@7 is ESM-only. ' +
-          'Run Jest with NODE_OPTIONS=--experimental-vm-modules, use ai@6, or replay recorded verdicts ' +
-          `(TOOL_CALL_ACCURACY_CACHE=replay). Loader said: ${message.split('\n')[0]}`,
+        'The LLM judge could not load the AI SDK (`ai`): ai@7 is ESM-only, and this Jest runs without ' +
+          '--experimental-vm-modules, so it cannot import ES modules. Run Jest with NODE_OPTIONS=--experimental-vm-modules, ' +
+          `use ai@6, or replay recorded verdicts (TOOL_CALL_ACCURACY_CACHE=replay). Loader said: ${message.split('\n')[0]}`,
         { cause: error },
       );
     }

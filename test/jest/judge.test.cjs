@@ -61,8 +61,11 @@ describe('toUseAppropriateTools under Jest', () => {
   test('asking a model needs `ai`, which this CommonJS Jest cannot load: the error says why and what to do', async () => {
     configureJudge({ model: 'openai/gpt-5-mini', cache: { mode: 'off' } });
     const message = await failureMessage(expect(runs.weather()).not.toUseAppropriateTools());
-    expect(message).toContain('The LLM judge could not load the AI SDK (`ai`): this Jest runs in CommonJS mode and ai@7 is ESM-only.');
-    expect(message).toContain('NODE_OPTIONS=--experimental-vm-modules');
+    expect(message).toContain(
+      'The LLM judge could not load the AI SDK (`ai`): ai@7 is ESM-only, and this Jest runs without --experimental-vm-modules, so it cannot import ES modules.',
+    );
+    expect(message).toContain('Run Jest with NODE_OPTIONS=--experimental-vm-modules');
+    expect(message).toContain('A dynamic import callback was invoked without --experimental-vm-modules');
   });
 
   describe('a toUseAppropriateTools call the test forgot to await fails that test', () => {
