@@ -1,0 +1,287 @@
+// The consumer suite of the compatibility matrix: what a user's project does with the installed
+// package. It imports nothing itself: each entry file loads the package, the cell's `ai` and `zod`
+// its own way (import or require) and hands them in, so every runner and module system runs the same
+// assertions. With `ai` left out (Jest in CommonJS mode cannot load ai@7), the suite checks the
+// matchers on builder runs and that the judge refuses with an error saying why.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { stripVTControlCharacters } = require('node:util');
+
+const REQUEST = 'What is the weather in New York?';
+const descriptions = {
+  'weather-tool': 'Get current weather information for any location',
+  'search-tool': 'Search the web for general information',
+};
+
+/** Each `ai/test` major has its own mock model class and usage shape (V2 in ai@5, V3 in 6, V4 in 7). */
+function mockModelOf(aiTest, settings) {
+  const Mock = aiTest.MockLanguageModelV4 ?? aiTest.MockLanguageModelV3 ?? aiTest.MockLanguageModelV2;
+  const v2 = Mock === aiTest.MockLanguageModelV2;
+  const usage = v2
+    ? { inputTokens: 10, outputTokens: 20, totalTokens: 30 }
+    : { inputTokens: { total: 10, noCache: 10 }, outputTokens: { total: 20, text: 20 } };
+  const finish = (reason) => (v2 ? reason : { unified: reason, raw: reason });
+  return (answer) =>
+    new Mock({
+      ...settings,
+      doGenerate: async (options) => {
+        const content = answer(options);
+        const calls = content.some((part) => part.type === 'tool-call');
+        return { content, finishReason: finish(calls ? 'tool-calls' : 'stop'), usage, warnings: [] };
+      },
+    });
+}
+
+/** A real generateText tool loop: the agent model issues `calls` in its first step, then answers. */
+async function agentRun({ ai, aiTest, z }, calls, reply) {
+  let step = 0;
+  const model = mockModelOf(aiTest, {})(() =>
+    step++ === 0 && calls.length > 0
+      ? calls.map(([toolName, input], index) => ({ type: 'tool-call', toolCallId: `call-${index}`, toolName, input: JSON.stringify(input) }))
+      : [{ type: 'text', text: reply }],
+  );
+  const tools = {
+    'weather-tool': ai.tool({
+      description: descriptions['weather-tool'],
+      inputSchema: z.object({ location: z.string() }),
+      execute: async ({ location }) => ({ location, temperature: '21°C' }),
+    }),
+    'search-tool': ai.tool({
+      description: descriptions['search-tool'],
+      inputSchema: z.object({ query: z.string() }),
+      execute: async ({ query }) => ({ results: [`${query}: …`] }),
+    }),
+  };
+  const result = await ai.generateText({ model, tools, prompt: REQUEST, stopWhen: ai.stepCountIs(5) });
+  // What a user hands the judge: the conversation as model messages, so the request is in it.
+  const messages = [{ role: 'user', content: REQUEST }, ...(result.responseMessages ?? result.response.messages)];
+  return { result, messages, tools };
+}
+
+/** The same runs built with the package's Mastra-compatible builders (no `ai` needed). */
+function builderRun({ createAgentTestRun, createTestMessage, createToolInvocation }, calls, reply) {
+  return createAgentTestRun({
+    inputMessages: [createTestMessage({ content: REQUEST, role: 'user', id: 'in-1' })],
+    output: [
+      createTestMessage({
+        content: reply,
+        role: 'assistant',
+        id: 'out-1',
+        toolInvocations: calls.map(([toolName, args], index) =>
+          createToolInvocation({ toolCallId: `call-${index}`, toolName, args, result: { ok: true }, state: 'result' }),
+        ),
+      }),
+    ],
+  });
+}
+
+const verdicts = {
+  appropriate: {
+    evaluations: [{ toolCalled: 'weather-tool', wasAppropriate: true, reasoning: 'The user asked for the weather.' }],
+    missingTools: [],
+    reason: 'The agent used the weather tool for a weather question.',
+  },
+  searchedInstead: {
+    evaluations: [
+      { toolCalled: 'search-tool', wasAppropriate: false, reasoning: 'A web search is a detour for the weather.' },
+      { toolCalled: 'weather-tool', wasAppropriate: true, reasoning: 'The user asked for the weather.' },
+    ],
+    missingTools: [],
+    reason: 'The search was not needed.',
+  },
+};
+
+function failureOf(assertion) {
+  try {
+    assertion();
+  } catch (error) {
+    return stripVTControlCharacters(error.message);
+  }
+  throw new Error('expected the assertion to fail');
+}
+
+async function rejectionOf(assertion) {
+  try {
+    await assertion;
+  } catch (error) {
+    return stripVTControlCharacters(error.message);
+  }
+  throw new Error('expected the assertion to reject');
+}
+
+module.exports = function defineSuite({ expect, test, describe, beforeEach, lib, testing, ai, aiTest, z }) {
+  const { getToolCalls, createToolCallAccuracyScorerCode, createToolCallAccuracyScorerLLM, configureJudge } = lib;
+  const sdk = ai ? { ai, aiTest, z } : undefined;
+  const availableTools = Object.entries(descriptions).map(([name, description]) => ({ name, description }));
+  const runs = {};
+
+  beforeEach(async () => {
+    const weather = [['weather-tool', { location: 'New York' }]];
+    const searchThenWeather = [['search-tool', { query: 'New York weather' }], ...weather];
+    runs.builder = {
+      weather: builderRun(testing, weather, 'It is 21°C.'),
+      searchThenWeather: builderRun(testing, searchThenWeather, 'It is 21°C.'),
+      none: builderRun(testing, [], 'Which city do you mean?'),
+    };
+    if (!sdk) return;
+    runs.weather = await agentRun(sdk, weather, 'It is 21°C in New York.');
+    runs.searchThenWeather = await agentRun(sdk, searchThenWeather, 'It is 21°C in New York.');
+    runs.none = await agentRun(sdk, [], 'Which city do you mean?');
+  });
+
+  // The agent runs this cell can build: the AI SDK's own results when `ai` loads, else builder runs.
+  const run = (name) => (sdk ? runs[name].result : runs.builder[name]);
+  const conversation = (name) => (sdk ? runs[name].messages : runs.builder[name]);
+
+  describe('getToolCalls', () => {
+    test('reads a Mastra run built with the testing builders', () => {
+      expect(getToolCalls(runs.builder.searchThenWeather).map((call) => call.toolName)).toEqual(['search-tool', 'weather-tool']);
+      expect(getToolCalls(runs.builder.weather)).toEqual([expect.objectContaining({ toolName: 'weather-tool', input: { location: 'New York' }, output: { ok: true } })]);
+    });
+
+    if (sdk) test("reads this cell's generateText result, its JSON form, its steps and its model messages", () => {
+      const expected = [
+        expect.objectContaining({ toolName: 'search-tool', input: { query: 'New York weather' }, toolCallId: 'call-0' }),
+        expect.objectContaining({ toolName: 'weather-tool', input: { location: 'New York' }, output: { location: 'New York', temperature: '21°C' } }),
+      ];
+      const { result, messages } = runs.searchThenWeather;
+      expect(getToolCalls(result)).toEqual(expected);
+      expect(getToolCalls(JSON.parse(JSON.stringify(result)))).toEqual(expected);
+      expect(getToolCalls(messages)).toEqual(expected);
+      expect(getToolCalls(result.steps)).toEqual(expected);
+    });
+
+    test('refuses a value it cannot read, saying what it received', () => {
+      expect(() => getToolCalls(42)).toThrow(/number/);
+    });
+  });
+
+  describe('the deterministic matchers', () => {
+    test('pass on the calls made, with asymmetric matchers in inputs', () => {
+      expect(run('weather')).toCallTool('weather-tool');
+      expect(run('weather')).toCallTool('weather-tool', { location: expect.stringContaining('New') });
+      expect(run('weather')).toCallToolTimes('weather-tool', 1);
+      expect(run('weather')).toCallOnly('weather-tool');
+      expect(run('searchThenWeather')).toCallOnly(['weather-tool', 'search-tool']);
+      expect(run('searchThenWeather')).toCallToolsInOrder(['search-tool', 'weather-tool']);
+      expect(run('searchThenWeather')).toCallToolsInOrder(['search-tool', { toolName: 'weather-tool', input: { location: 'New York' } }], { strict: true });
+      expect(run('none')).toCallNoTools();
+    });
+
+    test('.not passes where the claim is false', () => {
+      expect(run('weather')).not.toCallTool('search-tool');
+      expect(run('weather')).not.toCallToolTimes('weather-tool', 2);
+      expect(run('searchThenWeather')).not.toCallOnly('weather-tool');
+      expect(run('searchThenWeather')).not.toCallToolsInOrder(['weather-tool', 'search-tool']);
+      expect(run('weather')).not.toCallNoTools();
+    });
+
+    test('a failure shows the calls made and the closest name', () => {
+      const message = failureOf(() => expect(run('searchThenWeather')).toCallTool('serch-tool'));
+      expect(message).toContain('expect(run).toCallTool(');
+      expect(message).toContain('Received 2 tool calls:');
+      expect(message).toMatch(/1\. search-tool +\{"query":"New York weather"\}/);
+      expect(message).toContain('Did you mean "search-tool"?');
+    });
+
+    test('a value that is not a run is a matcher error, with .not too', () => {
+      expect(() => expect(42).toCallTool('weather-tool')).toThrow();
+      expect(() => expect(42).not.toCallTool('weather-tool')).toThrow();
+      expect(() => expect(run('weather')).toCallToolTimes('weather-tool', -1)).toThrow();
+    });
+  });
+
+  describe('the code scorer', () => {
+    test('scores like the matchers, on an AI SDK result and on a Mastra run', async () => {
+      const order = createToolCallAccuracyScorerCode({ expectedToolOrder: ['search-tool', 'weather-tool'], strictMode: true });
+      expect((await order.run(run('searchThenWeather'))).score).toBe(1);
+      expect((await order.run(run('weather'))).score).toBe(0);
+      const single = createToolCallAccuracyScorerCode({ expectedTool: 'weather-tool', strictMode: true });
+      const scored = await single.run(runs.builder.weather);
+      expect(scored.score).toBe(1);
+      expect(scored.preprocessStepResult).toEqual(expect.objectContaining({ actualTools: ['weather-tool'], hasToolCalls: true, correctToolCalled: true }));
+      expect(() => createToolCallAccuracyScorerCode({})).toThrow();
+    });
+  });
+
+  if (!sdk) {
+    describe('the LLM judge without a loadable `ai`', () => {
+      test('refuses with an error that says why and what to do, with .not too', async () => {
+        configureJudge({ model: { provider: 'matrix', modelId: 'unloadable' }, availableTools, cache: { mode: 'off' } });
+        for (const assertion of [() => expect(run('weather')).toUseAppropriateTools(), () => expect(run('weather')).not.toUseAppropriateTools()]) {
+          const message = await rejectionOf(assertion());
+          expect(message).toContain('could not load the AI SDK');
+          expect(message).toContain('NODE_OPTIONS=--experimental-vm-modules');
+        }
+      });
+    });
+    return;
+  }
+
+  describe('the LLM judge', () => {
+    const judgeModel = (verdict, asked, id = 'scripted-judge') =>
+      mockModelOf(aiTest, { provider: 'matrix', modelId: id })((options) => {
+        asked.push(JSON.stringify(options.prompt));
+        return [{ type: 'text', text: JSON.stringify(verdict) }];
+      });
+    const refusingModel = mockModelOf(aiTest, { provider: 'matrix', modelId: 'scripted-judge' })(() => {
+      throw new Error('this judge must not be asked: the verdict is replayed');
+    });
+
+    test('the LLM scorer asks the scripted model once, with the request, and scores its verdict', async () => {
+      const asked = [];
+      const scorer = createToolCallAccuracyScorerLLM({ model: judgeModel(verdicts.searchedInstead, asked), availableTools: runs.weather.tools });
+      const scored = await scorer.run(runs.searchThenWeather.messages);
+      expect(scored.score).toBe(0.5);
+      expect(scored.analyzeStepResult.evaluations.map((e) => e.wasAppropriate)).toEqual([false, true]);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain(REQUEST);
+      expect(asked[0]).toContain('New York weather');
+    });
+
+    test('toUseAppropriateTools passes on an appropriate verdict, .not on an inappropriate one', async () => {
+      const asked = [];
+      configureJudge({ model: judgeModel(verdicts.appropriate, asked), availableTools, threshold: 1, cache: { mode: 'off' } });
+      await expect(conversation('weather')).toUseAppropriateTools();
+      configureJudge({ model: judgeModel(verdicts.searchedInstead, asked) });
+      await expect(conversation('searchThenWeather')).not.toUseAppropriateTools();
+      await expect(conversation('searchThenWeather')).toUseAppropriateTools({ threshold: 0.5 });
+      expect(asked).toHaveLength(3);
+    });
+
+    test('a failing verdict shows the score, the reason and the calls', async () => {
+      configureJudge({ model: judgeModel(verdicts.searchedInstead, []), availableTools, threshold: 1, cache: { mode: 'off' } });
+      const message = await rejectionOf(expect(conversation('searchThenWeather')).toUseAppropriateTools());
+      expect(message).toContain("Expected the judge's score to be at least 1; it was 0.5.");
+      expect(message).toContain('Reason: The search was not needed.');
+      expect(message).toContain('Received 2 tool calls:');
+    });
+
+    test('a judge error fails the assertion, with .not too', async () => {
+      configureJudge({ model: refusingModel, availableTools, cache: { mode: 'off' } });
+      for (const assertion of [() => expect(conversation('weather')).toUseAppropriateTools(), () => expect(conversation('weather')).not.toUseAppropriateTools()]) {
+        expect(await rejectionOf(assertion())).toContain('this judge must not be asked');
+      }
+    });
+
+    test('a recorded verdict replays without asking the model; a missing one fails and says how to record it', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tca-matrix-verdicts-'));
+      try {
+        const asked = [];
+        configureJudge({ model: judgeModel(verdicts.appropriate, asked), availableTools, threshold: 1, cache: { mode: 'auto', dir } });
+        await expect(conversation('weather')).toUseAppropriateTools();
+        expect(asked).toHaveLength(1);
+        expect(fs.readdirSync(dir).filter((file) => file.endsWith('.json'))).toHaveLength(1);
+
+        configureJudge({ model: refusingModel, cache: { mode: 'replay', dir } });
+        await expect(conversation('weather')).toUseAppropriateTools();
+        const miss = await rejectionOf(expect(conversation('searchThenWeather')).toUseAppropriateTools());
+        expect(miss).toContain('No recorded verdict for this run');
+        expect(miss).toContain("Record it by setting configureJudge({ cache: { mode: 'auto' } })");
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+};

@@ -1,0 +1,62 @@
+// Compiled by the cell's TypeScript, never run: what a Jest user's editor sees, with the `expect`
+// of @jest/globals and with the global one of @types/jest. hover.cjs checks that hovering each
+// matcher below shows its documentation with an example.
+import 'tool-call-accuracy/jest';
+import { expect as jestExpect } from '@jest/globals';
+import type { ToolCall } from 'tool-call-accuracy';
+import type { Equal, Expect } from './equal.js';
+
+declare const run: unknown;
+declare const pending: Promise<unknown>;
+declare const calls: ToolCall[];
+
+jestExpect(run).toCallTool('weather-tool', { location: jestExpect.stringContaining('New') });
+jestExpect(calls).toCallToolTimes('weather-tool', 1);
+jestExpect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: jestExpect.any(String) } }]);
+jestExpect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
+jestExpect(run).toCallNoTools();
+const judged = jestExpect(run).toUseAppropriateTools({ threshold: 0.5 });
+
+expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New') });
+expect(calls).toCallToolTimes('weather-tool', 1);
+expect(run).toCallOnly('weather-tool');
+expect(run).toCallToolsInOrder(['search-tool', 'weather-tool']);
+expect(run).toCallNoTools();
+const judgedGlobal = expect(run).toUseAppropriateTools();
+
+// Chains type as in Vitest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.
+const notCalled = jestExpect(run).not.toCallTool('delete-tool');
+const resolved = jestExpect(pending).resolves.toCallTool('weather-tool');
+const rejectedNot = jestExpect(pending).rejects.not.toCallOnly('weather-tool');
+const judgedNot = jestExpect(run).not.toUseAppropriateTools();
+const notCalledGlobal = expect(run).not.toCallTool('delete-tool');
+const resolvedGlobal = expect(pending).resolves.toCallTool('weather-tool');
+const rejectedNotGlobal = expect(pending).rejects.not.toCallOnly('weather-tool');
+const judgedNotGlobal = expect(run).not.toUseAppropriateTools();
+export type Chains = [
+  Expect<Equal<typeof notCalled, void>>,
+  Expect<Equal<typeof resolved, Promise<void>>>,
+  Expect<Equal<typeof rejectedNot, Promise<void>>>,
+  Expect<Equal<typeof judged, Promise<void>>>,
+  Expect<Equal<typeof judgedNot, Promise<void>>>,
+  Expect<Equal<typeof notCalledGlobal, void>>,
+  Expect<Equal<typeof resolvedGlobal, Promise<void>>>,
+  Expect<Equal<typeof rejectedNotGlobal, Promise<void>>>,
+  Expect<Equal<typeof judgedGlobal, Promise<void>>>,
+  Expect<Equal<typeof judgedNotGlobal, Promise<void>>>,
+];
+
+// @ts-expect-error a misspelled matcher is a type error
+jestExpect(run).toCallTools('weather-tool');
+// @ts-expect-error a misspelled matcher after .not too
+jestExpect(run).not.toCalTool('weather-tool');
+// @ts-expect-error a misspelled matcher on the global expect
+expect(run).toCallTools('weather-tool');
+// @ts-expect-error a tool name is a string
+jestExpect(run).toCallTool(42);
+// @ts-expect-error times is a number
+expect(run).toCallToolTimes('weather-tool', '1');
+// @ts-expect-error the option is `strict`, not Mastra's `strictMode`
+jestExpect(run).toCallToolsInOrder(['a'], { strictMode: true });
+// @ts-expect-error the threshold is a number
+void expect(run).toUseAppropriateTools({ threshold: 'high' });

@@ -1,0 +1,43 @@
+// Compiled by the cell's TypeScript, never run: what a Vitest user's editor sees. hover.cjs checks
+// that hovering each matcher below shows its documentation with an example.
+import 'tool-call-accuracy/vitest';
+import { expect } from 'vitest';
+import type { ToolCall } from 'tool-call-accuracy';
+import type { Equal, Expect } from './equal.js';
+
+declare const run: unknown;
+declare const pending: Promise<unknown>;
+declare const calls: ToolCall[];
+
+expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New') });
+expect(calls).toCallToolTimes('weather-tool', 1);
+expect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: expect.any(String) } }]);
+expect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
+expect(run).toCallNoTools();
+const judged = expect(run).toUseAppropriateTools({ threshold: 0.5 });
+
+// Chains type as in Jest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.
+const notCalled = expect(run).not.toCallTool('delete-tool');
+const resolved = expect(pending).resolves.toCallTool('weather-tool');
+const rejectedNot = expect(pending).rejects.not.toCallOnly('weather-tool');
+const judgedNot = expect(run).not.toUseAppropriateTools();
+export type Chains = [
+  Expect<Equal<typeof notCalled, void>>,
+  Expect<Equal<typeof resolved, Promise<void>>>,
+  Expect<Equal<typeof rejectedNot, Promise<void>>>,
+  Expect<Equal<typeof judged, Promise<void>>>,
+  Expect<Equal<typeof judgedNot, Promise<void>>>,
+];
+
+// @ts-expect-error a misspelled matcher is a type error
+expect(run).toCallTools('weather-tool');
+// @ts-expect-error a misspelled matcher after .not too
+expect(run).not.toCalTool('weather-tool');
+// @ts-expect-error a tool name is a string
+expect(run).toCallTool(42);
+// @ts-expect-error times is a number
+expect(run).toCallToolTimes('weather-tool', '1');
+// @ts-expect-error the option is `strict`, not Mastra's `strictMode`
+expect(run).toCallToolsInOrder(['a'], { strictMode: true });
+// @ts-expect-error the threshold is a number
+void expect(run).toUseAppropriateTools({ threshold: 'high' });

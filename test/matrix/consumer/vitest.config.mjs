@@ -1,0 +1,7 @@
+export default {
+  test: {
+    include: ['entry.test.mjs'],
+    globals: true,
+    setupFiles: ['tool-call-accuracy/vitest'],
+  },
+};
