@@ -7,6 +7,16 @@
 /** A tool name, or a call pattern whose `input` is compared with the runner's equality (asymmetric matchers work). */
 export type ExpectedToolCall = string | { toolName: string; input?: unknown };
 
+declare const fromAssertion: unique symbol;
+/**
+ * Passed as `R` where the runner's declaration has no `R` to give (Vitest's, see below): each matcher
+ * then returns what the assertion's own `toBe` returns, `void`, or `Promise<void>` after `.resolves`
+ * and `.rejects`.
+ */
+export type FromAssertion = typeof fromAssertion;
+/** What a matcher returns on the assertion `A` when `R` is `FromAssertion`; `R` otherwise. */
+export type MatcherResult<R, A> = [R] extends [FromAssertion] ? (A extends { toBe(expected: never): infer Result } ? Result : void) : R;
+
 export interface ToolCallMatchers<R = unknown> {
   /**
    * Passes when the run made some call to `toolName`, and, when `input` is given, with an input
@@ -15,14 +25,14 @@ export interface ToolCallMatchers<R = unknown> {
    * expect(result).toCallTool('weather-tool')
    * expect(result).toCallTool('weather-tool', { location: expect.stringContaining('New York') })
    */
-  toCallTool(toolName: string, input?: unknown): R;
+  toCallTool(toolName: string, input?: unknown): MatcherResult<R, this>;
 
   /**
    * Passes when exactly `times` calls are to `toolName`.
    * @example
    * expect(result).toCallToolTimes('search-tool', 2)
    */
-  toCallToolTimes(toolName: string, times: number): R;
+  toCallToolTimes(toolName: string, times: number): MatcherResult<R, this>;
 
   /**
    * With a name: passes when the run made exactly one tool call, and it is to that tool.
@@ -31,7 +41,7 @@ export interface ToolCallMatchers<R = unknown> {
    * expect(result).toCallOnly('weather-tool')
    * expect(result).toCallOnly(['auth-tool', { toolName: 'fetch-tool', input: { url: '/a' } }])
    */
-  toCallOnly(expected: ExpectedToolCall | readonly ExpectedToolCall[]): R;
+  toCallOnly(expected: ExpectedToolCall | readonly ExpectedToolCall[]): MatcherResult<R, this>;
 
   /**
    * Passes when these calls appear in this order, other calls allowed in between; with
@@ -41,14 +51,14 @@ export interface ToolCallMatchers<R = unknown> {
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'])
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true })
    */
-  toCallToolsInOrder(expected: readonly ExpectedToolCall[], options?: { strict?: boolean }): R;
+  toCallToolsInOrder(expected: readonly ExpectedToolCall[], options?: { strict?: boolean }): MatcherResult<R, this>;
 
   /**
    * Passes when the run made no tool calls (e.g. the agent rightly asked for clarification).
    * @example
    * expect(result).toCallNoTools()
    */
-  toCallNoTools(): R;
+  toCallNoTools(): MatcherResult<R, this>;
 
   /**
    * An LLM judge scores the run's tool calls against the user's request and the available tools
@@ -77,8 +87,9 @@ export interface ToUseAppropriateToolsOptions {
 }
 
 declare module 'vitest' {
-  // void, not T: Vitest's Assertion also extends the global jest.Matchers<void>, and the two must agree.
-  interface Matchers<T = any> extends ToolCallMatchers<void> {}
+  // No type parameters: Vitest 3.2 and 4 declare Matchers<T>, Vitest 5 Matchers<R, T>, and only a
+  // declaration without any merges with both. So the result type is read off the assertion.
+  interface Matchers extends ToolCallMatchers<FromAssertion> {}
 }
 
 declare module 'expect' {
@@ -87,6 +98,8 @@ declare module 'expect' {
 
 declare global {
   namespace jest {
-    interface Matchers<R, T = {}> extends ToolCallMatchers<R> {}
+    // Read off the assertion too, not R: Vitest 3.2 and 4 extend this interface beside their own
+    // Matchers, and the two must declare identical members.
+    interface Matchers<R, T = {}> extends ToolCallMatchers<FromAssertion> {}
   }
 }

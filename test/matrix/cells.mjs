@@ -9,7 +9,7 @@ export const versions = {
   zod: { 3: '3.25.76', 4: '4.6.7' },
   typescript: { 5: '5.9.3', 7: '7.0.2' },
   node: { 22: '22.23.3', 24: '24.21.0' },
-  '@types/node': '20.19.43',
+  '@types/node': { 20: '20.19.43', 22: '22.20.7', 24: '24.19.4' },
 };
 
 /**
@@ -50,6 +50,6 @@ export function dependenciesOf(cell) {
     ai: versions.ai[cell.ai],
     zod: versions.zod[cell.zod],
     typescript: versions.typescript[cell.typescript],
-    '@types/node': versions['@types/node'],
+    '@types/node': versions['@types/node'][cell.node], // the types of the Node the cell runs on
   };
 }

@@ -1,5 +1,5 @@
 // Compiled by the cell's TypeScript, never run: what a Jest user's editor sees, with the `expect`
-// of @jest/globals and with the global one of @types/jest. hover.cjs checks that hovering each
+// of @jest/globals and with the global one of @types/jest. typecheck.cjs checks that hovering each
 // matcher below shows its documentation with an example.
 import 'tool-call-accuracy/jest';
 import { expect as jestExpect } from '@jest/globals';

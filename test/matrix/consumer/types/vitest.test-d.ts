@@ -1,4 +1,4 @@
-// Compiled by the cell's TypeScript, never run: what a Vitest user's editor sees. hover.cjs checks
+// Compiled by the cell's TypeScript, never run: what a Vitest user's editor sees. typecheck.cjs checks
 // that hovering each matcher below shows its documentation with an example.
 import 'tool-call-accuracy/vitest';
 import { expect } from 'vitest';

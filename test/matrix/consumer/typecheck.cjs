@@ -1,7 +1,8 @@
-// What an editor shows on hover, asked of the cell's TypeScript language service (the one VS Code
-// runs): every matcher call in the type test files must show its documentation and an @example
-// that uses it. TypeScript 7 has no JavaScript API, so cells with it skip this check.
-// Usage: node hover.cjs tsconfig.vitest.json
+// The type check of a TypeScript 5 cell, through the language service an editor runs (VS Code's):
+// the same diagnostics as `tsc -p`, then what hovering shows: every matcher call in the type test
+// files must show its documentation and an @example that uses it. One program serves both.
+// TypeScript 7 has no JavaScript API: its cells run its `tsc` and skip the hover check.
+// Usage: node typecheck.cjs tsconfig.vitest.json
 const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
@@ -24,6 +25,15 @@ const service = ts.createLanguageService({
   directoryExists: ts.sys.directoryExists,
   getDirectories: ts.sys.getDirectories,
 });
+
+const program = service.getProgram();
+const diagnostics = ts.getPreEmitDiagnostics(program);
+if (diagnostics.length > 0) {
+  const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => path.dirname(configPath), getNewLine: () => '\n' };
+  console.error(ts.formatDiagnostics(diagnostics, host));
+  console.error(`${diagnostics.length} type errors (TypeScript ${ts.version}).`);
+  process.exit(1);
+}
 
 const problems = [];
 let checked = 0;
@@ -51,4 +61,4 @@ if (problems.length > 0) {
   console.error(`Hover check failed (TypeScript ${ts.version}):\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`Hover check: ${checked} matcher calls show their documentation with an example (TypeScript ${ts.version}).`);
+console.log(`No type errors; hovering each of ${checked} matcher calls shows its documentation with an example (TypeScript ${ts.version}).`);
