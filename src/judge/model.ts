@@ -17,8 +17,9 @@ type AiLoader = () => Promise<AiModule>;
 
 // The CommonJS build turns `import('ai')` into `require('ai')`, and Jest's require() cannot load an
 // ES module such as ai@7 even when Jest runs ES modules (--experimental-vm-modules). Then `ai` is
-// imported for real, through a function the build leaves alone (it rewrites every import() here).
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+// imported for real, through a function the build leaves alone (it rewrites every import() here);
+// made only then, so a Node that forbids code from strings loads the package.
+const importEsm = (specifier: string) => (new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>)(specifier);
 const ESM_ONLY = /Must use import to load ES Module|require\(\) of ES Module|Cannot use import statement outside a module/i;
 
 const importAi: AiLoader = async () => {
