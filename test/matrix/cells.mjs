@@ -30,14 +30,15 @@ export const cells = [
     node: 22,
     ai: 7,
     zod: 4,
-    typescript: 5,
+    typescript: 7,
     note: 'the judge cannot load ESM-only ai@7 here; the suite checks that it says so',
   },
   { runner: 'jest@30', modules: 'esm', node: 22, ai: 7, zod: 4, typescript: 5 },
-  // Each ai major × each zod major, on the newest Vitest.
-  ...[5, 6, 7].flatMap((ai) => [3, 4].map((zod) => ({ runner: 'vitest@5', modules: 'esm', node: 22, ai, zod, typescript: (ai + zod) % 2 === 0 ? 7 : 5 }))),
+  // Each ai major × each zod major, on the newest Vitest. TypeScript 5's check is the slow one (its
+  // compiler is JavaScript), so each runner line has one TypeScript 5 cell and the rest run 7.
+  ...[5, 6, 7].flatMap((ai) => [3, 4].map((zod) => ({ runner: 'vitest@5', modules: 'esm', node: 22, ai, zod, typescript: ai === 7 && zod === 4 ? 5 : 7 }))),
   // Node 24, with each runner's newest line.
-  { runner: 'vitest@5', modules: 'esm', node: 24, ai: 7, zod: 4, typescript: 5 },
+  { runner: 'vitest@5', modules: 'esm', node: 24, ai: 7, zod: 4, typescript: 7 },
   { runner: 'jest@30', modules: 'esm', node: 24, ai: 7, zod: 3, typescript: 7 },
 ].map((cell) => ({ ...cell, id: `${cell.runner.replace('@', '')}-${cell.modules}-node${cell.node}-ai${cell.ai}-zod${cell.zod}-ts${cell.typescript}` }));
 
