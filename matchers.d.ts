@@ -68,8 +68,8 @@ export interface ToolCallMatchers<R = unknown> {
    * no verdict (no key, timeout, invalid answers, replay miss) fails the assertion, with `.not` too.
    * @example
    * configureJudge({ model: 'openai/gpt-5-mini', availableTools: tools })
-   * await expect(result).toUseAppropriateTools()
-   * await expect(result).toUseAppropriateTools({ threshold: 0.5 })
+   * await expect(mastraRun).toUseAppropriateTools()           // the run records the user's request
+   * await expect(result).toUseAppropriateTools({ request: 'Book SFO to JFK', threshold: 0.5 })
    */
   toUseAppropriateTools(options?: ToUseAppropriateToolsOptions): Promise<void>;
 }
@@ -84,6 +84,11 @@ export interface ToUseAppropriateToolsOptions {
     | Readonly<Record<string, unknown>>;
   /** The score needed to pass, from 0 to 1. Default 1. */
   threshold?: number;
+  /**
+   * What the user asked: their text, or the messages the agent was given (any message format the
+   * package reads). Needed when the run does not record it, e.g. an AI SDK `generateText` result.
+   */
+  request?: string | readonly unknown[] | object;
 }
 
 declare module 'vitest' {

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { JudgeOutcome } from '../judge/judge.js';
 
 /** The expectation line of a judged assertion, positive or negated. */
@@ -41,4 +42,23 @@ export function describeUnawaitedJudges(callSites: ReadonlyArray<string | undefi
   if (where.concurrent) lines.push("In concurrent tests only the test context's expect (`async ({ expect }) => …`) ties a judge to its own test.");
   for (const site of callSites) if (site !== undefined) lines.push(`Called at ${site}`);
   return lines.join('\n');
+}
+
+/**
+ * The one line for judges cancelled because their test ended while they ran (a test timeout): the
+ * runner reports the timeout itself, this says which test left a judge running.
+ */
+export function describeCancelledJudges(judges: ReadonlyArray<{ testName: string | undefined; callSite: string | undefined }>): string {
+  return judges
+    .map(({ testName, callSite }) => {
+      const test = testName === undefined ? 'a hook' : `the test ${JSON.stringify(oneLine(testName))}`;
+      const where = callSite === undefined ? '' : ` (called at ${callSite})`;
+      return `tool-call-accuracy: ${test} ended while its toUseAppropriateTools() judge was still running${where}; the judge was cancelled.`;
+    })
+    .join('\n');
+}
+
+// A test name is the user's text: newlines or escape codes in it must not break the line.
+function oneLine(text: string): string {
+  return stripVTControlCharacters(text).replace(/\s+/g, ' ').trim();
 }

@@ -7,6 +7,7 @@ import { JudgeError } from './errors.js';
 import type { JudgeInput } from './input.js';
 import { PROMPT_VERSION } from './prompt.js';
 import type { JudgeCacheMode, JudgeCacheOptions, JudgeVerdict } from './types.js';
+import type { CacheEntry } from './verdictFile.js';
 
 export const DEFAULT_CACHE_DIR = '__judge__';
 export const CACHE_ENV = 'TOOL_CALL_ACCURACY_CACHE';
@@ -47,48 +48,6 @@ export interface ModelIdentity {
 /** sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole input. */
 export function cacheKey(model: ModelIdentity, input: JudgeInput): string {
   return createHash('sha256').update(canonicalJson({ promptVersion: PROMPT_VERSION, model, input })).digest('hex');
-}
-
-/** `what-is-the-weather-in-tokyo-3f2a9c1b7d4e.json`: the request's first words, for reviewers, then the key. */
-export function cacheFileName(key: string, input: JudgeInput): string {
-  const slug = (input.request ?? 'no-request')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 48)
-    .replace(/^-+|-+$/g, '');
-  return `${slug || 'run'}-${key.slice(0, 12)}.json`;
-}
-
-/** One verdict file: the verdict, the key it answers, and a readable summary of what was judged. */
-export interface CacheEntry {
-  key: string;
-  promptVersion: number;
-  createdAt: string;
-  model: ModelIdentity;
-  judged: {
-    request: string | null;
-    calls: Array<{ toolName: string; input: unknown }>;
-    availableTools: string[];
-  };
-  /** Informational, for reviewers: a replay scores the stored verdict again and never reads this. */
-  score: number;
-  verdict: JudgeVerdict;
-}
-
-export function makeEntry(key: string, model: ModelIdentity, input: JudgeInput, verdict: JudgeVerdict, score: number): CacheEntry {
-  return {
-    key,
-    promptVersion: PROMPT_VERSION,
-    createdAt: new Date().toISOString(),
-    model,
-    judged: {
-      request: input.request,
-      calls: input.calls.map(({ toolName, input: callInput }) => ({ toolName, input: callInput })),
-      availableTools: input.availableTools.map((tool) => tool.name),
-    },
-    score,
-    verdict,
-  };
 }
 
 /**
@@ -137,7 +96,7 @@ export async function writeEntry(file: string, entry: CacheEntry): Promise<void>
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, `${JSON.stringify(entry, null, 2)}\n`, 'utf8');
+    await writeFile(temp, `${JSON.stringify(entry, null, 2)}\n`, 'utf8'); // the entry's keys are in a fixed order, its data sorted
     await renameWithRetry(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
@@ -165,7 +124,7 @@ export function display(file: string): string {
 }
 
 /** What a `replay` miss says: where the verdict should be, and the exact command that records it. */
-export function replayMissMessage(file: string, settings: CacheSettings, testPath: string | undefined): string {
+export function replayMissMessage(file: string, settings: CacheSettings, testPath: string | undefined, stale?: string): string {
   const why = {
     CI: 'the judge cache is in replay mode because CI is set',
     env: `the judge cache is in replay mode (${CACHE_ENV}=replay)`,
@@ -182,7 +141,9 @@ export function replayMissMessage(file: string, settings: CacheSettings, testPat
       : settings.source === 'scorer'
         ? `Record it by creating the scorer with cache: { mode: 'auto' } and running, ${credentials}`
         : `Record it by running, with the judge model's credentials:\n  ${CACHE_ENV}=auto ${runner} ${target}\n(auto asks only for missing verdicts; ${CACHE_ENV}=record asks again for every one.)`;
-  return `No recorded verdict for this run, and ${why}, so no model is called.\nExpected file: ${display(file)}\n${how}\nThen commit the new file.`;
+  const staleNote = stale === undefined ? '' : `${stale}\n`;
+  const replaces = stale === undefined ? '' : ' (and delete the stale one)';
+  return `No recorded verdict for this run, and ${why}, so no model is called.\nExpected file: ${display(file)}\n${staleNote}${how}\nThen commit the new file${replaces}.`;
 }
 
 /** JSON with object keys sorted at every level, so equal inputs hash equally. */

@@ -1,5 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import type { JudgeCacheMode, JudgeConfig } from './types.js';
+import type { JudgeCacheMode, JudgeCacheOptions, JudgeConfig } from './types.js';
 
 export const DEFAULT_THRESHOLD = 1;
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -18,7 +18,8 @@ function current(): JudgeConfig {
 
 /**
  * Sets the judge's defaults for `toUseAppropriateTools` (and any scorer that leaves them out).
- * A later call changes only the settings it names; `cache` merges key by key.
+ * A later call changes only the settings it names; `cache` merges key by key. A setting named with
+ * `undefined` is cleared: `configureJudge({ model: undefined })` forgets the model set earlier.
  * @example
  * configureJudge({ model: 'openai/gpt-5-mini', availableTools: tools, cache: { dir: '__judge__' } })
  */
@@ -27,11 +28,20 @@ export function configureJudge(config: JudgeConfig): void {
   const previous = current();
   const next: JudgeConfig = { ...previous };
   for (const [key, value] of Object.entries(config) as Array<[keyof JudgeConfig, unknown]>) {
-    if (value === undefined) continue;
-    if (key === 'cache') next.cache = { ...previous.cache, ...withoutUndefined(value as object) };
+    if (value === undefined) delete next[key];
+    else if (key === 'cache') next.cache = mergeCache(previous.cache, value as JudgeCacheOptions);
     else (next as Record<string, unknown>)[key] = value;
   }
   (globalThis as Holder)[STATE] = next;
+}
+
+function mergeCache(previous: JudgeCacheOptions | undefined, changes: JudgeCacheOptions): JudgeCacheOptions {
+  const merged: JudgeCacheOptions = { ...previous };
+  for (const [key, value] of Object.entries(changes) as Array<[keyof JudgeCacheOptions, unknown]>) {
+    if (value === undefined) delete merged[key];
+    else (merged as Record<string, unknown>)[key] = value;
+  }
+  return merged;
 }
 
 /** The settings `configureJudge` has stored. */

@@ -18,17 +18,18 @@ export interface JudgedCall {
 
 /** Everything that decides a verdict, besides the model and the prompt version. Plain JSON. */
 export interface JudgeInput {
-  request: string | null;
+  /** The user's request (see request.ts): never missing, a verdict without it would be a guess. */
+  request: string;
   reply: string | null;
   calls: JudgedCall[];
   availableTools: JudgeTool[];
 }
 
-/** The judge's input: the run's calls (as `getToolCalls` read them), its text, and the available tools. */
-export function buildJudgeInput(run: unknown, calls: readonly ToolCall[], availableTools: readonly JudgeTool[]): JudgeInput {
-  const { request, reply } = getRunText(run);
+/** The judge's input: the request, the run's calls (as `getToolCalls` read them), its reply text, and the available tools. */
+export function buildJudgeInput(request: string, run: unknown, calls: readonly ToolCall[], availableTools: readonly JudgeTool[]): JudgeInput {
+  const { reply } = getRunText(run);
   return {
-    request: request === undefined ? null : shorten(request, MAX_TEXT_CHARS),
+    request: shorten(request, MAX_TEXT_CHARS),
     reply: reply === undefined ? null : shorten(reply, MAX_TEXT_CHARS),
     calls: calls.map(judgedCall),
     availableTools: availableTools.map((tool) => toPlainJson(tool) as JudgeTool),
@@ -42,10 +43,10 @@ function judgedCall(call: ToolCall): JudgedCall {
   return judged;
 }
 
-/** The value as plain JSON, or its JSON text cut short when longer than `max`. */
+/** The value as plain JSON with sorted keys, or its JSON text cut short when longer than `max`. */
 function shortened(value: unknown, max: number): unknown {
   const text = toJsonText(value);
-  return text.length > max ? shorten(text, max) : JSON.parse(text);
+  return text.length > max ? shorten(text, max) : sortKeys(JSON.parse(text));
 }
 
 function errorText(error: unknown): string {
@@ -64,5 +65,15 @@ export function toJsonText(value: unknown, indent?: number): string {
 }
 
 function toPlainJson(value: unknown): unknown {
-  return JSON.parse(toJsonText(value));
+  return sortKeys(JSON.parse(toJsonText(value)));
+}
+
+/**
+ * Plain JSON with object keys sorted at every level: the same input always prompts, hashes and is
+ * written to a verdict file the same way, whatever order the agent or a schema library wrote it in.
+ */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
 }

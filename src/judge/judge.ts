@@ -2,19 +2,27 @@ import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
-import { cacheFileName, cacheKey, corruptEntryError, display, holdsVerdict, makeEntry, readEntry, replayMissMessage, writeEntry, type CacheSettings } from './cache.js';
+import { cacheKey, corruptEntryError, display, holdsVerdict, replayMissMessage, writeEntry, type CacheSettings } from './cache.js';
+import { withHardLimit } from './deadline.js';
 import { JudgeError } from './errors.js';
 import { buildJudgeInput, type JudgeInput } from './input.js';
 import { withConcurrencyLimit } from './limit.js';
-import { askModel, describeModel, modelIdentity, snippet } from './model.js';
+import { askModel, describeModel, judgeLabel, modelIdentity, snippet } from './model.js';
+import { resolveRequest, type JudgeRequestInput, type RequestAsker } from './request.js';
 import { renderPrompt } from './prompt.js';
 import { describeIssues, describeProblem, tidyVerdict, verdictProblem, verdictSchema } from './schema.js';
 import { scoreVerdict } from './score.js';
 import { normalizeAvailableTools } from './tools.js';
 import type { AvailableTools, JudgeModel, JudgeVerdict } from './types.js';
+import { describeStaleVerdict, findEntry, makeEntry, verdictFileName } from './verdictFile.js';
 
-export interface JudgeRequest {
+/** One run to judge, with every setting resolved. */
+export interface JudgeTask {
   run: unknown;
+  /** The `request` option; without it the request is read from the run. */
+  request: JudgeRequestInput | undefined;
+  /** Who is judging, for the wording of a missing-request error. */
+  asker: RequestAsker;
   model: JudgeModel | undefined;
   availableTools: AvailableTools | undefined;
   cache: CacheSettings;
@@ -23,6 +31,10 @@ export interface JudgeRequest {
   concurrency: number;
   /** The test file, for the record command in a replay miss. */
   testPath?: string;
+  /** The test's name: it names the verdict file. */
+  testName?: string;
+  /** Aborts the judge from outside (its test ended before it answered). */
+  cancel?: AbortSignal;
 }
 
 export interface JudgeOutcome {
@@ -37,14 +49,15 @@ export interface JudgeOutcome {
 }
 
 /** A valid verdict for the run (from the cache or the model) and its score, or a rejection naming the cause. */
-export async function judgeRun(request: JudgeRequest): Promise<JudgeOutcome> {
-  const calls = getToolCalls(request.run);
-  const model = request.model;
+export async function judgeRun(task: JudgeTask): Promise<JudgeOutcome> {
+  const calls = getToolCalls(task.run);
+  const model = task.model;
   if (model === undefined) {
     throw new ToolCallAccuracyError("the judge needs a model: pass { model } (e.g. 'openai/gpt-5-mini'), or set one with configureJudge({ model }).");
   }
-  const tools = await normalizeAvailableTools(request.availableTools);
-  const input = buildJudgeInput(request.run, calls, tools);
+  const request = resolveRequest(task.request, task.run, task.asker);
+  const tools = await normalizeAvailableTools(task.availableTools);
+  const input = buildJudgeInput(request, task.run, calls, tools);
   const outcome = (verdict: JudgeVerdict, source: JudgeOutcome['source'], file?: string): JudgeOutcome => ({
     verdict,
     calls,
@@ -53,21 +66,24 @@ export async function judgeRun(request: JudgeRequest): Promise<JudgeOutcome> {
     source,
     ...(file !== undefined && { cacheFile: display(file) }),
   });
-  const { mode, dir } = request.cache;
-  if (mode === 'off') return outcome(await askForVerdict(request, model, input), 'model');
+  const { mode, dir } = task.cache;
+  if (mode === 'off') return outcome(await askForVerdict(task, model, input), 'model');
 
   const identity = modelIdentity(model);
   const key = cacheKey(identity, input);
-  const file = path.join(dir, cacheFileName(key, input));
+  const file = path.join(dir, verdictFileName(key, input, task.testName));
   if (mode === 'auto' || mode === 'replay') {
-    const entry = await readEntry(file, key);
-    if (entry) return outcome(await checkStoredVerdict(file, entry.verdict, input), 'cache', file);
-    if (mode === 'replay') throw new JudgeError(replayMissMessage(file, request.cache, request.testPath));
+    const found = await findEntry(file, key);
+    if (found) return outcome(await checkStoredVerdict(found.file, found.entry.verdict, input), 'cache', found.file);
+    if (mode === 'replay') {
+      const stale = await describeStaleVerdict(file, input, identity, task.testName);
+      throw new JudgeError(replayMissMessage(file, task.cache, task.testPath, stale));
+    }
   }
-  const fresh = outcome(await askForVerdict(request, model, input), 'model', file);
-  // `record` keeps a file whose verdict is unchanged, so re-recording makes no createdAt-only diffs.
+  const fresh = outcome(await askForVerdict(task, model, input), 'model', file);
+  // `record` keeps a file whose verdict is unchanged, so re-recording an unchanged suite makes no diff.
   if (mode === 'auto' || !(await holdsVerdict(file, key, fresh.verdict))) {
-    await writeEntry(file, makeEntry(key, identity, input, fresh.verdict, fresh.score));
+    await writeEntry(file, makeEntry(key, identity, input, fresh.verdict, fresh.score, task.testName));
   }
   return fresh;
 }
@@ -86,7 +102,7 @@ const calledTools = (input: JudgeInput) => input.calls.map((call) => call.toolNa
 const toolNames = (input: JudgeInput) => input.availableTools.map((tool) => tool.name);
 
 /** One model call; an answer that is not a valid verdict for these calls gets one more try, then is an error. */
-async function askForVerdict(request: JudgeRequest, model: JudgeModel, input: JudgeInput): Promise<JudgeVerdict> {
+async function askForVerdict(task: JudgeTask, model: JudgeModel, input: JudgeInput): Promise<JudgeVerdict> {
   const schema = await verdictSchema();
   const { system, prompt } = renderPrompt(input);
   let problem = ''; // for the retry note, outside the fences: never names a tool
@@ -94,8 +110,13 @@ async function askForVerdict(request: JudgeRequest, model: JudgeModel, input: Ju
   let answerText: string | undefined;
   for (let attempt = 1; attempt <= 2; attempt++) {
     const retryNote = attempt === 1 ? '' : `\n\nYour previous answer was rejected: ${problem}. Answer again with the JSON object only.`;
-    const answer = await withConcurrencyLimit(request.concurrency, () =>
-      askModel({ model, system, prompt: prompt + retryNote, schema, timeoutMs: request.timeoutMs, maxRetries: request.maxRetries }),
+    // The limit is hard: at timeoutMs the judge rejects and frees its slot, even if the model never settles.
+    const answer = await withConcurrencyLimit(task.concurrency, () =>
+      withHardLimit((signal) => askModel({ model, system, prompt: prompt + retryNote, schema, maxRetries: task.maxRetries, signal }), {
+        timeoutMs: task.timeoutMs,
+        ...(task.cancel !== undefined && { cancel: task.cancel }),
+        timedOut: () => new JudgeError(`${judgeLabel(model)} timed out after ${task.timeoutMs} ms (the timeoutMs limit; configureJudge({ timeoutMs }) sets it).`),
+      }),
     );
     if (!answer.valid) {
       problem = failure = answer.problem;

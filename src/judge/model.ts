@@ -78,8 +78,9 @@ export interface AskOptions {
   prompt: string;
   /** The zod verdict schema. */
   schema: unknown;
-  timeoutMs: number;
   maxRetries: number;
+  /** Aborts the request: the judge's hard time limit, or its test ending (see deadline.ts). */
+  signal: AbortSignal;
 }
 
 /** What one request got: a verdict that passed the schema, or an answer worth one more try. */
@@ -96,7 +97,7 @@ const invalid = (problem: string, text?: string): ModelAnswer => (text === undef
 export async function askModel(options: AskOptions): Promise<ModelAnswer> {
   const ai = await loadAi();
   const output = ai.Output.object({ schema: options.schema, name: 'tool_call_verdict', description: 'The verdict on the agent’s tool calls' });
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const { signal } = options;
   let result: Record<string, unknown>;
   try {
     result = await ai.generateText({
@@ -109,9 +110,7 @@ export async function askModel(options: AskOptions): Promise<ModelAnswer> {
       abortSignal: signal,
     });
   } catch (error) {
-    if (signal.aborted) {
-      throw new JudgeError(`${judgeLabel(options.model)} timed out after ${options.timeoutMs} ms (configureJudge({ timeoutMs }) sets the limit).`, { cause: error });
-    }
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error; // the caller has settled with that reason already
     const answer = invalidAnswer(error);
     if (answer) return answer;
     throw new JudgeError(`${judgeLabel(options.model)} failed: ${explainFailure(error)}`, { cause: error });
@@ -121,7 +120,7 @@ export async function askModel(options: AskOptions): Promise<ModelAnswer> {
   return { valid: true, verdict: verdict as JudgeVerdict }; // Output.object parsed it with the verdict schema
 }
 
-function judgeLabel(model: JudgeModel): string {
+export function judgeLabel(model: JudgeModel): string {
   return `The LLM judge (${describeModel(model)})`;
 }
 

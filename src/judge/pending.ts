@@ -1,18 +1,26 @@
-import { describeUnawaitedJudges } from '../format/verdict.js';
+import { describeCancelledJudges, describeUnawaitedJudges } from '../format/verdict.js';
 import { callSite, describeCallSite, pointStackAt, type CallSite } from './callSite.js';
+import { JudgeCancelledError } from './deadline.js';
 
 /**
  * Judge assertions, from the matcher call to the end of their test. A test must observe each one
  * (await it, return it, `.then` it); the setup entries' afterEach fails a test for every judge of
  * its own it did not observe, still running or already settled, and their afterAll for those made
- * outside a test.
+ * outside a test. A judge still running when its test ends (a test timeout, a missing `await`) is
+ * cancelled there and awaited, so no judge outlives its test environment.
  */
 interface TrackedJudge {
   /** The test that made it: Vitest's task object, or Jest's test name; undefined in hooks. */
   owner: unknown;
+  /** The test's name, for the line that reports a cancelled judge. */
+  testName: string | undefined;
   callSite: CallSite | undefined;
   observed: boolean;
   settled: boolean;
+  /** Stops the judge: it rejects at once and abandons its model request. */
+  cancel: AbortController;
+  /** Resolves when the judge has settled, however. */
+  done: Promise<void>;
 }
 
 interface State {
@@ -76,28 +84,49 @@ function observe(judge: TrackedJudge): void {
   if (judge.settled) state().judges.delete(judge);
 }
 
-/** Tracks a judge assertion until its test's afterEach (or the file's afterAll) checks it. */
-export function trackJudge<T>(work: Promise<T>, owner: unknown, site: CallSite | undefined = callSite()): Promise<T> {
-  const judge: TrackedJudge = { owner, callSite: site, observed: false, settled: false };
-  state().judges.add(judge);
+/**
+ * Tracks a judge assertion until its test's afterEach (or the file's afterAll) checks it. `start`
+ * gets the signal that cancels the judge when its test ends first.
+ */
+export function trackJudge<T>(
+  start: (cancel: AbortSignal) => Promise<T>,
+  owner: unknown,
+  testName: string | undefined,
+  site: CallSite | undefined = callSite(),
+): Promise<T> {
+  const cancel = new AbortController();
+  const work = start(cancel.signal);
   const settle = () => {
     judge.settled = true;
     if (judge.observed) state().judges.delete(judge);
   };
-  work.then(settle, settle);
+  const judge: TrackedJudge = { owner, testName, callSite: site, observed: false, settled: false, cancel, done: work.then(settle, settle) };
+  state().judges.add(judge);
   return new ObservedPromise(work, judge, 0);
 }
 
-/** Forgets the judges `belongs` picks and returns those nobody observed. */
-function takeUnobserved(belongs: (judge: TrackedJudge) => boolean): TrackedJudge[] {
+/** Forgets the judges `belongs` picks, after cancelling and awaiting those still running. */
+async function takeJudges(belongs: (judge: TrackedJudge) => boolean): Promise<{ unobserved: TrackedJudge[]; cancelled: TrackedJudge[] }> {
   const unobserved: TrackedJudge[] = [];
+  const cancelled: TrackedJudge[] = [];
   const { judges } = state();
   for (const judge of judges) {
     if (!belongs(judge)) continue;
     judges.delete(judge);
     if (!judge.observed) unobserved.push(judge);
+    else if (!judge.settled) cancelled.push(judge);
+    if (!judge.settled) judge.cancel.abort(new JudgeCancelledError('The test ended before the LLM judge answered, so the judge was cancelled.'));
   }
-  return unobserved;
+  // A cancelled judge rejects at once; waiting for it keeps it from running on after the test environment is gone.
+  await Promise.all([...unobserved, ...cancelled].map((judge) => judge.done));
+  return { unobserved, cancelled };
+}
+
+/** One line on stderr per test that left a judge running: the runner has already failed the test (a timeout). */
+function reportCancelled(judges: readonly TrackedJudge[]): void {
+  if (judges.length === 0) return;
+  const text = describeCancelledJudges(judges.map((judge) => ({ testName: judge.testName, callSite: judge.callSite && describeCallSite(judge.callSite) })));
+  process.stderr.write(`${text}\n`);
 }
 
 // The stack is the forgotten calls, so the runner shows the user's line rather than this file's.
@@ -113,13 +142,15 @@ function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: b
  * For the setup entries' afterEach: throws when the test left judge assertions unobserved. A test
  * may be named by several owners (Vitest 4 gives matchers the task, Vitest 3 only the test's name).
  */
-export function failOnUnawaitedJudges(owners: readonly unknown[], options: { concurrent?: boolean } = {}): void {
-  const judges = takeUnobserved((judge) => judge.owner !== undefined && owners.includes(judge.owner));
-  if (judges.length > 0) throw unawaitedJudgeError(judges, { inTest: true, concurrent: options.concurrent === true });
+export async function failOnUnawaitedJudges(owners: readonly unknown[], options: { concurrent?: boolean } = {}): Promise<void> {
+  const { unobserved, cancelled } = await takeJudges((judge) => judge.owner !== undefined && owners.includes(judge.owner));
+  reportCancelled(cancelled);
+  if (unobserved.length > 0) throw unawaitedJudgeError(unobserved, { inTest: true, concurrent: options.concurrent === true });
 }
 
 /** For the setup entries' afterAll: throws for judges no afterEach checked (made in hooks, or after their test ended). */
-export function failOnLeftoverJudges(): void {
-  const judges = takeUnobserved(() => true);
-  if (judges.length > 0) throw unawaitedJudgeError(judges, { inTest: false, concurrent: false });
+export async function failOnLeftoverJudges(): Promise<void> {
+  const { unobserved, cancelled } = await takeJudges(() => true);
+  reportCancelled(cancelled);
+  if (unobserved.length > 0) throw unawaitedJudgeError(unobserved, { inTest: false, concurrent: false });
 }

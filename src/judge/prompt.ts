@@ -1,7 +1,7 @@
 import { toJsonText, type JudgeInput } from './input.js';
 
 /** Bump when the instructions or layout change: it is part of every cache key, so old verdicts stop matching. */
-export const PROMPT_VERSION = 1;
+export const PROMPT_VERSION = 2;
 
 export interface JudgePrompt {
   system: string;
@@ -20,13 +20,13 @@ export function renderPrompt(input: JudgeInput): JudgePrompt {
     calls: input.calls.map((call, index) => toJsonText({ call: index + 1, ...call }, 2)),
     tools: toJsonText(input.availableTools, 2),
   };
-  const fence = fenceFor([blocks.request ?? '', blocks.reply ?? '', ...blocks.calls, blocks.tools]);
+  const fence = fenceFor([blocks.request, blocks.reply ?? '', ...blocks.calls, blocks.tools]);
   const quote = (text: string, info: string) => `${fence}${info}\n${text}\n${fence}`;
   const callCount = input.calls.length;
 
   const sections = [
     '## The user’s request',
-    blocks.request === null ? '(The run records no user request.)' : quote(blocks.request, 'text'),
+    quote(blocks.request, 'text'),
     '## The agent’s reply',
     blocks.reply === null || blocks.reply === '' ? '(The agent gave no reply text.)' : quote(blocks.reply, 'text'),
     `## The agent’s tool calls (${callCount}, in the order made)`,

@@ -21,17 +21,23 @@ export async function judgeAssertion(
   received: unknown,
   options: ToUseAppropriateToolsOptions | undefined,
   site: CallSite | undefined,
+  cancel: AbortSignal,
 ): Promise<MatcherResult> {
   const hintLine = hint(ctx, 'toUseAppropriateTools', options === undefined ? '' : 'options');
   const config = getJudgeConfig();
   let outcome: JudgeOutcome;
   try {
-    if (options !== undefined) checkConfig(options, 'options', ['model', 'availableTools', 'threshold']);
+    // `request` is checked where it is read (request.ts); the rest like configureJudge's settings.
+    if (options !== undefined) checkConfig(withoutRequest(options), 'options', ['model', 'availableTools', 'threshold']);
     outcome = await judgeWithSettings(received, {
       model: options?.model ?? config.model,
       availableTools: options?.availableTools ?? config.availableTools,
       cache: resolveCacheSettings(config.cache),
+      request: options?.request,
+      asker: 'matcher',
+      cancel,
       ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
+      ...(ctx.currentTestName && { testName: ctx.currentTestName }),
     });
   } catch (error) {
     // Bad input (a value that is not a run, bad options, no model) is a matcher error; no verdict is a
@@ -50,4 +56,10 @@ export async function judgeAssertion(
     pass,
     message: () => compose(hintLine, describeScore(pass, outcome.score, threshold), describeVerdict(outcome), formatCallList(outcome.calls)),
   };
+}
+
+function withoutRequest(options: unknown): unknown {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return options;
+  const { request: _request, ...settings } = options as Record<string, unknown>;
+  return settings;
 }

@@ -1,5 +1,6 @@
 import { callSite } from '../judge/callSite.js';
 import { trackJudge } from '../judge/pending.js';
+import type { JudgeRequestInput } from '../judge/request.js';
 import type { AvailableTools, JudgeModel } from '../judge/types.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 
@@ -8,6 +9,11 @@ export interface ToUseAppropriateToolsOptions {
   availableTools?: AvailableTools;
   /** The score needed to pass, 0–1. Default: `configureJudge({ threshold })`, else 1. */
   threshold?: number;
+  /**
+   * What the user asked: their text, or the messages the agent was given (any message format this
+   * package reads). Needed for runs that do not record it, such as an AI SDK `generateText` result.
+   */
+  request?: JudgeRequestInput;
 }
 
 /** Both runners also give the test's name and file to a matcher. */
@@ -20,8 +26,10 @@ export type JudgeMatcherContext = MatcherContext & { currentTestName?: string; t
  */
 export function toUseAppropriateTools(this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
   const site = callSite();
-  const assertion = import('./judgeAssertion.js').then(({ judgeAssertion }) => judgeAssertion(this, received, options, site));
+  const testName = this.currentTestName || undefined;
+  const assertion = (cancel: AbortSignal) =>
+    import('./judgeAssertion.js').then(({ judgeAssertion }) => judgeAssertion(this, received, options, site, cancel));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
-  return trackJudge(assertion, this.task ?? (this.currentTestName || undefined), site);
+  return trackJudge(assertion, this.task ?? testName, testName, site);
 }

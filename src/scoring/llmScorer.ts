@@ -1,7 +1,8 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cache.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig, withoutUndefined } from '../judge/config.js';
+import { checkConfig, DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig, withoutUndefined } from '../judge/config.js';
 import { judgeRun, type JudgeOutcome } from '../judge/judge.js';
+import type { JudgeRequestInput, RequestAsker } from '../judge/request.js';
 import { runIdOf } from './runId.js';
 import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } from '../judge/types.js';
 
@@ -15,8 +16,22 @@ export interface ToolCallAccuracyScorerLLMOptions {
    * (`configureJudge`, `TOOL_CALL_ACCURACY_CACHE`, `CI`); `{ mode, dir }` chooses explicitly.
    */
   cache?: boolean | JudgeCacheOptions;
+  /**
+   * The user's request: their text, or the messages the agent was given (any message format this
+   * package reads). Without it the request is read from each run; a run that records none is an error.
+   */
+  request?: JudgeRequestInput;
+  /** A hard limit for one judge request, in ms. Default: `configureJudge({ timeoutMs })`, else 60 000. */
   timeoutMs?: number;
   maxRetries?: number;
+  /** Judge requests in flight at once, per process. Default: `configureJudge({ concurrency })`, else 4. */
+  concurrency?: number;
+}
+
+/** Per-run options of `scorer.run(run, options)`. */
+export interface ToolCallAccuracyScorerLLMRunOptions {
+  /** The user's request for this run (overrides the scorer's `request`). */
+  request?: JudgeRequestInput;
 }
 
 export interface ToolCallAccuracyScorerLLMResult {
@@ -31,10 +46,14 @@ export interface ToolCallAccuracyScorerLLMResult {
 }
 
 export interface ToolCallAccuracyScorerLLM {
-  name: 'tool-call-accuracy-llm';
+  /** Mastra's id for this scorer, so code that looks scorers up by id finds it. */
+  id: 'llm-tool-call-accuracy-scorer';
+  name: 'Tool Call Accuracy (LLM)';
   description: string;
-  run(run: unknown): Promise<ToolCallAccuracyScorerLLMResult>;
+  run(run: unknown, options?: ToolCallAccuracyScorerLLMRunOptions): Promise<ToolCallAccuracyScorerLLMResult>;
 }
+
+const SCORER = 'createToolCallAccuracyScorerLLM';
 
 /**
  * Mastra's LLM tool-call-accuracy scorer: a judge model decides whether each call suited the
@@ -45,24 +64,45 @@ export interface ToolCallAccuracyScorerLLM {
  * const { score, reason } = await scorer.run(run)
  */
 export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerLLMOptions): ToolCallAccuracyScorerLLM {
-  if (typeof options !== 'object' || options === null) {
-    throw new ToolCallAccuracyError('createToolCallAccuracyScorerLLM takes { model, availableTools }.');
-  }
+  checkScorerOptions(options);
   return {
-    name: 'tool-call-accuracy-llm',
-    description: 'Judges with an LLM whether the agent called the tools its request needed',
-    async run(run) {
+    id: 'llm-tool-call-accuracy-scorer',
+    name: 'Tool Call Accuracy (LLM)',
+    description: "Evaluates whether an agent selected appropriate tools for the user's request, with an LLM judge",
+    async run(run, runOptions) {
+      if (runOptions !== undefined && (typeof runOptions !== 'object' || runOptions === null || Object.keys(runOptions).some((key) => key !== 'request'))) {
+        throw new ToolCallAccuracyError('scorer.run(run, options) takes only { request }.');
+      }
       const config = getJudgeConfig();
       const outcome = await judgeWithSettings(run, {
         model: options.model ?? config.model,
         availableTools: options.availableTools ?? config.availableTools,
         cache: scorerCache(options.cache),
+        request: runOptions?.request ?? options.request,
+        asker: 'scorer',
         timeoutMs: options.timeoutMs,
         maxRetries: options.maxRetries,
+        concurrency: options.concurrency,
       });
       return toScorerResult(run, outcome);
     },
   };
+}
+
+/** The scorer's options are checked when it is made, as configureJudge checks its own. */
+function checkScorerOptions(options: unknown): asserts options is ToolCallAccuracyScorerLLMOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ToolCallAccuracyError(`${SCORER} takes { model, availableTools }.`);
+  }
+  const { cache, request: _request, threshold, ...rest } = options as Record<string, unknown>;
+  // A threshold decides a pass; the scorer gives the score and leaves the decision to its caller.
+  if (threshold !== undefined) {
+    throw new ToolCallAccuracyError(
+      `${SCORER}: the scorer has no threshold; it returns the score for you to compare. toUseAppropriateTools({ threshold }) and configureJudge({ threshold }) take one.`,
+    );
+  }
+  checkConfig(rest, SCORER, ['model', 'availableTools', 'timeoutMs', 'maxRetries', 'concurrency']);
+  if (cache !== undefined && typeof cache !== 'boolean') checkConfig({ cache }, SCORER, ['cache']);
 }
 
 function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSettings {
@@ -77,18 +117,34 @@ function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSet
 /** What the matcher and the scorer share: judge one run with settings completed from `configureJudge`. */
 export function judgeWithSettings(
   run: unknown,
-  settings: { model?: JudgeModel; availableTools?: AvailableTools; cache: CacheSettings; timeoutMs?: number; maxRetries?: number; testPath?: string },
+  settings: {
+    model?: JudgeModel;
+    availableTools?: AvailableTools;
+    cache: CacheSettings;
+    request: JudgeRequestInput | undefined;
+    asker: RequestAsker;
+    timeoutMs?: number;
+    maxRetries?: number;
+    concurrency?: number;
+    testPath?: string;
+    testName?: string;
+    cancel?: AbortSignal;
+  },
 ): Promise<JudgeOutcome> {
   const config = getJudgeConfig();
   return judgeRun({
     run,
+    request: settings.request,
+    asker: settings.asker,
     model: settings.model,
     availableTools: settings.availableTools,
     cache: settings.cache,
     timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
-    concurrency: config.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency: settings.concurrency ?? config.concurrency ?? DEFAULT_CONCURRENCY,
     ...(settings.testPath !== undefined && { testPath: settings.testPath }),
+    ...(settings.testName !== undefined && { testName: settings.testName }),
+    ...(settings.cancel !== undefined && { cancel: settings.cancel }),
   });
 }
 

@@ -50,18 +50,18 @@ describe('the verdict cache', () => {
       expect.stringMatching(/^what-is-the-weather-in-tokyo-[0-9a-f]{12}\.json$/),
     ]);
     const tokyo = stored[1]!;
+    // Everything the judge saw, the verdict, and what produced it, in this order, for a reviewer.
+    expect(Object.keys(tokyo.json)).toEqual(['request', 'reply', 'calls', 'availableTools', 'verdict', 'score', 'model', 'promptVersion', 'key']);
     expect(tokyo.json).toEqual({
-      key: expect.stringMatching(/^[0-9a-f]{64}$/),
-      promptVersion: 1,
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      model: { provider: 'test-judge', modelId: 'scripted-judge' },
-      judged: {
-        request: 'What is the weather in Tokyo?',
-        calls: [{ toolName: 'search-tool', input: { query: 'Tokyo weather' } }],
-        availableTools: ['weather-tool', 'calendar-tool', 'search-tool'],
-      },
-      score: 0,
+      request: 'What is the weather in Tokyo?',
+      reply: 'Let me search for that information.',
+      calls: [{ toolName: 'search-tool', input: { query: 'Tokyo weather' }, result: { results: ['Tokyo weather data...'] } }],
+      availableTools: weatherTools,
       verdict: searchForWeather,
+      score: 0,
+      model: { provider: 'test-judge', modelId: 'scripted-judge' },
+      promptVersion: 2,
+      key: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const text = await readFile(path.join(dir, tokyo.file), 'utf8');
     expect(text).toBe(`${JSON.stringify(tokyo.json, null, 2)}\n`);
@@ -138,10 +138,10 @@ describe('the verdict cache', () => {
     expect(stored[0]!.json.verdict.reason).toBe('Asked again.');
   });
 
-  it('record: an unchanged verdict leaves its file untouched (no createdAt churn in git)', async () => {
+  it('record: an unchanged verdict leaves its file untouched (no churn in git)', async () => {
     await scorerWith(judgeModel(appropriateWeather), 'record').run(weatherRun());
     const [{ file, json }] = (await entries()) as [{ file: string; json: Record<string, any> }];
-    const before = `${JSON.stringify({ ...json, createdAt: '2000-01-01T00:00:00.000Z' }, null, 2)}\n`;
+    const before = `${JSON.stringify({ ...json, score: 0.5 }, null, 2)}\n`; // a marker: a rewrite would restore the score
     await writeFile(path.join(dir, file), before);
     const model = judgeModel(appropriateWeather);
     await scorerWith(model, 'record').run(weatherRun());

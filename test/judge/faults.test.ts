@@ -64,7 +64,7 @@ describe('judge faults over HTTP (OpenAI-compatible loopback server, real provid
 
   it('a hang past the timeout', async () => {
     configureJudge({ timeoutMs: 200 });
-    await failsBothWays('The LLM judge (judge-model (loopback.chat)) timed out after 200 ms (configureJudge({ timeoutMs }) sets the limit).', () =>
+    await failsBothWays('The LLM judge (judge-model (loopback.chat)) timed out after 200 ms (the timeoutMs limit; configureJudge({ timeoutMs }) sets it).', () =>
       startLoopback({ kind: 'hang' }),
     );
   });

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { buildJudgeInput } from '../../src/judge/input.js';
 import { fenceFor, renderPrompt } from '../../src/judge/prompt.js';
+import { resolveRequest } from '../../src/judge/request.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import { searchForWeatherRun, weatherTools } from './helpers/judgeModels.js';
 
 const tools = weatherTools;
-const inputOf = (run: unknown) => buildJudgeInput(run, getToolCalls(run), tools);
+const inputOf = (run: unknown) => buildJudgeInput(resolveRequest(undefined, run, 'matcher'), run, getToolCalls(run), tools);
 
 /** The fenced blocks of a prompt: [info, body] for each, found by the fence the system prompt names. */
 function fencedBlocks(system: string, prompt: string): Array<{ info: string; body: string }> {
@@ -63,9 +64,11 @@ describe('the judge prompt', () => {
   });
 
   it('says when the agent called no tools', () => {
-    const run = createAgentTestRun({ output: [createTestMessage({ content: 'Could you tell me more?', role: 'assistant' })] });
+    const run = createAgentTestRun({
+      inputMessages: [createTestMessage({ content: 'I need help with something', role: 'user' })],
+      output: [createTestMessage({ content: 'Could you tell me more?', role: 'assistant' })],
+    });
     const { prompt } = renderPrompt(inputOf(run));
-    expect(prompt).toContain('(The run records no user request.)');
     expect(prompt).toContain('(The agent called no tools.)');
     expect(prompt).toContain('"evaluations" must be an empty array');
   });

@@ -1,0 +1,165 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { canonicalJson, display, readEntry, type ModelIdentity } from './cache.js';
+import type { JudgedCall, JudgeInput } from './input.js';
+import { snippet } from './model.js';
+import { PROMPT_VERSION } from './prompt.js';
+import type { JudgeTool } from './tools.js';
+import type { JudgeVerdict } from './types.js';
+
+/**
+ * One recorded verdict, written to be reviewed in a pull request: what was judged exactly as the
+ * judge saw it, the verdict, and what produced it. Keys are written in this order; the data inside
+ * (inputs, results, schemas) has sorted keys, so re-recording the same verdict changes nothing.
+ */
+export interface CacheEntry {
+  /** The test that recorded it, when it was recorded by `toUseAppropriateTools`. */
+  test?: string;
+  request: string;
+  reply: string | null;
+  calls: JudgedCall[];
+  availableTools: JudgeTool[];
+  verdict: JudgeVerdict;
+  /** Informational, for reviewers: a replay scores the stored verdict again and never reads this. */
+  score: number;
+  model: ModelIdentity;
+  promptVersion: number;
+  /** sha256 of everything that decides the verdict (see cacheKey). */
+  key: string;
+}
+
+export function makeEntry(key: string, model: ModelIdentity, input: JudgeInput, verdict: JudgeVerdict, score: number, test: string | undefined): CacheEntry {
+  return {
+    ...(test !== undefined && { test }),
+    request: input.request,
+    reply: input.reply,
+    calls: input.calls,
+    availableTools: input.availableTools,
+    verdict,
+    score,
+    model,
+    promptVersion: PROMPT_VERSION,
+    key,
+  };
+}
+
+const TEST_SLUG_CHARS = 60;
+const REQUEST_SLUG_CHARS = 40;
+const SEPARATOR = '--';
+
+/**
+ * `judge-weather-agent-uses-the-weather-tool--what-is-the-weather-in-tokyo-3f2a9c1b7d4e.json`:
+ * the test, the request's first words, then the key's start. The name tells a reviewer which test
+ * and run a file belongs to; the key makes two different runs two files.
+ */
+export function verdictFileName(key: string, input: JudgeInput, test: string | undefined): string {
+  const request = slug(input.request, REQUEST_SLUG_CHARS) || 'run';
+  const prefix = test === undefined ? '' : `${slug(test, TEST_SLUG_CHARS) || 'test'}${SEPARATOR}`;
+  return `${prefix}${request}-${key.slice(0, 12)}.json`;
+}
+
+function slug(text: string, max: number): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, max)
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The entry for `key`: in `file`, else in any file of the directory recorded under the same key (a
+ * renamed test, or the scorer replaying what a matcher recorded). Undefined when there is none.
+ */
+export async function findEntry(file: string, key: string): Promise<{ file: string; entry: CacheEntry } | undefined> {
+  const entry = await readEntry(file, key);
+  if (entry) return { file, entry };
+  const suffix = `-${key.slice(0, 12)}.json`;
+  for (const name of await listVerdictFiles(path.dirname(file))) {
+    if (!name.endsWith(suffix) || name === path.basename(file)) continue;
+    const other = path.join(path.dirname(file), name);
+    const found = await readEntry(other, key).catch(() => undefined); // same prefix, another key: not ours
+    if (found) return { file: other, entry: found };
+  }
+  return undefined;
+}
+
+async function listVerdictFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * For a replay miss: the file this test (or, outside a test, this request) recorded before with
+ * other inputs, and what changed, or undefined when there is none. When the test recorded several,
+ * the one with the fewest changes is named.
+ */
+export async function describeStaleVerdict(file: string, input: JudgeInput, model: ModelIdentity, test: string | undefined): Promise<string | undefined> {
+  const dir = path.dirname(file);
+  const name = path.basename(file);
+  const prefix = test === undefined ? name.slice(0, name.lastIndexOf('-') + 1) : name.slice(0, name.indexOf(SEPARATOR) + SEPARATOR.length);
+  let closest: { file: string; changes: string[] } | undefined;
+  for (const other of await listVerdictFiles(dir)) {
+    if (!other.startsWith(prefix) || other === name) continue;
+    if (test === undefined && other.includes(SEPARATOR)) continue; // a test's file, not a scorer's
+    const stored = await readJson(path.join(dir, other));
+    if (stored === undefined) continue;
+    const changes = changesSince(stored, input, model);
+    if (closest === undefined || changes.length < closest.changes.length) closest = { file: path.join(dir, other), changes };
+  }
+  if (closest === undefined) return undefined;
+  const owner = test === undefined ? 'for this request' : 'by this test';
+  return [`${display(closest.file)} was recorded ${owner} with other inputs:`, ...closest.changes.map((change) => `  - ${change}`)].join('\n');
+}
+
+async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What differs between a stored entry and the input judged now, in words. */
+export function changesSince(stored: Record<string, unknown>, input: JudgeInput, model: ModelIdentity): string[] {
+  const changes: string[] = [];
+  if (stored.promptVersion !== PROMPT_VERSION) {
+    changes.push(`the judge's prompt changed (version ${JSON.stringify(stored.promptVersion)} then, ${PROMPT_VERSION} now), so every verdict must be recorded again`);
+  }
+  if (!same(stored.model, model)) changes.push(`the judge model changed: was ${modelName(stored.model)}, now ${modelName(model)}`);
+  if (stored.request !== input.request) changes.push(`the request changed: was ${shown(stored.request)}, now ${snippet(input.request, 80)}`);
+  if (!same(stored.calls, input.calls)) changes.push(callChange(stored.calls, input.calls));
+  if ((stored.reply ?? null) !== input.reply) changes.push(`the agent's reply changed: was ${shown(stored.reply)}, now ${input.reply === null ? 'none' : snippet(input.reply, 80)}`);
+  if (!same(stored.availableTools, input.availableTools)) changes.push(toolChange(stored.availableTools, input.availableTools));
+  return changes;
+}
+
+function callChange(stored: unknown, calls: readonly JudgedCall[]): string {
+  const before = Array.isArray(stored) ? stored.map((call) => String((call as { toolName?: unknown })?.toolName)) : [];
+  const now = calls.map((call) => call.toolName);
+  if (canonicalJson(before) !== canonicalJson(now)) return `the calls changed: were ${names(before)}, now ${names(now)}`;
+  const index = calls.findIndex((call, at) => !same((stored as unknown[])[at], call));
+  return `the input or result of call ${index + 1} (${JSON.stringify(now[index])}) changed`;
+}
+
+function toolChange(stored: unknown, tools: readonly JudgeTool[]): string {
+  const before = Array.isArray(stored) ? stored.map((tool) => String((tool as { name?: unknown })?.name)) : [];
+  const now = tools.map((tool) => tool.name);
+  const added = now.filter((name) => !before.includes(name));
+  const removed = before.filter((name) => !now.includes(name));
+  if (added.length === 0 && removed.length === 0) return 'the available tools changed: a description or input schema differs';
+  const parts = [added.length > 0 && `added ${names(added)}`, removed.length > 0 && `removed ${names(removed)}`].filter(Boolean);
+  return `the available tools changed: ${parts.join('; ')}`;
+}
+
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+const names = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map((name) => JSON.stringify(name)).join(', '));
+const shown = (value: unknown) => (typeof value === 'string' ? snippet(value, 80) : value === null || value === undefined ? 'none' : snippet(JSON.stringify(value), 80));
+
+function modelName(model: unknown): string {
+  const { provider, modelId } = (model ?? {}) as { provider?: unknown; modelId?: unknown };
+  return `${String(modelId)} (${String(provider)})`;
+}
