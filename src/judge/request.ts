@@ -15,12 +15,13 @@ export type RequestAsker = 'matcher' | 'scorer';
 /**
  * The user's request the judge decides against: the `request` option when given, else what the run
  * records (Mastra input messages, message arrays, LangChain state, and an AI SDK result whose first
- * step's provider request body holds messages this package reads). Throws, before any model call,
+ * step kept its request: the model messages, or a provider body holding messages this package
+ * reads). Throws, before any model call,
  * when there is none: a verdict on tool use without the request would be a guess.
  */
 export function resolveRequest(option: JudgeRequestInput | undefined, run: unknown, asker: RequestAsker): string {
   if (option !== undefined) return requestFromOption(option, asker);
-  const request = getRunText(run).request ?? requestFromProviderBody(run);
+  const request = getRunText(run).request ?? requestFromFirstStep(run);
   if (request !== undefined && request.trim() !== '') return request;
   throw new ToolCallAccuracyError(missingRequestMessage(run, asker));
 }
@@ -45,14 +46,21 @@ function requestFromOption(option: JudgeRequestInput, asker: RequestAsker): stri
 const optionName = (asker: RequestAsker) => (asker === 'matcher' ? 'options.request' : 'the scorer option request');
 
 /**
- * The request of an AI SDK run from its first step's `request.body`: what the provider was sent,
- * before any tool result joined the conversation. Read only when the body holds messages in a
- * format this package reads (OpenAI Chat and compatible providers, Anthropic, OpenAI Responses);
- * other providers' bodies, and AI SDK 4's JSON string bodies that do not parse, give nothing.
+ * The request of an AI SDK run from its first step's `request`: what the model was sent, before any
+ * tool result joined the conversation. AI SDK 7 keeps the model messages there with
+ * `include: { requestMessages: true }`; AI SDK 4 to 6 keep the provider's body by default (7 with
+ * `include: { requestBody: true }`), read only when it holds messages in a format this package
+ * reads (OpenAI Chat and compatible providers, Anthropic, OpenAI Responses). Other bodies give nothing.
  */
-function requestFromProviderBody(run: unknown): string | undefined {
-  const body = providerBody(run);
-  if (typeof body !== 'object' || body === null) return undefined;
+function requestFromFirstStep(run: unknown): string | undefined {
+  const request = stepRequest(run);
+  if (!isObject(request)) return undefined;
+  if (Array.isArray(request.messages)) {
+    const fromMessages = readableRequest(request.messages);
+    if (fromMessages !== undefined) return fromMessages;
+  }
+  const body = parsedBody(request.body);
+  if (!isObject(body)) return undefined;
   const { messages, input } = body as { messages?: unknown; input?: unknown };
   if (Array.isArray(messages)) return readableRequest(messages);
   if (typeof input === 'string') return input; // OpenAI Responses takes the user's text as a bare string
@@ -60,13 +68,15 @@ function requestFromProviderBody(run: unknown): string | undefined {
   return undefined;
 }
 
-function providerBody(run: unknown): unknown {
+function stepRequest(run: unknown): unknown {
   const first = firstStep(run);
-  const request = (isObject(first) ? first.request : undefined) ?? (isObject(run) && !Array.isArray(run) ? run.request : undefined);
-  const body = isObject(request) ? request.body : undefined;
+  return (isObject(first) ? first.request : undefined) ?? (isObject(run) && !Array.isArray(run) ? run.request : undefined);
+}
+
+function parsedBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
-    return JSON.parse(body) as unknown; // AI SDK 4 keeps the body as JSON text
+    return JSON.parse(body) as unknown; // most providers keep the body as the JSON text they sent
   } catch {
     return undefined;
   }
@@ -86,22 +96,29 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+const AI_SDK_RUNS = new Set(['ai-sdk-result', 'ai-sdk-steps', 'ai-sdk-parts', 'ai-sdk-4']);
+
 function missingRequestMessage(run: unknown, asker: RequestAsker): string {
+  const aiSdk = AI_SDK_RUNS.has(detectFormat(run)?.format ?? '');
+  const what = aiSdk ? 'this AI SDK result' : describeValue(run);
+  const why = aiSdk
+    ? [
+        "An AI SDK result keeps the prompt only in its first step's request: with AI SDK 7 when generateText is given",
+        'include: { requestMessages: true }, or as a provider request body in messages this package reads.',
+      ]
+    : [];
   const pass =
     asker === 'matcher'
       ? [
+          'Pass the request, the user\'s text:',
           '  await expect(result).toUseAppropriateTools({ request: "Book a flight from SFO to JFK" })',
           'or the messages the agent was given (any message format this package reads):',
           '  await expect(result).toUseAppropriateTools({ request: messages })',
         ]
       : [
+          'Pass the request, the user\'s text or the messages the agent was given, to the scorer or to each run:',
           '  createToolCallAccuracyScorerLLM({ model, availableTools, request: "Book a flight from SFO to JFK" })',
-          'or per run, the text or the messages the agent was given:',
           '  await scorer.run(result, { request: messages })',
         ];
-  return [
-    `the judge needs the user's request to decide whether the tools suited it, and ${describeValue(run)} does not record one.`,
-    'An AI SDK result holds the calls but not the prompt (its first step\'s request body is read only for providers whose messages this package reads). Pass the request:',
-    ...pass,
-  ].join('\n');
+  return [`the judge needs the user's request to decide whether the tools suited it, and ${what} does not record one.`, ...why, ...pass].join('\n');
 }

@@ -7,9 +7,12 @@ export type Reply =
   | { kind: 'answer'; content: string }
   | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
   | { kind: 'raw'; body: string }
+  | { kind: 'toolCalls'; calls: Array<{ id: string; name: string; arguments: unknown }> }
   | { kind: 'hang' };
 
 export const answer = (content: unknown): Reply => ({ kind: 'answer', content: typeof content === 'string' ? content : JSON.stringify(content) });
+/** An assistant turn that calls tools, as the agent's model (not the judge) answers. */
+export const callTools = (...calls: Array<{ id: string; name: string; arguments: unknown }>): Reply => ({ kind: 'toolCalls', calls });
 export const status = (code: number, headers?: Record<string, string>): Reply => ({
   kind: 'status',
   status: code,
@@ -66,15 +69,30 @@ function respond(response: ServerResponse, reply: Reply): void {
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body ?? '');
       return;
     case 'answer':
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: 'chatcmpl-loopback',
-          object: 'chat.completion',
-          created: 1_700_000_000,
-          model: 'judge-model',
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-        }),
+      completion(response, { role: 'assistant', content: reply.content }, 'stop');
+      return;
+    case 'toolCalls':
+      completion(
+        response,
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: reply.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+        },
+        'tool_calls',
       );
   }
+}
+
+function completion(response: ServerResponse, message: Record<string, unknown>, finishReason: string): void {
+  response.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      id: 'chatcmpl-loopback',
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model: 'judge-model',
+      choices: [{ index: 0, message, finish_reason: finishReason }],
+      usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+    }),
+  );
 }
