@@ -32,8 +32,13 @@ export function buildJudgeInput(request: string, run: unknown, calls: readonly T
     request: shorten(request, MAX_TEXT_CHARS),
     reply: reply === undefined ? null : shorten(reply, MAX_TEXT_CHARS),
     calls: calls.map(judgedCall),
-    availableTools: availableTools.map((tool) => toPlainJson(tool) as JudgeTool),
+    availableTools: availableTools.map(judgedTool),
   };
+}
+
+// Built field by field, so a verdict file lists name, description, schema in that order.
+function judgedTool({ name, description, inputSchema }: JudgeTool): JudgeTool {
+  return inputSchema === undefined ? { name, description } : { name, description, inputSchema: toPlainJson(inputSchema) };
 }
 
 function judgedCall(call: ToolCall): JudgedCall {

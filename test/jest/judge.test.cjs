@@ -36,7 +36,7 @@ describe('toUseAppropriateTools under Jest', () => {
         '',
         "Expected the judge's score to be at least 1; it was 0.",
         '',
-        'Judge:  recorded-judge (fixture), verdict replayed from test/jest/fixtures/judge-verdicts/what-is-the-weather-in-tokyo-789608045c0f.json',
+        'Judge:  recorded-judge (fixture), verdict replayed from test/jest/fixtures/judge-verdicts/what-is-the-weather-in-tokyo-3c066a12da47.json',
         'Reason: The agent used search-tool when weather-tool would have been more appropriate.',
         '',
         'Evaluations:',
@@ -123,6 +123,45 @@ describe('toUseAppropriateTools under Jest', () => {
     test('the forgotten judges leak no unhandled rejection', () => {
       // A leaked rejection crashes Jest's worker, printing the judge's own failure message.
       expect(child.stderr).not.toMatch(/Unhandled|uncaught|Expected the judge's score/i);
+    });
+  });
+  describe('a judge still running when its test ends is cancelled before the environment is torn down', () => {
+    const fixtures = 'test/jest/fixtures/teardown';
+    let child;
+    let results;
+    beforeAll(async () => {
+      child = await new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', `${fixtures}/jest.config.cjs`, '--json', '--ci'],
+          { cwd: root, env: { ...process.env, JEST_WORKER_ID: undefined, NODE_OPTIONS: '' } },
+          (error, stdout, stderr) => resolve({ failed: Boolean(error), stdout, stderr: stripVTControlCharacters(stderr) }),
+        );
+      });
+      const report = JSON.parse(child.stdout);
+      results = Object.fromEntries(report.testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+    }, 60_000);
+
+    test('the timed-out test fails with Jest\'s timeout, the forgotten one with the un-awaited error, the next test runs', () => {
+      expect(Object.fromEntries(Object.entries(results).map(([title, test]) => [title, test.status]))).toEqual({
+        'a judged test that times out': 'failed',
+        'a judged test that forgot to await': 'failed',
+        'a test after them': 'passed',
+      });
+      expect(results['a judged test that times out'].failureMessages.join('\n')).toContain('Exceeded timeout of 500 ms');
+      expect(results['a judged test that forgot to await'].failureMessages.join('\n')).toContain('was not awaited');
+    });
+
+    test('one line names the test that left its judge running', () => {
+      const lines = child.stderr.split('\n').filter((line) => line.startsWith('tool-call-accuracy:'));
+      expect(lines).toEqual([
+        `tool-call-accuracy: the test "a judged test that times out" ended while its toUseAppropriateTools() judge was still running (called at ${fixtures}/teardown.fixture.cjs:29:32); the judge was cancelled.`,
+      ]);
+    });
+
+    test('no teardown warnings: nothing is loaded or touched after the environment is gone', () => {
+      // The late model answers after teardown; a judge left running then touched soft-deleted globals.
+      expect(child.stderr).not.toMatch(/torn down|soft deleted|did not exit|Unhandled|uncaught/i);
     });
   });
 });
