@@ -111,7 +111,7 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
   }
   if (closest === undefined) return undefined;
   const owner = test === undefined ? 'for this request' : 'by this test';
-  return [`${display(closest.file)} was recorded ${owner} with other inputs:`, ...closest.changes.map((change) => `  - ${change}`)].join('\n');
+  return [`Stale file: ${display(closest.file)}, recorded ${owner} with other inputs:`, ...closest.changes.map((change) => `  - ${change}`)].join('\n');
 }
 
 async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
