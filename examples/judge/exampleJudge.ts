@@ -44,6 +44,18 @@ const scripted: Array<{ request: string; verdict: JudgeVerdict }> = [
     },
   },
   {
+    request: 'Book me a seat on a flight from SFO to JFK on July 1st and email the confirmation to ada@example.com',
+    verdict: {
+      evaluations: [
+        { toolCalled: 'search-flights', wasAppropriate: true, reasoning: 'A flight had to be found before one could be booked.' },
+        { toolCalled: 'book-flight', wasAppropriate: true, reasoning: 'The user asked for a seat on that flight.' },
+        { toolCalled: 'send-confirmation', wasAppropriate: true, reasoning: 'The user asked for the confirmation by email.' },
+      ],
+      missingTools: [],
+      reason: 'Each call was a step the request asked for, in a sensible order.',
+    },
+  },
+  {
     request: 'What is the weather?',
     verdict: {
       evaluations: [{ toolCalled: 'search-tool', wasAppropriate: false, reasoning: 'weather-tool answers weather questions directly; a web search is less reliable.' }],
