@@ -1,6 +1,7 @@
-// How late the judge's hard time limit fires (measured from the model call; the clock starts just before it), on built code (`npm run bench` builds first): a judge
+// How late the judge's hard time limit fires, on built code (`npm run bench` builds first): a judge
 // model that never answers and ignores its abort signal, timeoutMs = 200, concurrency 1, judged
-// over and over. Reports how long after the limit each judge rejected, and how long the next
+// over and over. Measured from the model call (the limit's clock starts just before it, so a
+// figure slightly below zero is expected). Reports how long after the limit each judge rejected, and how long the next
 // queued judge waited for the freed slot. Not part of `npm test`: figures vary between machines.
 import { performance } from 'node:perf_hooks';
 import { MockLanguageModelV4 } from 'ai/test';
