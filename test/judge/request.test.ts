@@ -120,8 +120,9 @@ describe('the judge never grades blind', () => {
       await server?.close();
       server = undefined;
     });
-    const weatherTool = (tool: typeof ai7.tool) =>
-      tool({ description: 'Current weather', inputSchema: z.object({ city: z.string() }), execute: async ({ city }: { city: string }) => ({ city, temperature: 21 }) });
+    const weather = { description: 'Current weather', inputSchema: z.object({ city: z.string() }), execute: async ({ city }: { city: string }) => ({ city, temperature: 21 }) };
+    const weather5 = ai5.tool(weather);
+    const weather7 = ai7.tool(weather);
     const weatherVerdict = { evaluations: [{ toolCalled: 'weather', wasAppropriate: true, reasoning: 'Asked for the weather.' }], missingTools: [], reason: 'Right tool.' };
 
     it('AI SDK 5 keeps the OpenAI-compatible body by default: read, also after a JSON round trip', async () => {
@@ -134,12 +135,12 @@ describe('the judge never grades blind', () => {
           { role: 'assistant', content: 'Hello! How can I help?' },
           { role: 'user', content: 'What is the weather in Paris?' },
         ],
-        tools: { weather: weatherTool(ai5.tool as never) },
+        tools: { weather: weather5 },
         stopWhen: ai5.stepCountIs(3),
       });
       const model = judgeModel(weatherVerdict);
-      await expect(result).toUseAppropriateTools({ model, availableTools: { weather: weatherTool(ai7.tool) } });
-      await expect(JSON.parse(JSON.stringify(result))).toUseAppropriateTools({ model, availableTools: { weather: weatherTool(ai7.tool) } });
+      await expect(result).toUseAppropriateTools({ model, availableTools: { weather: weather7 } });
+      await expect(JSON.parse(JSON.stringify(result))).toUseAppropriateTools({ model, availableTools: { weather: weather7 } });
       // The last user message of the first step, not the system prompt or an earlier turn.
       expect([requestInPrompt(model, 0), requestInPrompt(model, 1)]).toEqual(['What is the weather in Paris?', 'What is the weather in Paris?']);
     });
@@ -149,12 +150,12 @@ describe('the judge never grades blind', () => {
       const result = await ai7.generateText({
         model: server.model(),
         prompt: 'Weather in Oslo, please',
-        tools: { weather: weatherTool(ai7.tool) },
+        tools: { weather: weather7 },
         stopWhen: ai7.stepCountIs(3),
         include: { requestBody: true },
       });
       const model = judgeModel(weatherVerdict);
-      await expect(result).toUseAppropriateTools({ model, availableTools: { weather: weatherTool(ai7.tool) } });
+      await expect(result).toUseAppropriateTools({ model, availableTools: { weather: weather7 } });
       expect(requestInPrompt(model)).toBe('Weather in Oslo, please');
     });
   });

@@ -28,3 +28,15 @@ configureJudge({ cache: { mode: 'sometimes' } });
 
 const scorer = createToolCallAccuracyScorerLLM({ model: 'openai/gpt-5-mini', availableTools: tools });
 expectTypeOf(scorer.run(run)).toEqualTypeOf<Promise<ToolCallAccuracyScorerLLMResult>>();
+
+// The request: the user's text, or the messages the agent was given.
+void expect(run).toUseAppropriateTools({ request: 'Book SFO to JFK' });
+void jestExpect(run).toUseAppropriateTools({ request: [{ role: 'user', content: 'Book SFO to JFK' }], threshold: 0.5 });
+// @ts-expect-error a request is text or messages
+void expect(run).toUseAppropriateTools({ request: 42 });
+configureJudge({ model: undefined }); // clears the model set earlier
+
+// Mastra's identity, so code that looks scorers up by id finds it.
+expectTypeOf(scorer.id).toEqualTypeOf<'llm-tool-call-accuracy-scorer'>();
+expectTypeOf(scorer.name).toEqualTypeOf<'Tool Call Accuracy (LLM)'>();
+void createToolCallAccuracyScorerLLM({ availableTools: tools, request: 'Book SFO to JFK', timeoutMs: 1_000, concurrency: 2 }).run(run, { request: 'Book' });
