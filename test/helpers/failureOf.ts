@@ -39,3 +39,13 @@ export function matcherErrorOf(call: () => unknown): string {
   }
   throw new Error('expected a matcher error, but nothing was thrown');
 }
+
+/** The colourless message of an async assertion that must fail (or throw), such as a judged one. */
+export async function rejectionOf(assertion: Promise<unknown>): Promise<string> {
+  try {
+    await assertion;
+  } catch (error) {
+    return stripVTControlCharacters((error as Error).message);
+  }
+  throw new Error('expected the assertion to fail, but it passed');
+}

@@ -12,6 +12,21 @@ const root = path.join(__dirname, '../..');
 
 beforeEach(() => configureJudge({ model: judge, availableTools, threshold: 1, cache: { mode: 'replay', dir: verdictDir } }));
 
+/** Runs the fixtures' own Jest config in a child Jest and returns its outcome, report and tests by title. */
+async function runChildJest(fixtures) {
+  const child = await new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', `${fixtures}/jest.config.cjs`, '--json', '--ci'],
+      { cwd: root, env: { ...process.env, JEST_WORKER_ID: undefined, NODE_OPTIONS: '' } },
+      (error, stdout, stderr) => resolve({ failed: Boolean(error), stdout, stderr: stripVTControlCharacters(stderr) }),
+    );
+  });
+  const report = JSON.parse(child.stdout);
+  const results = Object.fromEntries(report.testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+  return { child, report, results };
+}
+
 async function failureMessage(assertion) {
   try {
     await assertion;
@@ -80,16 +95,7 @@ describe('toUseAppropriateTools under Jest', () => {
     let report;
     let results;
     beforeAll(async () => {
-      child = await new Promise((resolve) => {
-        execFile(
-          process.execPath,
-          [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', `${fixtures}/jest.config.cjs`, '--json', '--ci'],
-          { cwd: root, env: { ...process.env, JEST_WORKER_ID: undefined } },
-          (error, stdout, stderr) => resolve({ failed: Boolean(error), stdout, stderr }),
-        );
-      });
-      report = JSON.parse(child.stdout);
-      results = Object.fromEntries(report.testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+      ({ child, report, results } = await runChildJest(fixtures));
     }, 60_000);
 
     test('fails each test that forgot, whether its judge was still running or had settled, and only those', () => {
@@ -130,16 +136,7 @@ describe('toUseAppropriateTools under Jest', () => {
     let child;
     let results;
     beforeAll(async () => {
-      child = await new Promise((resolve) => {
-        execFile(
-          process.execPath,
-          [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', `${fixtures}/jest.config.cjs`, '--json', '--ci'],
-          { cwd: root, env: { ...process.env, JEST_WORKER_ID: undefined, NODE_OPTIONS: '' } },
-          (error, stdout, stderr) => resolve({ failed: Boolean(error), stdout, stderr: stripVTControlCharacters(stderr) }),
-        );
-      });
-      const report = JSON.parse(child.stdout);
-      results = Object.fromEntries(report.testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+      ({ child, results } = await runChildJest(fixtures));
     }, 60_000);
 
     test('the timed-out test fails with Jest\'s timeout, the forgotten one with the un-awaited error, the next test runs', () => {

@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { createOpenAICompatible as createOpenAICompatibleV5 } from '@ai-sdk/openai-compatible-v5';
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import * as ai7 from 'ai';
@@ -16,6 +15,7 @@ import { createAgentTestRun, createTestMessage } from '../../src/testing.js';
 import { loopSteps, makeTools, sdks } from '../fixtures/aiSdk.js';
 import { judgeModel, promptOf, textResult } from './helpers/judgeModels.js';
 import { answer, callTools, startLoopback, type Loopback } from './helpers/loopback.js';
+import { rejectionOf } from '../helpers/failureOf.js';
 
 const sdk7 = sdks.find((sdk) => sdk.name === 'ai7')!;
 const tools = makeTools(sdk7);
@@ -41,14 +41,6 @@ function requestInPrompt(model: MockLanguageModelV4, call = 0): string {
   return /## The user’s request\n+(`{3,})text\n([\s\S]*?)\n\1\n/.exec(promptOf(model, call).user)![2]!;
 }
 
-async function failureOf(assertion: Promise<unknown>): Promise<string> {
-  try {
-    await assertion;
-  } catch (error) {
-    return stripVTControlCharacters((error as Error).message);
-  }
-  throw new Error('expected the assertion to fail, but it passed');
-}
 
 let dir: string;
 beforeEach(async () => {
@@ -64,7 +56,7 @@ describe('the judge never grades blind', () => {
   it('a generateText result that records no request rejects with the way to pass it, and asks no model', async () => {
     const result = await agentRun('Sign in as alice and fetch pages a and b');
     const model = judgeModel(verdict);
-    const message = await failureOf(expect(result).toUseAppropriateTools({ model }));
+    const message = await rejectionOf(expect(result).toUseAppropriateTools({ model }));
     expect(model.doGenerateCalls).toHaveLength(0);
     expect(message).toMatchInlineSnapshot(`
       "expect(run).toUseAppropriateTools(options)

@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { display } from '../../src/judge/cache.js';
 import { configureJudge, getJudgeConfig, resetJudgeConfig } from '../../src/judge/config.js';
@@ -15,21 +14,13 @@ import {
   weatherRun,
   weatherTools,
 } from './helpers/judgeModels.js';
+import { rejectionOf } from '../helpers/failureOf.js';
 
 beforeEach(() => {
   configureJudge({ availableTools: weatherTools, cache: { mode: 'off' } });
 });
 afterEach(() => resetJudgeConfig());
 
-/** The colourless message of an async assertion that must fail (or throw). */
-async function failureOf(assertion: Promise<unknown>): Promise<string> {
-  try {
-    await assertion;
-  } catch (error) {
-    return stripVTControlCharacters((error as Error).message);
-  }
-  throw new Error('expected the assertion to fail, but it passed');
-}
 
 describe('toUseAppropriateTools', () => {
   describe('passes', () => {
@@ -53,7 +44,7 @@ describe('toUseAppropriateTools', () => {
 
   describe('fails', () => {
     it('with score, threshold, model, reason, evaluations, missing tools and the calls', async () => {
-      const message = await failureOf(expect(searchForWeatherRun()).toUseAppropriateTools({ model: judgeModel(searchForWeather) }));
+      const message = await rejectionOf(expect(searchForWeatherRun()).toUseAppropriateTools({ model: judgeModel(searchForWeather) }));
       expect(message).toMatchInlineSnapshot(`
         "expect(run).toUseAppropriateTools(options)
 
@@ -78,7 +69,7 @@ describe('toUseAppropriateTools', () => {
         missingTools: ['calendar-tool'],
         reason: 'Half done.',
       };
-      const message = await failureOf(expect(weatherRun()).toUseAppropriateTools({ model: judgeModel(verdict) }));
+      const message = await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ model: judgeModel(verdict) }));
       expect(message).toContain("Expected the judge's score to be at least 0.9; it was 0.5.");
     });
   });
@@ -89,7 +80,7 @@ describe('toUseAppropriateTools', () => {
     });
 
     it('fails when the score reaches it', async () => {
-      const message = await failureOf(expect(weatherRun()).not.toUseAppropriateTools({ model: judgeModel(appropriateWeather) }));
+      const message = await rejectionOf(expect(weatherRun()).not.toUseAppropriateTools({ model: judgeModel(appropriateWeather) }));
       expect(message).toMatchInlineSnapshot(`
         "expect(run).not.toUseAppropriateTools(options)
 
@@ -113,7 +104,7 @@ describe('toUseAppropriateTools', () => {
       it(`invalid answers${not ? ' (.not)' : ''}`, async () => {
         const model = judgeModel('I think it is fine.');
         const assertion = not ? expect(weatherRun()).not.toUseAppropriateTools({ model }) : expect(weatherRun()).toUseAppropriateTools({ model });
-        const message = await failureOf(assertion);
+        const message = await rejectionOf(assertion);
         expect(message).toContain(`expect(run).${not ? 'not.' : ''}toUseAppropriateTools(options)`);
         expect(message).toContain('gave no valid verdict in 2 attempts: its answer was not valid JSON');
       });
@@ -121,23 +112,23 @@ describe('toUseAppropriateTools', () => {
       it(`a run that is not a run${not ? ' (.not)' : ''}`, async () => {
         const model = judgeModel(appropriateWeather);
         const assertion = not ? expect({ hello: 1 }).not.toUseAppropriateTools({ model }) : expect({ hello: 1 }).toUseAppropriateTools({ model });
-        expect(await failureOf(assertion)).toMatch(/Matcher error: received an object with keys \{ hello \}/);
+        expect(await rejectionOf(assertion)).toMatch(/Matcher error: received an object with keys \{ hello \}/);
         expect(model.doGenerateCalls).toHaveLength(0);
       });
     }
 
     it('no model anywhere', async () => {
-      expect(await failureOf(expect(weatherRun()).toUseAppropriateTools())).toContain('Matcher error: the judge needs a model');
+      expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools())).toContain('Matcher error: the judge needs a model');
     });
 
     it('bad options', async () => {
-      expect(await failureOf(expect(weatherRun()).toUseAppropriateTools({ threshold: 2 }))).toContain(
+      expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ threshold: 2 }))).toContain(
         'Matcher error: options: threshold must be a number from 0 to 1; received 2.',
       );
-      expect(await failureOf(expect(weatherRun()).toUseAppropriateTools({ cache: { mode: 'off' } } as never))).toContain(
+      expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ cache: { mode: 'off' } } as never))).toContain(
         'Matcher error: options take only { model, availableTools, threshold }; set cache with configureJudge().',
       );
-      expect(await failureOf(expect(weatherRun()).toUseAppropriateTools({ modle: 'x' } as never))).toContain(
+      expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ modle: 'x' } as never))).toContain(
         'Matcher error: options: unknown option "modle". Known: model, availableTools, threshold.',
       );
     });
@@ -153,10 +144,10 @@ describe('toUseAppropriateTools', () => {
     it('records the first verdict, replays it after: zero model calls the second time', async () => {
       configureJudge({ cache: { mode: 'auto', dir } });
       const model = judgeModel(searchForWeather);
-      const first = await failureOf(expect(searchForWeatherRun()).toUseAppropriateTools({ model }));
+      const first = await rejectionOf(expect(searchForWeatherRun()).toUseAppropriateTools({ model }));
       const [file] = await readdir(dir);
       expect(first).toContain(`, verdict recorded in ${display(path.join(dir, file!))}\n`);
-      const second = await failureOf(expect(searchForWeatherRun()).toUseAppropriateTools({ model }));
+      const second = await rejectionOf(expect(searchForWeatherRun()).toUseAppropriateTools({ model }));
       expect(second).toContain(`, verdict replayed from ${display(path.join(dir, file!))}\n`);
       await expect(searchForWeatherRun()).not.toUseAppropriateTools({ model });
       expect(model.doGenerateCalls).toHaveLength(1);
@@ -169,7 +160,7 @@ describe('toUseAppropriateTools', () => {
       try {
         const model = judgeModel(appropriateWeather);
         for (const not of [false, true]) {
-          const message = await failureOf(
+          const message = await rejectionOf(
             not ? expect(weatherRun()).not.toUseAppropriateTools({ model }) : expect(weatherRun()).toUseAppropriateTools({ model }),
           );
           expect(message).toContain('No recorded verdict for this run, and the judge cache is in replay mode (TOOL_CALL_ACCURACY_CACHE=replay)');

@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import * as ai7 from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { display } from '../../src/judge/cache.js';
@@ -9,6 +8,7 @@ import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { call, makeTools, sdks, type ProviderStep } from '../fixtures/aiSdk.js';
 import { judgeModel } from './helpers/judgeModels.js';
+import { rejectionOf } from '../helpers/failureOf.js';
 
 const sdk7 = sdks.find((sdk) => sdk.name === 'ai7')!;
 const tools = makeTools(sdk7);
@@ -28,14 +28,6 @@ const judgeOf = (...toolNames: string[]) =>
     reason: 'Each call served the request.',
   });
 
-async function failureOf(assertion: Promise<unknown>): Promise<string> {
-  try {
-    await assertion;
-  } catch (error) {
-    return stripVTControlCharacters((error as Error).message);
-  }
-  throw new Error('expected the assertion to fail, but it passed');
-}
 
 let dir: string;
 beforeEach(async () => {
@@ -59,21 +51,21 @@ describe('verdict files', () => {
     // The same run replays.
     await expect(await agentRun(twoCalls, 'Sign in as alice and fetch page a')).toUseAppropriateTools();
 
-    const otherRequest = await failureOf(expect(await agentRun(twoCalls, 'Sign in as bob and fetch page a')).toUseAppropriateTools());
+    const otherRequest = await rejectionOf(expect(await agentRun(twoCalls, 'Sign in as bob and fetch page a')).toUseAppropriateTools());
     expect(otherRequest).toContain(
       [`Stale file: ${stale}, recorded by this test with other inputs:`, '  - the request changed: was "Sign in as alice and fetch page a", now "Sign in as bob and fetch page a"'].join('\n'),
     );
     expect(otherRequest).toContain('Then commit the new file (and delete the stale one).');
 
-    const otherCalls = await failureOf(expect(await agentRun(oneCall, 'Sign in as alice and fetch page a')).toUseAppropriateTools());
+    const otherCalls = await rejectionOf(expect(await agentRun(oneCall, 'Sign in as alice and fetch page a')).toUseAppropriateTools());
     expect(otherCalls).toContain(`Stale file: ${stale}, recorded by this test with other inputs:\n  - the calls changed: were "auth-tool", "fetch-tool", now "fetch-tool"\n`);
 
-    const otherTools = await failureOf(
+    const otherTools = await rejectionOf(
       expect(await agentRun(twoCalls, 'Sign in as alice and fetch page a')).toUseAppropriateTools({ availableTools: { 'auth-tool': authTool, 'fetch-tool': fetchTool } }),
     );
     expect(otherTools).toContain(`Stale file: ${stale}, recorded by this test with other inputs:\n  - the available tools changed: removed "flaky-tool", "mcp-search", "delete-tool"\n`);
 
-    const otherModel = await failureOf(
+    const otherModel = await rejectionOf(
       expect(await agentRun(twoCalls, 'Sign in as alice and fetch page a')).toUseAppropriateTools({ model: Object.assign(judgeOf('auth-tool', 'fetch-tool'), { modelId: 'newer-judge' }) }),
     );
     expect(otherModel).toContain('  - the judge model changed: was scripted-judge (test-judge), now newer-judge (test-judge)');
