@@ -105,13 +105,17 @@ export function trackJudge<T>(
   return new ObservedPromise(work, judge, 0);
 }
 
-/** Forgets the judges `belongs` picks, after cancelling and awaiting those still running. */
-async function takeJudges(belongs: (judge: TrackedJudge) => boolean): Promise<{ unobserved: TrackedJudge[]; cancelled: TrackedJudge[] }> {
+/**
+ * Forgets the judges `belongs` picks, after cancelling and awaiting those still running. An awaited
+ * judge still running is left for the afterAll check when `keepAwaited` says its owner may be wrong.
+ */
+async function takeJudges(belongs: (judge: TrackedJudge) => boolean, keepAwaited = false): Promise<{ unobserved: TrackedJudge[]; cancelled: TrackedJudge[] }> {
   const unobserved: TrackedJudge[] = [];
   const cancelled: TrackedJudge[] = [];
   const { judges } = state();
   for (const judge of judges) {
     if (!belongs(judge)) continue;
+    if (judge.observed && !judge.settled && keepAwaited) continue;
     judges.delete(judge);
     if (!judge.observed) unobserved.push(judge);
     else if (!judge.settled) cancelled.push(judge);
@@ -143,7 +147,10 @@ function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: b
  * may be named by several owners (Vitest 4 gives matchers the task, Vitest 3 only the test's name).
  */
 export async function failOnUnawaitedJudges(owners: readonly unknown[], options: { concurrent?: boolean } = {}): Promise<void> {
-  const { unobserved, cancelled } = await takeJudges((judge) => judge.owner !== undefined && owners.includes(judge.owner));
+  // In concurrent tests the global expect may name a sibling as the owner: an awaited judge still
+  // running may be that sibling's, so it is cancelled only by the file's afterAll.
+  const belongs = (judge: TrackedJudge) => judge.owner !== undefined && owners.includes(judge.owner);
+  const { unobserved, cancelled } = await takeJudges(belongs, options.concurrent === true);
   reportCancelled(cancelled);
   if (unobserved.length > 0) throw unawaitedJudgeError(unobserved, { inTest: true, concurrent: options.concurrent === true });
 }

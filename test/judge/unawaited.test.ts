@@ -94,6 +94,17 @@ describe('a toUseAppropriateTools call the test forgot to await fails that test,
     expect(hooks.message).toContain(`${await lineOf('hooks.fixture.ts', '// forgotten: afterAll')}`);
   });
 
+  it('a judge still running when its test times out is cancelled, and one line names the test', async () => {
+    expect(results['a judged test that times out']!.status).toBe('failed');
+    expect(results['a test after the timed-out one']!.status).toBe('passed');
+    const lines = child.output.split('\n').filter((line) => line.startsWith('tool-call-accuracy:'));
+    const site = await lineOf('timeout.fixture.ts', '// times out');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(
+      `tool-call-accuracy: the test "a judged test that times out" ended while its toUseAppropriateTools() judge was still running (called at ${site}${/:(\d+)\)/.exec(lines[0]!)![1]}); the judge was cancelled.`,
+    );
+  });
+
   it('the forgotten judges leak no unhandled rejection', () => {
     expect(child.output).not.toMatch(/Unhandled/i);
   });
