@@ -15,7 +15,9 @@ export type {
   ToolCallAccuracyScorerLLM,
   ToolCallAccuracyScorerLLMOptions,
   ToolCallAccuracyScorerLLMResult,
+  ToolCallAccuracyScorerLLMRunOptions,
 } from './scoring/llmScorer.js';
+export type { JudgeRequestInput } from './judge/request.js';
 export { configureJudge } from './judge/config.js';
 export { JudgeError } from './judge/errors.js';
 export type {

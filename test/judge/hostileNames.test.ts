@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { describeCancelledJudges } from '../../src/format/verdict.js';
+import { verdictFileName } from '../../src/judge/verdictFile.js';
+import type { JudgeInput } from '../../src/judge/input.js';
+
+const input = (request: string): JudgeInput => ({ request, reply: null, calls: [], availableTools: [] });
+const key = 'ab12cd34ef56'.padEnd(64, '0');
+
+describe('names from user data stay one safe line', () => {
+  it('a test name with newlines and escape codes: the cancelled-judge line stays one line, colourless', () => {
+    const text = describeCancelledJudges([{ testName: 'books\n\u001b[31ma flight\u001b[0m\r\n  fast', callSite: 'test/a.test.ts:3:9' }]);
+    expect(text).toBe(
+      'tool-call-accuracy: the test "books a flight fast" ended while its toUseAppropriateTools() judge was still running (called at test/a.test.ts:3:9); the judge was cancelled.',
+    );
+  });
+
+  it('a verdict file name takes only letters and digits from the test and the request, and stays short', () => {
+    const name = verdictFileName(key, input(`${'../'.repeat(5)}\u001b[31mrm -rf /\n${'x'.repeat(1_000_000)}`), 'describe > it\n\u001b[2Jwipes the screen');
+    expect(name).toBe(`describe-it-2jwipes-the-screen--31mrm-rf-${'x'.repeat(30)}-ab12cd34ef56.json`);
+    expect(verdictFileName(key, input('???'), '!!!')).toBe('test--run-ab12cd34ef56.json');
+  });
+});
