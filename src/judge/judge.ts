@@ -111,12 +111,15 @@ async function askForVerdict(task: JudgeTask, model: JudgeModel, input: JudgeInp
   for (let attempt = 1; attempt <= 2; attempt++) {
     const retryNote = attempt === 1 ? '' : `\n\nYour previous answer was rejected: ${problem}. Answer again with the JSON object only.`;
     // The limit is hard: at timeoutMs the judge rejects and frees its slot, even if the model never settles.
-    const answer = await withConcurrencyLimit(task.concurrency, () =>
-      withHardLimit((signal) => askModel({ model, system, prompt: prompt + retryNote, schema, maxRetries: task.maxRetries, signal }), {
-        timeoutMs: task.timeoutMs,
-        ...(task.cancel !== undefined && { cancel: task.cancel }),
-        timedOut: () => new JudgeError(`${judgeLabel(model)} timed out after ${task.timeoutMs} ms (the timeoutMs limit; configureJudge({ timeoutMs }) sets it).`),
-      }),
+    const answer = await withConcurrencyLimit(
+      task.concurrency,
+      () =>
+        withHardLimit((signal) => askModel({ model, system, prompt: prompt + retryNote, schema, maxRetries: task.maxRetries, signal }), {
+          timeoutMs: task.timeoutMs,
+          ...(task.cancel !== undefined && { cancel: task.cancel }),
+          timedOut: () => new JudgeError(`${judgeLabel(model)} timed out after ${task.timeoutMs} ms (the timeoutMs limit; configureJudge({ timeoutMs }) sets it).`),
+        }),
+      task.cancel,
     );
     if (!answer.valid) {
       problem = failure = answer.problem;

@@ -10,10 +10,14 @@ function limiter(): Limiter {
   return (holder[STATE] ??= { active: 0, waiting: [] });
 }
 
-/** Runs `task` when fewer than `concurrency` judge requests are in flight. */
-export async function withConcurrencyLimit<T>(concurrency: number, task: () => Promise<T>): Promise<T> {
+/**
+ * Runs `task` when fewer than `concurrency` judge requests are in flight. A judge cancelled while it
+ * waits for a slot leaves the queue at once with the signal's reason.
+ */
+export async function withConcurrencyLimit<T>(concurrency: number, task: () => Promise<T>, cancel?: AbortSignal): Promise<T> {
   const state = limiter();
-  while (state.active >= concurrency) await new Promise<void>((resolve) => state.waiting.push(resolve));
+  while (state.active >= concurrency) await waitForSlot(state, cancel);
+  cancel?.throwIfAborted();
   state.active++;
   try {
     return await task();
@@ -21,4 +25,21 @@ export async function withConcurrencyLimit<T>(concurrency: number, task: () => P
     state.active--;
     state.waiting.shift()?.();
   }
+}
+
+function waitForSlot(state: Limiter, cancel: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (cancel?.aborted) return reject(cancel.reason);
+    const wake = () => {
+      cancel?.removeEventListener('abort', leave);
+      resolve();
+    };
+    const leave = () => {
+      const index = state.waiting.indexOf(wake);
+      if (index !== -1) state.waiting.splice(index, 1);
+      reject(cancel!.reason);
+    };
+    cancel?.addEventListener('abort', leave, { once: true });
+    state.waiting.push(wake);
+  });
 }

@@ -1,6 +1,7 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureJudge, getJudgeConfig, resetJudgeConfig } from '../../src/judge/config.js';
+import { withConcurrencyLimit } from '../../src/judge/limit.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { appropriateWeather, judgeModel, weatherRun, weatherTools } from './helpers/judgeModels.js';
 
@@ -62,6 +63,26 @@ describe('timeoutMs is a hard limit', () => {
     await until(() => silent.doGenerateCalls.length === 1);
     await vi.advanceTimersByTimeAsync(50);
     expect(((await settled) as Error).message).toContain('timed out after 50 ms');
+  });
+});
+
+describe('the concurrency queue', () => {
+  it('a judge cancelled while it waits for a slot leaves the queue at once; the queue goes on', async () => {
+    let release!: () => void;
+    const holding = withConcurrencyLimit(1, () => new Promise<void>((resolve) => (release = resolve)));
+    const cancel = new AbortController();
+    let ran = false;
+    const waiting = withConcurrencyLimit(1, async () => (ran = true), cancel.signal);
+    const queue = (globalThis as Record<symbol, { waiting: unknown[] }>)[Symbol.for('tool-call-accuracy.judge-limit')]!;
+    expect(queue.waiting).toHaveLength(1);
+    cancel.abort(new Error('the test ended'));
+    await expect(waiting).rejects.toThrow('the test ended');
+    expect(queue.waiting).toHaveLength(0);
+    const next = withConcurrencyLimit(1, async () => 'next');
+    release();
+    await holding;
+    expect(await next).toBe('next');
+    expect(ran).toBe(false);
   });
 });
 
