@@ -16,8 +16,8 @@ export type RequestAsker = 'matcher' | 'scorer';
  * The user's request the judge decides against: the `request` option when given, else what the run
  * records (Mastra input messages, message arrays, LangChain state, and an AI SDK result whose first
  * step kept its request: the model messages, or a provider body holding messages this package
- * reads). Throws, before any model call,
- * when there is none: a verdict on tool use without the request would be a guess.
+ * reads). Throws, before any model call, when there is none: a verdict on tool use without the
+ * request would be a guess.
  */
 export function resolveRequest(option: JudgeRequestInput | undefined, run: unknown, asker: RequestAsker): string {
   if (option !== undefined) return requestFromOption(option, asker);
