@@ -151,8 +151,11 @@ describe('toUseAppropriateTools under Jest', () => {
 
     test('one line names the test that left its judge running', () => {
       const lines = child.stderr.split('\n').filter((line) => line.startsWith('tool-call-accuracy:'));
+      const source = fs.readFileSync(path.join(root, fixtures, 'teardown.fixture.cjs'), 'utf8').split('\n');
+      const line = source.findIndex((text) => text.includes('// times out')) + 1;
+      const column = source[line - 1].indexOf('.toUseAppropriateTools') + 2;
       expect(lines).toEqual([
-        `tool-call-accuracy: the test "a judged test that times out" ended while its toUseAppropriateTools() judge was still running (called at ${fixtures}/teardown.fixture.cjs:29:32); the judge was cancelled.`,
+        `tool-call-accuracy: the test "a judged test that times out" ended while its toUseAppropriateTools() judge was still running (called at ${fixtures}/teardown.fixture.cjs:${line}:${column}); the judge was cancelled.`,
       ]);
     });
 

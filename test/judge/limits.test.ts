@@ -3,7 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureJudge, getJudgeConfig, resetJudgeConfig } from '../../src/judge/config.js';
 import { withConcurrencyLimit } from '../../src/judge/limit.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
+import * as ai7 from 'ai';
+import { loopSteps, makeTools, sdks } from '../fixtures/aiSdk.js';
 import { appropriateWeather, judgeModel, weatherRun, weatherTools } from './helpers/judgeModels.js';
+
+const sdk7 = sdks.find((sdk) => sdk.name === 'ai7')!;
+const agentTools = makeTools(sdk7);
+const request = 'Sign in as alice and fetch pages a and b';
+/** A real generateText tool loop (AI SDK 7 mock model) that kept its request. */
+const agentRun = () =>
+  ai7.generateText({ model: sdk7.model(loopSteps), tools: agentTools, prompt: request, stopWhen: ai7.stepCountIs(5), include: { requestMessages: true } } as never);
+const loopVerdict = {
+  evaluations: ['auth-tool', 'fetch-tool', 'fetch-tool'].map((toolCalled) => ({ toolCalled, wasAppropriate: true, reasoning: 'Asked for.' })),
+  missingTools: [],
+  reason: 'Every call served the request.',
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -31,14 +45,15 @@ describe('timeoutMs is a hard limit', () => {
         return new Promise(() => {}); // never settles, whatever the signal says
       },
     });
-    const next = judgeModel(appropriateWeather);
-    configureJudge({ availableTools: weatherTools, timeoutMs: 5_000, concurrency: 1 });
+    const next = judgeModel(loopVerdict);
+    configureJudge({ availableTools: agentTools, timeoutMs: 5_000, concurrency: 1 });
+    const run = await agentRun();
 
-    const hung = createToolCallAccuracyScorerLLM({ model: silent }).run(weatherRun());
+    const hung = createToolCallAccuracyScorerLLM({ model: silent }).run(run);
     let hungError: Error | undefined;
     hung.catch((error: Error) => (hungError = error));
     await until(() => silent.doGenerateCalls.length === 1);
-    const queued = createToolCallAccuracyScorerLLM({ model: next }).run(weatherRun());
+    const queued = createToolCallAccuracyScorerLLM({ model: next }).run(run);
     // concurrency 1: the second judge waits in the process-wide queue for the slot.
     const queue = (globalThis as Record<symbol, { waiting: unknown[] }>)[Symbol.for('tool-call-accuracy.judge-limit')]!;
     await until(() => queue.waiting.length === 1);
