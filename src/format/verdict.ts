@@ -1,5 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { JudgeOutcome } from '../judge/judge.js';
+import { escapeUnsafe } from '../printable.js';
+import { printableName } from './value.js';
 
 /** The expectation line of a judged assertion, positive or negated. */
 export function describeScore(pass: boolean, score: number, threshold: number): string {
@@ -17,17 +19,19 @@ export function describeVerdict(outcome: JudgeOutcome): string {
       : outcome.cacheFile
         ? `verdict recorded in ${outcome.cacheFile}`
         : 'asked now, cache off';
-  const nameWidth = Math.min(32, Math.max(0, ...verdict.evaluations.map((evaluation) => evaluation.toolCalled.length)));
+  // The judge's words are a model's text: escaped like text from a run, so they cannot forge lines or colours.
+  const names = verdict.evaluations.map((evaluation) => printableName(evaluation.toolCalled));
+  const nameWidth = Math.min(32, Math.max(0, ...names.map((name) => name.length)));
   const evaluations = verdict.evaluations.map(
     (evaluation, index) =>
-      `  ${index + 1}. ${evaluation.toolCalled.padEnd(nameWidth)}  ${evaluation.wasAppropriate ? 'appropriate  ' : 'inappropriate'}  ${evaluation.reasoning}`,
+      `  ${index + 1}. ${names[index]!.padEnd(nameWidth)}  ${evaluation.wasAppropriate ? 'appropriate  ' : 'inappropriate'}  ${escapeUnsafe(evaluation.reasoning)}`,
   );
   return [
-    `Judge:  ${outcome.model}, ${source}`,
-    `Reason: ${verdict.reason}`,
+    `Judge:  ${escapeUnsafe(outcome.model)}, ${source}`,
+    `Reason: ${escapeUnsafe(verdict.reason)}`,
     '',
     evaluations.length > 0 ? `Evaluations:\n${evaluations.join('\n')}` : 'Evaluations: none (no tool calls)',
-    `Missing tools: ${verdict.missingTools.length > 0 ? verdict.missingTools.join(', ') : 'none'}`,
+    `Missing tools: ${verdict.missingTools.length > 0 ? verdict.missingTools.map(printableName).join(', ') : 'none'}`,
   ].join('\n');
 }
 
@@ -51,14 +55,15 @@ export function describeUnawaitedJudges(callSites: ReadonlyArray<string | undefi
 export function describeCancelledJudges(judges: ReadonlyArray<{ testName: string | undefined; callSite: string | undefined }>): string {
   return judges
     .map(({ testName, callSite }) => {
-      const test = testName === undefined ? 'a hook' : `the test ${JSON.stringify(oneLine(testName))}`;
+      const test = testName === undefined ? 'a hook' : `the test ${escapeUnsafe(JSON.stringify(oneLine(testName)))}`;
       const where = callSite === undefined ? '' : ` (called at ${callSite})`;
       return `tool-call-accuracy: ${test} ended while its toUseAppropriateTools() judge was still running${where}; the judge was cancelled.`;
     })
     .join('\n');
 }
 
-// A test name is the user's text: newlines or escape codes in it must not break the line.
+// A test name is the user's text: its colours go, its line breaks become spaces, and what could
+// still change how the line reads (bidi controls) is escaped by the caller.
 function oneLine(text: string): string {
   return stripVTControlCharacters(text).replace(/\s+/g, ' ').trim();
 }

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { escapeUnsafe } from '../printable.js';
 import { canonicalJson, display, readEntry, type ModelIdentity } from './cache.js';
 import type { JudgedCall, JudgeInput } from './input.js';
 import { snippet } from './model.js';
@@ -112,7 +113,8 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
   }
   if (closest === undefined) return undefined;
   const owner = test === undefined ? 'for this request' : 'by this test';
-  return [`Stale file: ${display(closest.file)}, recorded ${owner} with other inputs:`, ...closest.changes.map((change) => `  - ${change}`)].join('\n');
+  // The changes quote the run's text (JSON-quoted): escaped so it cannot forge lines or colours.
+  return [`Stale file: ${display(closest.file)}, recorded ${owner} with other inputs:`, ...closest.changes.map((change) => `  - ${escapeUnsafe(change)}`)].join('\n');
 }
 
 async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
