@@ -32,6 +32,11 @@ export type {
 } from './judge/types.js';
 export type { ToUseAppropriateToolsOptions } from './matchers/toUseAppropriateTools.js';
 export { matchers } from './matchers/index.js';
+export { sample, isSample } from './sample/sample.js';
+export type { Sample, SampleOptions, SampleSource, SampledRun } from './sample/sample.js';
+export { loadRuns } from './sample/loadRuns.js';
+export { scoreRuns } from './sample/scoreRuns.js';
+export type { RunScorer, ScoredRun, ScoreRunsResult } from './sample/scoreRuns.js';
 export { ToolCallAccuracyError } from './errors.js';
 export type { ToolApproval, ToolCall, ToolCallPattern } from './types.js';
 export type { ToolCallMatchers, ExpectedToolCall } from '../matchers.js';

@@ -25,7 +25,8 @@ export function withDiffInMessage<T extends Record<string, Matcher>>(matchers: T
   return wrapped as T;
 }
 
-function appendDiff(ctx: MatcherContext, result: MatcherResult): MatcherResult {
+/** The result with the diff of its `actual`/`expected` written at the end of its message (a positive failure only). */
+export function appendDiff(ctx: MatcherContext, result: MatcherResult): MatcherResult {
   if (!('expected' in result) || ctx.isNot) return result;
   const { message, expected, actual } = result;
   return {

@@ -1,3 +1,5 @@
+import type { JudgeOutcome } from '../judge/judge.js';
+
 /**
  * What both runners hand a matcher as `this`: the common part of Vitest's and Jest's matcher
  * contexts, so one implementation serves both.
@@ -28,6 +30,8 @@ export interface MatcherResult {
   /** A small projection of the run (never the raw run), returned on a positive failure so runners show a diff. */
   actual?: unknown;
   expected?: unknown;
+  /** A judged assertion's verdict, for the reporters (runners ignore it). */
+  judged?: { outcome: JudgeOutcome; threshold: number };
 }
 
 /**

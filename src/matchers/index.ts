@@ -1,5 +1,6 @@
 import type { ToolCallMatchers } from '../../matchers.js';
 import type { Implementations } from './context.js';
+import { judgeOverSamples, overSamples } from './sampled.js';
 import { toCallNoTools } from './toCallNoTools.js';
 import { toCallOnly } from './toCallOnly.js';
 import { toCallTool } from './toCallTool.js';
@@ -8,12 +9,12 @@ import { toCallToolsInOrder } from './toCallToolsInOrder.js';
 import { toUseAppropriateTools } from './toUseAppropriateTools.js';
 import { userFacing } from './userFacing.js';
 
-/** Every matcher, for `expect.extend(matchers)`. The setup entries register these for you. */
+/** Every matcher, for `expect.extend(matchers)`. The setup entries register these for you. Each also takes a sample of runs. */
 export const matchers = {
-  toCallTool: userFacing(toCallTool),
-  toCallToolTimes: userFacing(toCallToolTimes),
-  toCallOnly: userFacing(toCallOnly),
-  toCallToolsInOrder: userFacing(toCallToolsInOrder),
-  toCallNoTools: userFacing(toCallNoTools),
-  toUseAppropriateTools,
+  toCallTool: userFacing(overSamples('toCallTool', toCallTool)),
+  toCallToolTimes: userFacing(overSamples('toCallToolTimes', toCallToolTimes)),
+  toCallOnly: userFacing(overSamples('toCallOnly', toCallOnly)),
+  toCallToolsInOrder: userFacing(overSamples('toCallToolsInOrder', toCallToolsInOrder)),
+  toCallNoTools: userFacing(overSamples('toCallNoTools', toCallNoTools)),
+  toUseAppropriateTools: judgeOverSamples('toUseAppropriateTools', toUseAppropriateTools),
 } satisfies Implementations<ToolCallMatchers<void>>;

@@ -55,6 +55,7 @@ export async function judgeAssertion(
   return {
     pass,
     message: () => compose(hintLine, describeScore(pass, outcome.score, threshold), describeVerdict(outcome), formatCallList(outcome.calls)),
+    judged: { outcome, threshold },
   };
 }
 

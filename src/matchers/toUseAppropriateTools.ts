@@ -1,4 +1,5 @@
 import { callSite } from '../judge/callSite.js';
+import { recordJudgedRun } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
 import type { JudgeRequestInput } from '../judge/request.js';
 import type { AvailableTools, JudgeModel } from '../judge/types.js';
@@ -28,7 +29,9 @@ export function toUseAppropriateTools(this: JudgeMatcherContext, received: unkno
   const site = callSite();
   const testName = this.currentTestName || undefined;
   const assertion = (cancel: AbortSignal) =>
-    import('./judgeAssertion.js').then(({ judgeAssertion }) => judgeAssertion(this, received, options, site, cancel));
+    import('./judgeAssertion.js')
+      .then(({ judgeAssertion }) => judgeAssertion(this, received, options, site, cancel))
+      .then((result) => recordJudgedRun(this, result));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
   return trackJudge(assertion, this.task ?? testName, testName, site);

@@ -1,0 +1,72 @@
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Gate } from '../sample/gate.js';
+import type { ToolEvaluation } from '../judge/types.js';
+
+/**
+ * What the reporters show of one assertion. Written by the matchers inside the test worker, read
+ * by the reporter in the main process: Vitest carries it in the test's metadata (across workers,
+ * and through blob reports of shards); Jest, which has no test metadata, in a directory its
+ * reporter names in an environment variable before the workers start.
+ */
+export interface AssertionRecord {
+  /** The assertion as the runner's hint line draws it, colourless: `expect(runs).not.toCallTool(toolName)`. */
+  assertion: string;
+  matcher: string;
+  isNot: boolean;
+  /** `sample`: over several runs, with a gate. `run`: one judged run. */
+  kind: 'sample' | 'run';
+  gate?: Gate;
+  /** The failing runs' messages (call list, divergence), the first few. */
+  failures: RunFailure[];
+  /** Failing runs not kept in `failures`. */
+  failuresLeftOut: number;
+  /** The judge's verdict on each judged run. */
+  verdicts: RunVerdict[];
+}
+
+export interface RunFailure {
+  /** 1-based, as messages number runs. */
+  run: number;
+  text: string;
+}
+
+export interface RunVerdict {
+  run: number;
+  score: number;
+  threshold: number;
+  passed: boolean;
+  model: string;
+  reason: string;
+  evaluations: ToolEvaluation[];
+  missingTools: string[];
+}
+
+/** A record with the test it belongs to, as the reporters collect it. */
+export interface ReportedAssertion extends AssertionRecord {
+  file: string;
+  test: string;
+}
+
+export const META_KEY = 'toolCallAccuracy';
+export const REPORT_DIR_ENV = 'TOOL_CALL_ACCURACY_REPORT_DIR';
+
+interface RecordingContext {
+  task?: unknown;
+  testPath?: string;
+  currentTestName?: string;
+}
+
+/** Files the record with the running test, where the configured reporter will find it; without a reporter it costs nothing. */
+export function recordAssertion(ctx: RecordingContext, record: AssertionRecord): void {
+  const meta = (ctx.task as { meta?: Record<string, unknown> } | undefined)?.meta;
+  if (typeof meta === 'object' && meta !== null) {
+    ((meta[META_KEY] ??= []) as AssertionRecord[]).push(record);
+    return;
+  }
+  const dir = process.env[REPORT_DIR_ENV];
+  if (!dir) return;
+  // One file per worker process, one line per record: no two writers share a file.
+  const line = JSON.stringify({ file: ctx.testPath ?? '', test: ctx.currentTestName ?? '', ...record } satisfies ReportedAssertion);
+  appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${line}\n`);
+}
