@@ -6,6 +6,8 @@ export default defineConfig({
     vitest: 'src/vitest.ts',
     jest: 'src/jest.ts',
     testing: 'src/testing.ts',
+    reporter: 'src/reporter/vitest.ts',
+    'jest-reporter': 'src/reporter/jest.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { ToolCallAccuracyError } from '../errors.js';
 import { appendDiff } from '../format/diff.js';
-import { describeThrown, FAILURES_SHOWN, formatSampleMessage } from '../format/sample.js';
+import { describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
 import { callSite, pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
 import { JudgeError } from '../judge/errors.js';
@@ -193,8 +193,9 @@ function isNegated(ctx: MatcherContext): boolean {
   return ctx.isNot === true;
 }
 
+/** For the report: our colours removed, any other control characters (from the run's own data) made visible. */
 function colourless(text: string): string {
-  return stripVTControlCharacters(text);
+  return printable(stripVTControlCharacters(text));
 }
 
 function cut(text: string): string {

@@ -1,7 +1,7 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeArgument as describe } from '../matchers/shared.js';
 import { mapWithConcurrency } from './limit.js';
-import { requiredPasses, requiredPassesWithConfidence, wilsonInterval } from './wilson.js';
+import { normalQuantile, requiredPasses, requiredPassesWithConfidence, wilsonInterval } from './wilson.js';
 
 export interface SampleOptions {
   /** How many times to call a function source. With runs already made it is their count (and may be left out). */
@@ -134,11 +134,13 @@ function checkOptions(options: unknown, fromFunction: boolean): CheckedOptions {
 function checkReachable(minPassRate: number, n: number, confidence: number | undefined): void {
   if (confidence === undefined || requiredPassesWithConfidence(minPassRate, n, confidence) !== undefined) return;
   const best = wilsonInterval(n, n, confidence).low;
-  let needed = n;
-  while (requiredPassesWithConfidence(minPassRate, needed, confidence) === undefined && needed < 100_000) needed++;
+  // n of n passing has the lower bound n / (n + z²): it reaches minPassRate from n ≥ minPassRate·z² / (1 − minPassRate) on.
+  const z = normalQuantile(1 - (1 - confidence) / 2);
+  const fewest = minPassRate < 1 ? Math.ceil((minPassRate * z * z) / (1 - minPassRate) - 1e-9) : undefined;
+  const more = fewest === undefined ? 'a minPassRate of 1 is never reached by a lower bound; lower minPassRate' : `take at least ${fewest} runs, lower minPassRate,`;
   throw new ToolCallAccuracyError(
     `sample(): with confidence ${confidence}, ${n} runs cannot reach minPassRate ${minPassRate}: even ${n} of ${n} passing gives a lower bound of ${best.toFixed(3)}. ` +
-      `Take at least ${needed} runs, lower minPassRate, or leave confidence out (then ${requiredPasses(minPassRate, n)} of ${n} must pass).`,
+      `To gate on confidence, ${more} or leave confidence out (then ${requiredPasses(minPassRate, n)} of ${n} must pass).`,
   );
 }
 
