@@ -1,6 +1,6 @@
 import type { Gate } from '../sample/gate.js';
 import { compose } from './message.js';
-import { plural } from './value.js';
+import { formatInline, plural } from './value.js';
 
 /** Failing runs a message prints in full; the rest are listed by number. */
 export const FAILURES_SHOWN = 3;
@@ -64,4 +64,10 @@ function indent(text: string): string {
 function listRuns(runs: readonly number[]): string {
   const shown = runs.slice(0, 20).join(', ');
   return runs.length > 20 ? `${shown}, …` : shown;
+}
+
+/** The assertion on one line for the report, with its arguments shortened: `expect(runs).not.toCallTool("cancel-booking")`. */
+export function describeAssertion(matcherName: string, received: 'run' | 'runs', isNot: boolean, args: readonly unknown[]): string {
+  const shown = args.map((arg) => formatInline(arg, 48)).join(', ');
+  return printable(`expect(${received}).${isNot ? 'not.' : ''}${matcherName}(${shown})`);
 }

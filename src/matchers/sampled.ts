@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { ToolCallAccuracyError } from '../errors.js';
 import { appendDiff } from '../format/diff.js';
-import { describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
+import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
 import { callSite, pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
 import { JudgeError } from '../judge/errors.js';
@@ -56,7 +56,7 @@ export function overSamples<M extends Matcher>(name: string, matcher: M): M {
         throw inSample(error, runCtx.hint(name), { run: run.index + 1, n: received.n });
       }
     });
-    return sampleResult(this, name, runCtx.hint(name), received, outcomes);
+    return sampleResult(this, name, args, runCtx.hint(name), received, outcomes);
   };
   Object.defineProperty(wrapped, 'name', { value: name });
   return wrapped as M;
@@ -89,15 +89,15 @@ async function judgeSample(ctx: JudgeMatcherContext, name: string, sample: Sampl
       throw problem instanceof Error ? pointStackAt(problem, [site]) : problem;
     }
   });
-  return sampleResult(ctx, name, runCtx.hint(name), sample, outcomes);
+  return sampleResult(ctx, name, judgeArguments(options), runCtx.hint(name), sample, outcomes);
 }
 
 /** Files a single judged run's verdict for the reporters. */
-export function recordJudgedRun(ctx: JudgeMatcherContext, result: MatcherResult): MatcherResult {
+export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropriateToolsOptions | undefined, result: MatcherResult): MatcherResult {
   if (result.judged) {
     const verdict = runVerdict(ctx, result, 1);
     recordAssertion(ctx, {
-      assertion: colourless(ctx.utils.matcherHint('toUseAppropriateTools', 'run', '', { isNot: isNegated(ctx), promise: ctx.promise ?? '' })),
+      assertion: describeAssertion('toUseAppropriateTools', 'run', isNegated(ctx), judgeArguments(options)),
       matcher: 'toUseAppropriateTools',
       isNot: isNegated(ctx),
       kind: 'run',
@@ -107,6 +107,11 @@ export function recordJudgedRun(ctx: JudgeMatcherContext, result: MatcherResult)
     });
   }
   return result;
+}
+
+/** A judge's options for the report: the threshold, not the model object or the tool set. */
+function judgeArguments(options: ToUseAppropriateToolsOptions | undefined): unknown[] {
+  return options?.threshold === undefined ? [] : [{ threshold: options.threshold }];
 }
 
 /**
@@ -153,13 +158,13 @@ function runVerdict(ctx: MatcherContext, result: MatcherResult, run: number): Ru
   };
 }
 
-function sampleResult(ctx: MatcherContext, name: string, hintLine: string, sample: Sample, outcomes: readonly RunOutcome[]): MatcherResult {
+function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[], hintLine: string, sample: Sample, outcomes: readonly RunOutcome[]): MatcherResult {
   const result = gate(sample, outcomes.filter((outcome) => outcome.passed).length);
   const failed = outcomes.filter((outcome) => !outcome.passed);
   const failures = (limit: number): RunFailure[] => failed.slice(0, limit).map(({ run, text }) => ({ run, text: text!() }));
   const verdicts = outcomes.flatMap((outcome) => (outcome.verdict ? [outcome.verdict] : [])).slice(0, VERDICTS_RECORDED);
   recordAssertion(ctx as JudgeMatcherContext, {
-    assertion: colourless(hintLine),
+    assertion: describeAssertion(name, 'runs', isNegated(ctx), args),
     matcher: name,
     isNot: isNegated(ctx),
     kind: 'sample',

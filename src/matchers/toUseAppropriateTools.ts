@@ -31,7 +31,7 @@ export function toUseAppropriateTools(this: JudgeMatcherContext, received: unkno
   const assertion = (cancel: AbortSignal) =>
     import('./judgeAssertion.js')
       .then(({ judgeAssertion }) => judgeAssertion(this, received, options, site, cancel))
-      .then((result) => recordJudgedRun(this, result));
+      .then((result) => recordJudgedRun(this, options, result));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
   return trackJudge(assertion, this.task ?? testName, testName, site);

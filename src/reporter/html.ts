@@ -20,7 +20,8 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date())
 </head>
 <body>
 <h1>tool-call-accuracy</h1>
-<p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.</p>
+<p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.<br>
+The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires.</p>
 <table>
 <thead><tr>${COLUMNS.map((title, column) => (column === 3 ? '<th>Pass rate</th>' : `<th>${escape(title)}</th>`)).join('')}</tr></thead>
 <tbody>
@@ -48,9 +49,10 @@ function formatRow(row: ReportRow): string {
 function formatBar(row: ReportRow): string {
   const width = (value: number) => `${(value * 100).toFixed(2)}%`;
   const marker = row.minPassRate === undefined ? '' : `<span class="gate" style="left:${width(row.minPassRate)}" title="gate ${row.minPassRate}"></span>`;
+  // One judged run has no interval worth drawing.
+  const interval = row.rule === undefined ? '' : `<span class="ci" style="left:${width(row.interval.low)};width:${width(row.interval.high - row.interval.low)}"></span>`;
   return `<div class="bar" role="img" aria-label="pass rate ${percent(row.rate)}, 95% interval ${percent(row.interval.low)} to ${percent(row.interval.high)}">` +
-    `<span class="fill" style="width:${width(row.rate)}"></span>` +
-    `<span class="ci" style="left:${width(row.interval.low)};width:${width(row.interval.high - row.interval.low)}"></span>${marker}</div>` +
+    `<span class="fill" style="width:${width(row.rate)}"></span>${interval}${marker}</div>` +
     `<span class="pct">${percent(row.rate)}</span>`;
 }
 
@@ -99,6 +101,7 @@ tr[data-status="flaky"] .bar .fill { background: #d4a72c; }
 tr[data-passed="false"] .bar .fill { background: #cf222e; }
 .bar .ci { position: absolute; top: 5px; height: 2px; background: #1f2328; }
 .bar .gate { position: absolute; top: -3px; bottom: -3px; width: 2px; background: #0969da; }
+.rate { white-space: nowrap; }
 .pct { margin-left: 8px; font-variant-numeric: tabular-nums; }
 .passes, .interval { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .badge { padding: 1px 8px; border-radius: 10px; font-size: 12px; white-space: nowrap; background: #dafbe1; color: #116329; }

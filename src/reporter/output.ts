@@ -29,7 +29,8 @@ export function writeReport(records: readonly ReportedAssertion[], options: Repo
     const file = path.resolve(html);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, formatHtml(rows));
-    log(`HTML report: ${path.relative(process.cwd(), file) || file}`);
+    const relative = path.relative(process.cwd(), file);
+    log(`HTML report: ${relative.startsWith('..') || path.isAbsolute(relative) ? file : relative}`);
   }
 }
 

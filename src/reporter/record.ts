@@ -10,7 +10,7 @@ import type { ToolEvaluation } from '../judge/types.js';
  * reporter names in an environment variable before the workers start.
  */
 export interface AssertionRecord {
-  /** The assertion as the runner's hint line draws it, colourless: `expect(runs).not.toCallTool(toolName)`. */
+  /** The assertion with its arguments, on one printable line: `expect(runs).not.toCallTool("cancel-booking")`. */
   assertion: string;
   matcher: string;
   isNot: boolean;

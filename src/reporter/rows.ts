@@ -71,7 +71,8 @@ export function cells(row: ReportRow): string[] {
     oneLine(row.assertion),
     `${row.passes}/${row.n}`,
     percent(row.rate),
-    `${percent(row.interval.low)}–${percent(row.interval.high)}`,
+    // One judged run has a verdict, not a rate to estimate.
+    row.n === 1 && row.rule === undefined ? '—' : `${percent(row.interval.low)}–${percent(row.interval.high)}`,
     row.status === 'passed' || row.status === 'failed' ? `judged, ${row.status}` : row.status === 'flaky' && !row.passed ? 'flaky, below gate' : row.status,
   ];
 }

@@ -1,6 +1,6 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { mapWithConcurrency } from './limit.js';
-import { isSample, sample, type SampleSource } from './sample.js';
+import { isSample, sample, type Sample, type SampleSource } from './sample.js';
 
 /** Anything with Mastra's scorer shape: `run(run)` resolving to `{ score }` (both scorers of this package). */
 export interface RunScorer<Result extends { score: number }> {
@@ -34,7 +34,7 @@ export interface ScoreRunsResult<Result> {
  */
 export async function scoreRuns<Result extends { score: number }>(
   scorer: RunScorer<Result>,
-  runs: SampleSource,
+  runs: SampleSource | Sample | PromiseLike<Sample>,
   options: { concurrency?: number } = {},
 ): Promise<ScoreRunsResult<Result>> {
   if (typeof scorer !== 'object' || scorer === null || typeof scorer.run !== 'function') {

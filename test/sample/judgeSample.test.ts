@@ -6,7 +6,8 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureJudge, JudgeError, sample } from '../../src/index.js';
 import { resetJudgeConfig } from '../../src/judge/config.js';
-import { appropriateWeather, clarification, clarificationRun, judgeModel, searchForWeather, searchForWeatherRun, textResult, weatherRun, weatherTools } from '../judge/helpers/judgeModels.js';
+import { appropriateWeather, clarificationRun, judgeModel, searchForWeatherRun, weatherRun, weatherTools } from '../judge/helpers/judgeModels.js';
+import { judgeByRequest } from './helpers/judges.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -26,26 +27,6 @@ async function failureOf(assertion: Promise<unknown>): Promise<Error> {
     return error as Error;
   }
   throw new Error('expected the assertion to fail, but it passed');
-}
-
-/** A judge that answers by the run's request: appropriate for weather, not for the web search, fine for a clarification. */
-function judgeByRequest(options: { delayMs?: number } = {}) {
-  let active = 0;
-  const model = new MockLanguageModelV4({
-    provider: 'test-judge',
-    modelId: 'by-request',
-    doGenerate: async ({ prompt }) => {
-      active++;
-      model.highest = Math.max(model.highest, active);
-      await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
-      active--;
-      const text = JSON.stringify(prompt);
-      const verdict = text.includes('Tokyo') ? searchForWeather : text.includes('help with something') ? clarification : appropriateWeather;
-      return textResult(JSON.stringify(verdict));
-    },
-  }) as MockLanguageModelV4 & { highest: number };
-  model.highest = 0;
-  return model;
 }
 
 describe('toUseAppropriateTools over a sample', () => {
