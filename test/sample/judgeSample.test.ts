@@ -6,6 +6,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureJudge, JudgeError, sample } from '../../src/index.js';
 import { resetJudgeConfig } from '../../src/judge/config.js';
+import { failOnUnawaitedJudges } from '../../src/judge/pending.js';
 import { appropriateWeather, clarificationRun, judgeModel, searchForWeatherRun, weatherRun, weatherTools } from '../judge/helpers/judgeModels.js';
 import { judgeByRequest } from './helpers/judges.js';
 
@@ -106,5 +107,12 @@ describe('toUseAppropriateTools over a sample', () => {
     const all = await sample(runs.runs.map((run) => (run.threw ? Promise.reject(run.error) : run.run)));
     const error = await failureOf(expect(all).toUseAppropriateTools({ model }));
     expect(error.message).toContain('Run 2 of 3 failed:\n  The agent threw: Error: agent crashed');
+  });
+
+  it('is one judge assertion the test must await, like a single run', async ({ task }) => {
+    const runs = await sample([weatherRun(), weatherRun()]);
+    const forgotten = expect(runs).toUseAppropriateTools({ model: judgeByRequest() });
+    expect(() => failOnUnawaitedJudges([task])).toThrow('A toUseAppropriateTools() assertion was not awaited, so its verdict could not fail the test.');
+    await forgotten;
   });
 });
