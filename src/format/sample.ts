@@ -1,4 +1,5 @@
 import type { Gate } from '../sample/gate.js';
+import { escapeUnsafe } from '../printable.js';
 import { compose } from './message.js';
 import { formatInline, plural } from './value.js';
 
@@ -49,9 +50,9 @@ export function describeThrown(error: unknown): string {
   return `The agent threw: ${cut.join('\n')}`;
 }
 
-/** Escapes control characters other than newlines and tabs (ANSI codes in an error would repaint the terminal). */
+/** Text from a run or an agent's error, each line escaped (ANSI codes in an error would repaint the terminal); its newlines kept. */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.split('\n').map(escapeUnsafe).join('\n');
 }
 
 function indent(text: string): string {

@@ -299,9 +299,10 @@ describe('bad input in a sample is a matcher error, which .not cannot pass', () 
   it('reports a bad argument once, as the argument, not as a run', async () => {
     const runs = await sampleOf(3, 0);
     expect(matcherErrorOf(() => expect(runs).toCallToolTimes('search', -1))).not.toContain('In run');
-    expect(matcherErrorOf(() => expect(runs).not.toCallToolsInOrder([]))).toBe(
-      'expect(runs).not.toCallToolsInOrder(expected)\n\nMatcher error: expected must name at least one tool. To check that no tool was called, use toCallNoTools().',
-    );
+    const message = matcherErrorOf(() => expect(runs).not.toCallToolsInOrder('search' as never));
+    expect(message.split('\n')[0]).toBe('expect(runs).not.toCallToolsInOrder(expected)');
+    expect(message).toContain('Matcher error: expected must be an array');
+    expect(message).not.toContain('In run');
   });
 });
 
