@@ -67,14 +67,22 @@ export function judgeOverSamples(name: string, matcher: JudgeMatcher): JudgeMatc
   const wrapped = function (this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
     if (!isSample(received)) return matcher.call(this, received, options);
     const site = callSite();
-    // Tracked as one judge: the test awaits the sample's assertion, not each run's.
-    return trackJudge(judgeSample(this, name, received, options, site), this.task ?? (this.currentTestName || undefined), site);
+    const testName = this.currentTestName || undefined;
+    // Tracked as one judge: the test awaits the sample's assertion, not each run's; cancelling it cancels every run's judge.
+    return trackJudge((cancel) => judgeSample(this, name, received, options, site, cancel), this.task ?? testName, testName, site);
   };
   Object.defineProperty(wrapped, 'name', { value: name });
   return wrapped;
 }
 
-async function judgeSample(ctx: JudgeMatcherContext, name: string, sample: Sample, options: ToUseAppropriateToolsOptions | undefined, site: CallSite | undefined): Promise<MatcherResult> {
+async function judgeSample(
+  ctx: JudgeMatcherContext,
+  name: string,
+  sample: Sample,
+  options: ToUseAppropriateToolsOptions | undefined,
+  site: CallSite | undefined,
+  cancel: AbortSignal,
+): Promise<MatcherResult> {
   const { judgeAssertion } = await import('./judgeAssertion.js');
   const runCtx = perRunContext(ctx);
   const concurrency = getJudgeConfig().concurrency ?? DEFAULT_CONCURRENCY;
@@ -82,7 +90,7 @@ async function judgeSample(ctx: JudgeMatcherContext, name: string, sample: Sampl
     if (run.threw) return thrownOutcome(run);
     const number = run.index + 1;
     try {
-      const result = await judgeAssertion(runCtx.ctx as JudgeMatcherContext, run.run, options, site);
+      const result = await judgeAssertion(runCtx.ctx as JudgeMatcherContext, run.run, options, site, cancel);
       return { ...outcomeOf(ctx, runCtx.ctx, result, number), ...(result.judged && { verdict: runVerdict(ctx, result, number) }) };
     } catch (error) {
       const problem = inSample(error, runCtx.hint(name), { run: number, n: sample.n });
