@@ -5,7 +5,70 @@
  */
 
 /** A tool name, or a call pattern whose `input` is compared with the runner's equality (asymmetric matchers work). */
-export type ExpectedToolCall = string | { toolName: string; input?: unknown };
+export type ExpectedToolCall = string | ToolRef | { toolName: string | ToolRef; input?: unknown };
+
+/** An item of `toCallToolsInOrder`: a call, or a `parallel(…)` group of calls issued in one step in any order. */
+export type ExpectedToolStep = ExpectedToolCall | ParallelGroup;
+
+/** `parallel('weather', 'news')`: these calls were issued together in one step, in any order. */
+export interface ParallelGroup {
+  readonly parallel: readonly ExpectedToolCall[];
+}
+
+/** Anything with `asymmetricMatch`: `expect.objectContaining(…)`, `expect.any(String)`, … */
+export interface AsymmetricMatcherLike {
+  asymmetricMatch(other: unknown): boolean;
+}
+
+/**
+ * The shape an expected input may take for a tool whose input is `Input`: the input itself, with
+ * an asymmetric matcher allowed in place of any part of it. An unknown input accepts anything.
+ */
+export type InputPattern<Input> = unknown extends Input
+  ? unknown
+  : AsymmetricMatcherLike | (Input extends object ? { [Key in keyof Input]: InputPattern<Input[Key]> } : Input);
+
+/**
+ * A typed reference to one tool of a tool set, from `toolRefs(tools)`. Usable wherever a tool
+ * name is; the matchers type-check an expected input against the tool's input schema.
+ */
+export interface ToolRef<Name extends string = string, Input = any> {
+  /** The tool's name: its key in the tool set. */
+  readonly toolName: Name;
+  /** Carries the input type for the compiler only; never set. */
+  readonly '~input'?: Input;
+  /**
+   * A call pattern for lists (`toCallToolsInOrder`, `toCallOnly`), its input type-checked.
+   * @example
+   * expect(run).toCallToolsInOrder([t.search.with({ query: 'cats' }), t.summarize])
+   */
+  with(input: InputPattern<Input>): { readonly toolName: Name; readonly input: unknown };
+}
+
+/**
+ * The output type of a schema: a Standard Schema (zod 3.25+ and 4, valibot, arktype), a zod 4 core
+ * type, an AI SDK `jsonSchema<T>()` or `lazySchema`. Distributes over the AI SDK's `FlexibleSchema`
+ * union, whose members all give the same type.
+ */
+type SchemaOutput<Schema> = Schema extends { readonly '~standard': { readonly types?: infer Types } }
+  ? NonNullable<Types> extends { readonly output: infer Output } ? Output : unknown
+  : Schema extends { readonly _zod: { readonly output: infer Output } }
+    ? Output
+    : Schema extends { readonly _type: infer Output }
+      ? Output
+      : Schema extends () => { readonly _type: infer Output }
+        ? Output
+        : unknown;
+
+/** A tool's input type: from its `inputSchema` (AI SDK 5+, Mastra) or `parameters` (AI SDK 4). */
+export type ToolInputOf<Tool> = Tool extends { readonly inputSchema?: infer Schema }
+  ? unknown extends Schema
+    ? Tool extends { readonly parameters?: infer Parameters } ? (unknown extends Parameters ? unknown : SchemaOutput<NonNullable<Parameters>>) : unknown
+    : SchemaOutput<NonNullable<Schema>>
+  : unknown;
+
+/** `toolRefs(tools)`: one typed reference per key of the tool set. */
+export type ToolRefs<Tools> = { readonly [Name in keyof Tools & string]: ToolRef<Name, ToolInputOf<Tools[Name]>> };
 
 declare const fromAssertion: unique symbol;
 /**
@@ -18,6 +81,13 @@ export type FromAssertion = typeof fromAssertion;
 export type MatcherResult<R, A> = [R] extends [FromAssertion] ? (A extends { toBe(expected: never): infer Result } ? Result : void) : R;
 
 export interface ToolCallMatchers<R = unknown> {
+  /**
+   * With a typed reference from `toolRefs(tools)`: the input is type-checked against the tool's schema.
+   * @example
+   * const t = toolRefs(tools)
+   * expect(result).toCallTool(t.getWeather, { city: 'Paris' })
+   */
+  toCallTool<Input>(tool: ToolRef<string, Input>, input?: NoInfer<InputPattern<Input>>): MatcherResult<R, this>;
   /**
    * Passes when the run made some call to `toolName`, and, when `input` is given, with an input
    * equal to it (`expect.objectContaining`, `expect.stringContaining`, … work inside).
@@ -32,7 +102,7 @@ export interface ToolCallMatchers<R = unknown> {
    * @example
    * expect(result).toCallToolTimes('search-tool', 2)
    */
-  toCallToolTimes(toolName: string, times: number): MatcherResult<R, this>;
+  toCallToolTimes(toolName: string | ToolRef, times: number): MatcherResult<R, this>;
 
   /**
    * With a name: passes when the run made exactly one tool call, and it is to that tool.
@@ -46,12 +116,14 @@ export interface ToolCallMatchers<R = unknown> {
   /**
    * Passes when these calls appear in this order, other calls allowed in between; with
    * `{ strict: true }`, when the calls are exactly this sequence. An empty list, like
-   * `toCallOnly([])`, passes only when the run made no calls.
+   * `toCallOnly([])`, passes only when the run made no calls. A `parallel(…)` item is a group
+   * of calls issued in one step, in any order.
    * @example
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'])
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true })
+   * expect(result).toCallToolsInOrder(['search', parallel('weather', 'news'), 'summarize'])
    */
-  toCallToolsInOrder(expected: readonly ExpectedToolCall[], options?: { strict?: boolean }): MatcherResult<R, this>;
+  toCallToolsInOrder(expected: readonly ExpectedToolStep[], options?: { strict?: boolean }): MatcherResult<R, this>;
 
   /**
    * Passes when the run made no tool calls (e.g. the agent rightly asked for clarification).

@@ -39,4 +39,17 @@ export { scoreRuns } from './sample/scoreRuns.js';
 export type { RunScorer, ScoredRun, ScoreRunsResult } from './sample/scoreRuns.js';
 export { ToolCallAccuracyError } from './errors.js';
 export type { ToolApproval, ToolCall, ToolCallPattern } from './types.js';
-export type { ToolCallMatchers, ExpectedToolCall } from '../matchers.js';
+export type {
+  ToolCallMatchers,
+  ExpectedToolCall,
+  ExpectedToolStep,
+  InputPattern,
+  ParallelGroup,
+  ToolInputOf,
+  ToolRef,
+  ToolRefs,
+} from '../matchers.js';
+export { toolRefs } from './refs/toolRefs.js';
+export { parallel } from './refs/parallel.js';
+export { turn, within } from './calls/views.js';
+export type { RunView } from './calls/views.js';

@@ -16,9 +16,14 @@ import { mastraGenerate } from './adapters/mastraGenerate.js';
 import { openaiChat } from './adapters/openaiChat.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
 import { plainCalls } from './adapters/plain.js';
+import { otelTrace } from './adapters/otelTrace.js';
+import { turnsOf } from './turns.js';
+import type { ViewReader } from './views.js';
+import { isRunView, readView } from './views.js';
 
 /**
  * Every supported format, most specific first. Detection takes the first that claims a value.
+ * OpenTelemetry spans first: no other format has a `spanContext()` or `resourceSpans`.
  * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`); results,
  * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
  * Responses item type); the message formats share one classifier (`messageKind`), so at most
@@ -26,6 +31,7 @@ import { plainCalls } from './adapters/plain.js';
  * plain arrays last.
  */
 export const adapters: readonly FormatAdapter[] = [
+  otelTrace,
   mastraRun,
   mastraMessages,
   mastraGenerate,
@@ -67,8 +73,27 @@ export function detectFormat(run: unknown): FormatAdapter | undefined {
  * format. Throws a `ToolCallAccuracyError` naming what was received when the value is not a run.
  */
 export function getToolCalls(run: unknown): ToolCall[] {
+  if (isRunView(run)) return readView(run, viewReader);
   const adapter = detectFormat(run);
   if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
+  return readAs(adapter, run);
+}
+
+const viewReader: ViewReader = {
+  read: getToolCalls,
+  readTurns(run) {
+    const adapter = detectFormat(run);
+    if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
+    return { format: adapter.format, turns: turnsOf(run, adapter).map((part) => readAs(adapter, part)) };
+  },
+  readNested(run) {
+    if (typeof run !== 'object' || run === null || isRunView(run)) return undefined;
+    const adapter = detectFormat(run);
+    return adapter && adapter !== plainCalls ? readAs(adapter, run) : undefined;
+  },
+};
+
+function readAs(adapter: FormatAdapter, run: unknown): ToolCall[] {
   const calls = new CallCollector();
   try {
     adapter.read(run, calls);

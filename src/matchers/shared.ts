@@ -4,6 +4,7 @@ import { matcherErrorMessage } from '../format/message.js';
 import { isAsymmetricMatcher } from '../format/value.js';
 import type { Matches } from '../scoring/engine.js';
 import type { ToolCall, ToolCallPattern } from '../types.js';
+import { isToolRef } from '../refs/toolRefs.js';
 import type { MatcherContext } from './context.js';
 import { equalityOf } from './equality.js';
 
@@ -29,12 +30,16 @@ export function matcherError(hintLine: string, problem: string): ToolCallAccurac
 }
 
 const isName = (value: unknown) => (typeof value === 'string' && value !== '') || isAsymmetricMatcher(value);
+/** A reference from `toolRefs` stands for its tool's name. */
+const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
 
 /** Checks one expected item (`'name'` or `{ toolName, input? }`) and says what is wrong with a bad one. */
 export function toExpectedCall(item: unknown, where: string, hintLine: string): ExpectedCall {
+  item = nameOf(item);
   if (isName(item)) return { toolName: item, input: undefined, hasInput: false };
   if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
-    const { toolName, input, ...rest } = item as { toolName?: unknown; input?: unknown };
+    const { toolName: nameOrRef, input, ...rest } = item as { toolName?: unknown; input?: unknown };
+    const toolName = nameOf(nameOrRef);
     const extra = Object.keys(rest);
     if (isName(toolName) && extra.length === 0) return { toolName, input, hasInput: 'input' in item };
     if (extra.length > 0 && isName(toolName)) {
@@ -49,6 +54,7 @@ export function toExpectedCall(item: unknown, where: string, hintLine: string): 
 
 /** Checks a tool-name argument: a non-empty string or an asymmetric matcher such as expect.stringMatching(/^search/). */
 export function toExpectedName(value: unknown, where: string, hintLine: string): ExpectedCall {
+  value = nameOf(value);
   if (isName(value)) return { toolName: value, input: undefined, hasInput: false };
   throw matcherError(hintLine, `${where} must be a non-empty tool name, e.g. 'search-tool'; received ${describeArgument(value)}.`);
 }

@@ -10,6 +10,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   const hasInput = rest.length > 0;
   const hintLine = hint(this, 'toCallTool', 'toolName', hasInput ? 'input' : undefined);
   const item = { ...toExpectedName(toolName, 'toolName', hintLine), ...(hasInput && { input: rest[0], hasInput }) };
+  toolName = item.toolName; // a tool reference, read as its name
   const calls = readCalls(received, hintLine);
   const matches = callMatches(this, calls, [item]);
   const matching = calls.flatMap((_, index) => (matches(index, 0) ? [index + 1] : []));

@@ -10,6 +10,7 @@ import { callMatches, matcherError, readCalls, toExpectedName } from './shared.j
 export function toCallToolTimes(this: MatcherContext, received: unknown, toolName: unknown, expectedTimes: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolTimes', 'toolName', 'times');
   const item = toExpectedName(toolName, 'toolName', hintLine);
+  toolName = item.toolName; // a tool reference, read as its name
   if (typeof expectedTimes !== 'number' || !Number.isInteger(expectedTimes) || expectedTimes < 0) {
     throw matcherError(hintLine, `times must be a whole number of calls (0 or more); received ${formatInline(expectedTimes)}.`);
   }

@@ -7,6 +7,7 @@ import type { Matches } from '../scoring/engine.js';
 import { firstSequenceMismatch, matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
 import type { MatcherContext, MatcherResult } from './context.js';
+import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
 import type { ExpectedCall } from './shared.js';
 import { callMatches, describeArgument, matcherError, nameMatches, readCalls, toExpectedCalls } from './shared.js';
 
@@ -17,6 +18,7 @@ import { callMatches, describeArgument, matcherError, nameMatches, readCalls, to
 export function toCallToolsInOrder(this: MatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherResult {
   const strictOption = readStrictOption(options, () => hint(this, 'toCallToolsInOrder', 'expected', 'options'));
   const hintLine = hint(this, 'toCallToolsInOrder', 'expected', strictOption ? '{ strict: true }' : undefined);
+  if (hasParallelGroup(expected)) return inOrderWithGroups(this, hintLine, received, expected as unknown[], strictOption);
   const items = toExpectedCalls(expected, 'expected', hintLine);
   // An empty list means what it means for toCallOnly([]): no calls at all (in flexible order it
   // would pass on every run, which is never what a test means).

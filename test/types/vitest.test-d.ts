@@ -14,7 +14,7 @@ describe('matcher types under Vitest', () => {
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool']);
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true });
     expect(run).not.toCallNoTools();
-    expectTypeOf<ToolCallMatchers<void>['toCallTool']>().parameter(0).toEqualTypeOf<string>();
+    expectTypeOf<ToolCallMatchers<void>['toCallTool']>().toBeCallableWith('weather-tool');
   });
 
   it('rejects wrong arguments', () => {

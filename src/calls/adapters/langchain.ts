@@ -22,7 +22,7 @@ const CLASS_TYPES: Record<string, string> = {
 };
 
 /** The message's type (`ai`, `tool`, `human`, …) and the record holding its fields. */
-function typeOf(message: UnknownRecord): string | undefined {
+export function typeOf(message: UnknownRecord): string | undefined {
   if (message.lc === 1 && message.type === 'constructor' && Array.isArray(message.id)) {
     const className: unknown = message.id[message.id.length - 1];
     return typeof className === 'string' ? CLASS_TYPES[className] : undefined;
@@ -36,7 +36,7 @@ function fieldsOf(message: UnknownRecord): UnknownRecord {
   return message;
 }
 
-function messagesOf(value: unknown): readonly unknown[] {
+export function messagesOf(value: unknown): readonly unknown[] {
   if (Array.isArray(value)) return value;
   if (isRecord(value) && Array.isArray(value.messages)) return value.messages;
   return [value];

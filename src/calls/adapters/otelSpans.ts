@@ -1,0 +1,107 @@
+import type { UnknownRecord } from '../adapter.js';
+import { isRecord } from '../adapter.js';
+
+/** One finished span, from either source, reduced to what the trace reader uses. */
+export interface Span {
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId: string | undefined;
+  readonly name: string;
+  /** Start time in nanoseconds since the epoch. */
+  readonly start: bigint;
+  readonly attributes: Readonly<Record<string, unknown>>;
+  /** The status message (or 'error') when the span's status is ERROR. */
+  readonly error: string | undefined;
+}
+
+/** A finished span of the OpenTelemetry JS SDK (`ReadableSpan`, as `InMemorySpanExporter.getFinishedSpans()` gives them). */
+export function isReadableSpan(value: unknown): value is UnknownRecord {
+  return isRecord(value) && typeof value.spanContext === 'function' && typeof value.name === 'string' && isRecord(value.attributes) && Array.isArray(value.startTime);
+}
+
+/** An OTLP JSON export (`ExportTraceServiceRequest`): `{ resourceSpans: [{ scopeSpans: [{ spans }] }] }`. */
+export function isOtlpExport(value: unknown): value is { resourceSpans: unknown[] } {
+  return isRecord(value) && Array.isArray(value.resourceSpans);
+}
+
+/** Is `value` spans of a trace: SDK spans, an OTLP JSON export, or a list of exports? */
+export function isSpanInput(value: unknown): boolean {
+  if (isOtlpExport(value)) return true;
+  return Array.isArray(value) && value.length > 0 && (isReadableSpan(value[0]) || isOtlpExport(value[0]));
+}
+
+/** The spans of any accepted input, in input order. Spans that are not well formed are an error. */
+export function spansOf(value: unknown): Span[] {
+  const spans: Span[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    if (isOtlpExport(item)) readOtlp(item, spans);
+    else if (isReadableSpan(item)) spans.push(fromReadableSpan(item));
+    else if (isSpan(item)) spans.push(item);
+    else throw new Error(`a list of spans holds ${isRecord(item) ? 'an object that is not a span' : typeof item}; pass the exporter's finished spans as they are`);
+  }
+  return spans;
+}
+
+/** Spans already reduced (a sub-agent's subtree, handed back to the reader). */
+function isSpan(value: unknown): value is Span {
+  return isRecord(value) && typeof value.start === 'bigint' && typeof value.spanId === 'string';
+}
+
+function fromReadableSpan(span: UnknownRecord): Span {
+  const context = (span.spanContext as () => { traceId: string; spanId: string })();
+  // SDK 2.x: parentSpanContext; 1.x: parentSpanId.
+  const parent = isRecord(span.parentSpanContext) ? span.parentSpanContext.spanId : span.parentSpanId;
+  const [seconds, nanos] = span.startTime as [number, number];
+  const status = isRecord(span.status) ? span.status : {};
+  return {
+    traceId: context.traceId,
+    spanId: context.spanId,
+    parentSpanId: typeof parent === 'string' && parent !== '' ? parent : undefined,
+    name: span.name as string,
+    start: BigInt(seconds) * 1_000_000_000n + BigInt(nanos),
+    attributes: span.attributes as Record<string, unknown>,
+    error: status.code === 2 ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined,
+  };
+}
+
+function readOtlp(request: { resourceSpans: unknown[] }, spans: Span[]): void {
+  for (const resource of request.resourceSpans) {
+    if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) continue;
+    for (const scope of resource.scopeSpans) {
+      if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
+      for (const span of scope.spans) spans.push(fromOtlpSpan(span));
+    }
+  }
+}
+
+function fromOtlpSpan(span: unknown): Span {
+  if (!isRecord(span) || typeof span.traceId !== 'string' || typeof span.spanId !== 'string' || typeof span.name !== 'string') {
+    throw new Error('an OTLP span lacks traceId, spanId or name (expected the OTLP JSON encoding, with hex ids)');
+  }
+  const status = isRecord(span.status) ? span.status : {};
+  const isError = status.code === 2 || status.code === 'STATUS_CODE_ERROR';
+  return {
+    traceId: span.traceId,
+    spanId: span.spanId,
+    parentSpanId: typeof span.parentSpanId === 'string' && span.parentSpanId !== '' ? span.parentSpanId : undefined,
+    name: span.name,
+    start: BigInt(String(span.startTimeUnixNano ?? 0)),
+    attributes: Object.fromEntries((Array.isArray(span.attributes) ? span.attributes : []).flatMap((attribute) => (isRecord(attribute) && typeof attribute.key === 'string' ? [[attribute.key, anyValue(attribute.value)]] : []))),
+    error: isError ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined,
+  };
+}
+
+/** An OTLP `AnyValue` as a plain value. */
+function anyValue(value: unknown): unknown {
+  if (!isRecord(value)) return undefined;
+  if ('stringValue' in value) return value.stringValue;
+  if ('boolValue' in value) return value.boolValue;
+  if ('intValue' in value) return Number(value.intValue);
+  if ('doubleValue' in value) return value.doubleValue;
+  if (isRecord(value.arrayValue)) return (Array.isArray(value.arrayValue.values) ? value.arrayValue.values : []).map(anyValue);
+  if (isRecord(value.kvlistValue)) {
+    const entries = Array.isArray(value.kvlistValue.values) ? value.kvlistValue.values : [];
+    return Object.fromEntries(entries.flatMap((entry) => (isRecord(entry) && typeof entry.key === 'string' ? [[entry.key, anyValue(entry.value)]] : [])));
+  }
+  return undefined;
+}

@@ -1,0 +1,179 @@
+import type { ToolCall } from '../../types.js';
+import type { FormatAdapter } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { recordStep } from '../steps.js';
+import { recordSubRun } from '../subAgents.js';
+import { toolCallWithJsonInput } from '../toolCall.js';
+import type { Span } from './otelSpans.js';
+import { isSpanInput, spansOf } from './otelSpans.js';
+
+/**
+ * Tool calls from OpenTelemetry traces, as agents emit them in production: the GenAI semantic
+ * conventions (`execute_tool {name}` spans, chat spans with `gen_ai.output.messages`; the AI SDK 7
+ * `OpenTelemetry` integration emits these) and the AI SDK's own spans (`ai.toolCall`, and
+ * `ai.response.toolCalls` on each model call; ai@7's `LegacyOpenTelemetry`, ai@6's
+ * `experimental_telemetry`).
+ *
+ * A model call's span says what the model issued, in its order, and is one step; a tool span says
+ * what ran and with what result. Each call counts once: a tool span fills in the issued call it
+ * executed. Spans that only repeat the run's calls (the root `invoke_agent` / `ai.generateText`
+ * span) are read only when a trace has no model-call spans. Calls inside a tool span (a sub-agent
+ * the tool ran) are not the agent's own: `within(run, tool)` reads them.
+ */
+export const otelTrace: FormatAdapter = {
+  format: 'otel-trace',
+  shape: 'OpenTelemetry spans: the SDK\'s finished spans (InMemorySpanExporter.getFinishedSpans()) or an OTLP JSON export ({ resourceSpans })',
+  detect: isSpanInput,
+  read(value, calls) {
+    for (const trace of splitTraces(value)) readScope(trace, calls);
+  },
+};
+
+/** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
+export function splitTraces(value: unknown): Span[][] {
+  const traces = new Map<string, Span[]>();
+  for (const span of spansOf(value)) {
+    const trace = traces.get(span.traceId);
+    if (trace) trace.push(span);
+    else traces.set(span.traceId, [span]);
+  }
+  const earliest = (spans: Span[]) => spans.reduce((min, span) => (span.start < min ? span.start : min), spans[0]!.start);
+  return [...traces.values()].sort((a, b) => compare(earliest(a), earliest(b)));
+}
+
+/** A call in the making: when it was issued (for order), and the step that issued it. */
+interface Entry {
+  call: ToolCall;
+  at: bigint;
+  sequence: number;
+  step: string;
+  executed: boolean;
+}
+
+function readScope(spans: readonly Span[], calls: CallCollector): void {
+  const byId = new Map(spans.map((span) => [span.spanId, span]));
+  const toolAncestor = (span: Span): Span | undefined => {
+    const seen = new Set<string>();
+    for (let parent = byId.get(span.parentSpanId ?? ''); parent && !seen.has(parent.spanId); parent = byId.get(parent.parentSpanId ?? '')) {
+      seen.add(parent.spanId);
+      if (isToolSpan(parent)) return parent;
+    }
+    return undefined;
+  };
+  const own: Span[] = [];
+  const nested = new Map<Span, Span[]>();
+  for (const span of spans) {
+    const ancestor = toolAncestor(span);
+    if (!ancestor) own.push(span);
+    // Only the nearest tool ancestor matters for the sub-run; deeper levels nest inside it.
+    else if (!toolAncestor(ancestor)) nested.set(ancestor, [...(nested.get(ancestor) ?? []), span]);
+  }
+  own.sort((a, b) => compare(a.start, b.start));
+
+  const entries: Entry[] = [];
+  const stepSpans = own.filter((span) => issuedCalls(span, 'step') !== undefined);
+  const sources = stepSpans.length > 0 ? stepSpans : own.filter((span) => issuedCalls(span, 'root') !== undefined);
+  for (const span of sources) {
+    for (const call of issuedCalls(span, stepSpans.length > 0 ? 'step' : 'root')!) {
+      entries.push({ call, at: span.start, sequence: entries.length, step: span.spanId, executed: false });
+    }
+  }
+  for (const span of own) {
+    if (!isToolSpan(span)) continue;
+    const executed = executedCall(span);
+    const issued = entries.find(
+      (entry) => !entry.executed && entry.call.toolName === executed.toolName && entry.call.toolCallId === executed.toolCallId && entry.at <= span.start,
+    );
+    const entry = issued ?? { call: executed, at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId, executed: true };
+    if (issued) {
+      issued.executed = true;
+      if (executed.output !== undefined) issued.call.output = executed.output;
+      if (executed.error !== undefined) issued.call.error = executed.error;
+    } else {
+      entries.push(entry);
+    }
+    const subRun = nested.get(span);
+    if (subRun) recordSubRun(entry.call, subRun);
+  }
+  entries.sort((a, b) => compare(a.at, b.at) || a.sequence - b.sequence);
+  const steps = new Map<string, number>();
+  for (const entry of entries) {
+    if (!steps.has(entry.step)) steps.set(entry.step, steps.size);
+    recordStep(entry.call, steps.get(entry.step)!);
+    calls.addDistinct(entry.call);
+  }
+}
+
+const GENAI_MODEL_OPERATIONS = new Set(['chat', 'generate_content', 'text_completion']);
+const AI_SDK_ROOTS = /^ai\.(generateText|streamText)$/;
+const AI_SDK_MODEL_CALLS = /^ai\.(generateText|streamText)\.do(Generate|Stream)$/;
+
+function isToolSpan(span: Span): boolean {
+  return isNonEmptyString(span.attributes['gen_ai.tool.name']) || isNonEmptyString(span.attributes['ai.toolCall.name']);
+}
+
+/**
+ * The calls a span says the model issued: a model call (`level` 'step') or a whole run repeating
+ * them (`level` 'root'); undefined when the span is not of that level or records no output.
+ */
+function issuedCalls(span: Span, level: 'step' | 'root'): ToolCall[] | undefined {
+  const attributes = span.attributes;
+  const operation = attributes['gen_ai.operation.name'];
+  const messages = attributes['gen_ai.output.messages'];
+  if (messages !== undefined && !isToolSpan(span)) {
+    const isStep = typeof operation === 'string' ? GENAI_MODEL_OPERATIONS.has(operation) : !span.name.startsWith('invoke_agent');
+    if (isStep !== (level === 'step')) return undefined;
+    return genAiOutputCalls(parseJson(messages));
+  }
+  const toolCalls = attributes['ai.response.toolCalls'];
+  if (toolCalls !== undefined) {
+    const isStep = AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attributes['ai.operationId'] !== span.name.replace(/\..*$/, ''));
+    if (isStep !== (level === 'step')) return undefined;
+    const list = parseJson(toolCalls);
+    return (Array.isArray(list) ? list : []).flatMap((call) =>
+      isRecord(call) && isNonEmptyString(call.toolName) ? [toolCallWithJsonInput(call.toolName, call.input ?? call.args, call.toolCallId)] : [],
+    );
+  }
+  return undefined;
+}
+
+/** `[{ role: 'assistant', parts: [{ type: 'tool_call', id, name, arguments }] }]` (GenAI output messages). */
+function genAiOutputCalls(messages: unknown): ToolCall[] {
+  if (!Array.isArray(messages)) return [];
+  return messages.flatMap((message) =>
+    isRecord(message) && message.role !== 'user' && Array.isArray(message.parts)
+      ? message.parts.flatMap((part) =>
+          isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name) ? [toolCallWithJsonInput(part.name, part.arguments, part.id)] : [],
+        )
+      : [],
+  );
+}
+
+function executedCall(span: Span): ToolCall {
+  const attributes = span.attributes;
+  const genAi = isNonEmptyString(attributes['gen_ai.tool.name']);
+  const call = genAi
+    ? toolCallWithJsonInput(attributes['gen_ai.tool.name'] as string, attributes['gen_ai.tool.call.arguments'], attributes['gen_ai.tool.call.id'])
+    : toolCallWithJsonInput(attributes['ai.toolCall.name'] as string, attributes['ai.toolCall.args'], attributes['ai.toolCall.id']);
+  const result = attributes[genAi ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'];
+  if (result !== undefined) call.output = parseJson(result);
+  const errorType = attributes['error.type'];
+  if (span.error !== undefined) call.error = span.error;
+  else if (isNonEmptyString(errorType)) call.error = errorType;
+  return call;
+}
+
+/** Attributes hold JSON text; a value that is not JSON is kept as the text it is. */
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function compare(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

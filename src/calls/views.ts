@@ -1,0 +1,109 @@
+import type { ToolRef } from '../../matchers.js';
+import { ToolCallAccuracyError } from '../errors.js';
+import { didYouMean } from '../format/suggest.js';
+import { isToolRef } from '../refs/toolRefs.js';
+import type { ToolCall } from '../types.js';
+import { describeValue } from './describe.js';
+import { subRunOf } from './subAgents.js';
+
+/** What a view selects from the run it wraps. */
+type Selection = { turn: number } | { within: string };
+
+/**
+ * A part of a run, for the matchers: `turn(run, 2)`, `within(run, 'research-agent')`. Every matcher
+ * and `getToolCalls` read it as a run of its own.
+ */
+export class RunView {
+  constructor(
+    readonly run: unknown,
+    readonly selection: Selection,
+  ) {
+    Object.freeze(this);
+  }
+
+  toString(): string {
+    return 'turn' in this.selection ? `turn(run, ${this.selection.turn})` : `within(run, ${JSON.stringify(this.selection.within)})`;
+  }
+}
+
+export function isRunView(value: unknown): value is RunView {
+  return value instanceof RunView;
+}
+
+/**
+ * The calls the agent made in answer to the `n`-th user message of a conversation, counting from
+ * 1; -1 is the last turn, -2 the one before. An OpenTelemetry trace holds one turn per trace.
+ *
+ * @example
+ * expect(turn(messages, 2)).toCallTool('refund')
+ * expect(turn(messages, -1)).toCallNoTools()
+ */
+export function turn(run: unknown, n: number): RunView {
+  if (!Number.isInteger(n) || n === 0) {
+    throw new ToolCallAccuracyError(`turn(run, n): n counts user messages from 1 (or from the end: -1 is the last turn); received ${describeValue(n)}.`);
+  }
+  if (isRunView(run)) throw new ToolCallAccuracyError(`turn(run, n) takes the whole conversation; received ${run.toString()}. Write within(turn(run, n), name) to look inside a sub-agent of one turn.`);
+  return new RunView(run, { turn: n });
+}
+
+/**
+ * The calls made by a sub-agent: an agent run inside the tool `toolName` (a Mastra agent used as a
+ * tool, an AI SDK tool that runs another agent). They are left out of the run's own calls.
+ *
+ * @example
+ * expect(within(run, 'research-agent')).toCallTool('web-search')
+ */
+export function within(run: unknown, toolName: string | ToolRef): RunView {
+  const name = isToolRef(toolName) ? toolName.toolName : toolName;
+  if (typeof name !== 'string' || name === '') {
+    throw new ToolCallAccuracyError(`within(run, toolName): toolName names the tool that ran the sub-agent, e.g. 'research-agent'; received ${describeValue(toolName)}.`);
+  }
+  return new RunView(run, { within: name });
+}
+
+/** How a view reads the run it wraps; given by getToolCalls, which owns format detection. */
+export interface ViewReader {
+  /** Reads any run, a view or not, as getToolCalls does. */
+  read(run: unknown): ToolCall[];
+  /** Reads a run turn by turn, naming its format. */
+  readTurns(run: unknown): { format: string; turns: ToolCall[][] };
+  /** Reads a tool's result as a sub-agent run; undefined when it is not one (a plain list of names or calls is not taken for one). */
+  readNested(run: unknown): ToolCall[] | undefined;
+}
+
+/** The calls a view selects. */
+export function readView(view: RunView, reader: ViewReader): ToolCall[] {
+  const { selection } = view;
+  const read = reader.read;
+  if ('turn' in selection) {
+    const { format, turns: all } = reader.readTurns(view.run);
+    const index = selection.turn > 0 ? selection.turn - 1 : all.length + selection.turn;
+    if (index < 0 || index >= all.length) {
+      throw new ToolCallAccuracyError(
+        `${view.toString()}: the ${format} run has ${all.length === 1 ? '1 turn' : `${all.length} turns`}` +
+          `${format === 'otel-trace' ? ' (one per trace)' : ' (one per user message)'}${all.length > 0 ? `; use 1 to ${all.length}, or -1 for the last` : ''}.`,
+      );
+    }
+    return all[index]!;
+  }
+  const calls = read(view.run);
+  const name = selection.within;
+  const runners = calls.filter((call) => call.toolName === name);
+  if (runners.length === 0) {
+    const called = [...new Set(calls.map((call) => JSON.stringify(call.toolName)))];
+    throw new ToolCallAccuracyError(
+      `${view.toString()}: the run never called ${JSON.stringify(name)}, so there is no sub-agent run to look in.${didYouMean(name, calls.map((call) => call.toolName))}` +
+        (called.length > 0 ? ` It called: ${called.slice(0, 10).join(', ')}${called.length > 10 ? ', …' : ''}.` : ' It made no tool calls.'),
+    );
+  }
+  return runners.flatMap((call, index) => {
+    const { run, fromTrace } = subRunOf(call);
+    if (fromTrace) return read(run);
+    const nested = reader.readNested(run);
+    if (nested) return nested;
+    throw new ToolCallAccuracyError(
+      `${view.toString()}: call ${index + 1} to ${JSON.stringify(name)} holds no agent run: its result is ${describeValue(run)}. ` +
+        "A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages).",
+    );
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * Order matching with groups: `toCallToolsInOrder(['search', parallel('weather', 'news'), 'summarize'])`.
+ * A group's items must be matched by distinct calls the agent issued in one step (in any order),
+ * after every call matched before the group and before every call matched after it.
+ */
+import type { Matches } from './engine.js';
+import { matchUnordered } from './engine.js';
+
+/** One entry of the expected order: a single item, or a group of items issued together. */
+export type OrderEntry = { item: number } | { group: readonly number[] };
+
+export interface GroupedOrderResult {
+  /** The first entry that could not be matched after the previous ones, or -1 when all were. */
+  failedEntry: number;
+  /** For each item (by index), the call matched to it; -1 when not matched. */
+  callOfItem: Int32Array;
+}
+
+/**
+ * Earliest fit, entry by entry: a single item takes the first fitting call after the position; a
+ * group takes the earliest step that can hold all its items with calls after the position, and
+ * within it the assignment whose last call is earliest. Each choice leaves the longest possible
+ * rest of the run for the later entries, so this finds an assignment whenever one exists.
+ * `stepOf(call)` names the step a call was issued in.
+ */
+export function matchInOrderWithGroups(
+  callCount: number,
+  itemCount: number,
+  entries: readonly OrderEntry[],
+  matches: Matches,
+  stepOf: (callIndex: number) => number,
+): GroupedOrderResult {
+  const callOfItem = new Int32Array(itemCount).fill(-1);
+  let position = 0;
+  for (let entry = 0; entry < entries.length; entry++) {
+    const current = entries[entry]!;
+    if ('item' in current) {
+      let call = position;
+      while (call < callCount && !matches(call, current.item)) call++;
+      if (call === callCount) return { failedEntry: entry, callOfItem };
+      callOfItem[current.item] = call;
+      position = call + 1;
+      continue;
+    }
+    const last = fitGroup(callCount, position, current.group, matches, stepOf, callOfItem);
+    if (last === -1) return { failedEntry: entry, callOfItem };
+    position = last + 1;
+  }
+  return { failedEntry: -1, callOfItem };
+}
+
+/** Assigns the group in the earliest step that holds it; returns the last call used, or -1. */
+function fitGroup(
+  callCount: number,
+  position: number,
+  group: readonly number[],
+  matches: Matches,
+  stepOf: (callIndex: number) => number,
+  callOfItem: Int32Array,
+): number {
+  const tried = new Set<number>();
+  for (let start = position; start < callCount; start++) {
+    const step = stepOf(start);
+    if (tried.has(step)) continue;
+    tried.add(step);
+    const calls: number[] = [];
+    for (let call = start; call < callCount; call++) if (stepOf(call) === step) calls.push(call);
+    // The shortest prefix of the step's calls that holds the whole group ends earliest.
+    for (let size = group.length; size <= calls.length; size++) {
+      const prefix = calls.slice(0, size);
+      const { callOfItem: assigned } = matchUnordered(size, group.length, (call, item) => matches(prefix[call]!, group[item]!));
+      if (assigned.includes(-1)) continue;
+      group.forEach((item, index) => (callOfItem[item] = prefix[assigned[index]!]!));
+      return prefix[size - 1]!;
+    }
+  }
+  return -1;
+}
