@@ -24,27 +24,27 @@ export function isOtlpExport(value: unknown): value is { resourceSpans: unknown[
   return isRecord(value) && Array.isArray(value.resourceSpans);
 }
 
+/** Spans already read, handed back to the reader: a sub-agent's subtree, or one trace of several. */
+export class SpanSubset {
+  constructor(readonly spans: readonly Span[]) {}
+}
+
 /** Is `value` spans of a trace: SDK spans, an OTLP JSON export, or a list of exports? */
 export function isSpanInput(value: unknown): boolean {
-  if (isOtlpExport(value)) return true;
+  if (isOtlpExport(value) || value instanceof SpanSubset) return true;
   return Array.isArray(value) && value.length > 0 && (isReadableSpan(value[0]) || isOtlpExport(value[0]));
 }
 
 /** The spans of any accepted input, in input order. Spans that are not well formed are an error. */
-export function spansOf(value: unknown): Span[] {
+export function spansOf(value: unknown): readonly Span[] {
+  if (value instanceof SpanSubset) return value.spans;
   const spans: Span[] = [];
   for (const item of Array.isArray(value) ? value : [value]) {
     if (isOtlpExport(item)) readOtlp(item, spans);
     else if (isReadableSpan(item)) spans.push(fromReadableSpan(item));
-    else if (isSpan(item)) spans.push(item);
     else throw new Error(`a list of spans holds ${isRecord(item) ? 'an object that is not a span' : typeof item}; pass the exporter's finished spans as they are`);
   }
   return spans;
-}
-
-/** Spans already reduced (a sub-agent's subtree, handed back to the reader). */
-function isSpan(value: unknown): value is Span {
-  return isRecord(value) && typeof value.start === 'bigint' && typeof value.spanId === 'string';
 }
 
 function fromReadableSpan(span: UnknownRecord): Span {

@@ -6,7 +6,7 @@ import { recordStep } from '../steps.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import type { Span } from './otelSpans.js';
-import { isSpanInput, spansOf } from './otelSpans.js';
+import { isSpanInput, spansOf, SpanSubset } from './otelSpans.js';
 
 /**
  * Tool calls from OpenTelemetry traces, as agents emit them in production: the GenAI semantic
@@ -26,12 +26,12 @@ export const otelTrace: FormatAdapter = {
   shape: 'OpenTelemetry spans: the SDK\'s finished spans (InMemorySpanExporter.getFinishedSpans()) or an OTLP JSON export ({ resourceSpans })',
   detect: isSpanInput,
   read(value, calls) {
-    for (const trace of splitTraces(value)) readScope(trace, calls);
+    for (const trace of splitTraces(value)) readScope(trace.spans, calls);
   },
 };
 
 /** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
-export function splitTraces(value: unknown): Span[][] {
+export function splitTraces(value: unknown): SpanSubset[] {
   const traces = new Map<string, Span[]>();
   for (const span of spansOf(value)) {
     const trace = traces.get(span.traceId);
@@ -39,7 +39,7 @@ export function splitTraces(value: unknown): Span[][] {
     else traces.set(span.traceId, [span]);
   }
   const earliest = (spans: Span[]) => spans.reduce((min, span) => (span.start < min ? span.start : min), spans[0]!.start);
-  return [...traces.values()].sort((a, b) => compare(earliest(a), earliest(b)));
+  return [...traces.values()].sort((a, b) => compare(earliest(a), earliest(b))).map((spans) => new SpanSubset(spans));
 }
 
 /** A call in the making: when it was issued (for order), and the step that issued it. */
@@ -94,7 +94,7 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
       entries.push(entry);
     }
     const subRun = nested.get(span);
-    if (subRun) recordSubRun(entry.call, subRun);
+    if (subRun) recordSubRun(entry.call, new SpanSubset(subRun));
   }
   entries.sort((a, b) => compare(a.at, b.at) || a.sequence - b.sequence);
   const steps = new Map<string, number>();
