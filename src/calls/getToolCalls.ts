@@ -17,7 +17,7 @@ import { openaiChat } from './adapters/openaiChat.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
 import { plainCalls } from './adapters/plain.js';
 import { otelTrace } from './adapters/otelTrace.js';
-import { turnsOf } from './turns.js';
+import { turnsOf, turnUnit } from './turns.js';
 import type { ViewReader } from './views.js';
 import { isRunView, readView } from './views.js';
 
@@ -84,7 +84,7 @@ const viewReader: ViewReader = {
   readTurns(run) {
     const adapter = detectFormat(run);
     if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
-    return { format: adapter.format, turns: turnsOf(run, adapter).map((part) => readAs(adapter, part)) };
+    return { format: adapter.format, unit: turnUnit(run, adapter), turns: turnsOf(run, adapter).map((part) => readAs(adapter, part)) };
   },
   readNested(run) {
     if (typeof run !== 'object' || run === null || isRunView(run)) return undefined;

@@ -25,6 +25,12 @@ const startsTurn: Record<string, (message: unknown) => boolean> = {
 /** Formats that hold one agent run answering one request: a single turn. */
 const SINGLE_TURN = new Set(['ai-sdk-result', 'ai-sdk-steps', 'ai-sdk-parts', 'mastra-generate', 'mastra-run']);
 
+/** What one turn of a run of this format is, for messages. */
+export function turnUnit(run: unknown, adapter: FormatAdapter): 'trace' | 'user message' | 'run' {
+  if (adapter.format === 'otel-trace') return 'trace';
+  return SINGLE_TURN.has(adapter.format) || (adapter.format === 'ai-sdk-4' && !isMessageList(run)) ? 'run' : 'user message';
+}
+
 /**
  * The run's turns, each a value the same adapter reads. Throws when the format cannot say which
  * user message a call answered, rather than guess.
@@ -35,7 +41,9 @@ export function turnsOf(run: unknown, adapter: FormatAdapter): unknown[] {
   const starts = startsTurn[adapter.format];
   if (!starts) {
     throw new ToolCallAccuracyError(
-      `turn(run, n) cannot tell the turns of ${adapter.format} apart: a plain list of calls does not say which user message each call answered. Pass the conversation's messages instead.`,
+      adapter.format === 'plain'
+        ? "turn(run, n): a plain list of calls does not say which user message each call answered. Pass the conversation's messages instead."
+        : `turn(run, n) cannot tell the turns of a ${adapter.format} run apart. Pass the conversation's messages instead.`,
     );
   }
   const messages = adapter.format === 'langchain' ? messagesOf(run) : asList(run);

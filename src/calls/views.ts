@@ -66,7 +66,7 @@ export interface ViewReader {
   /** Reads any run, a view or not, as getToolCalls does. */
   read(run: unknown): ToolCall[];
   /** Reads a run turn by turn, naming its format. */
-  readTurns(run: unknown): { format: string; turns: ToolCall[][] };
+  readTurns(run: unknown): { format: string; unit: 'trace' | 'user message' | 'run'; turns: ToolCall[][] };
   /** Reads a tool's result as a sub-agent run; undefined when it is not one (a plain list of names or calls is not taken for one). */
   readNested(run: unknown): ToolCall[] | undefined;
 }
@@ -76,12 +76,14 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
   const { selection } = view;
   const read = reader.read;
   if ('turn' in selection) {
-    const { format, turns: all } = reader.readTurns(view.run);
+    const { format, unit, turns: all } = reader.readTurns(view.run);
     const index = selection.turn > 0 ? selection.turn - 1 : all.length + selection.turn;
     if (index < 0 || index >= all.length) {
       throw new ToolCallAccuracyError(
-        `${view.toString()}: the ${format} run has ${all.length === 1 ? '1 turn' : `${all.length} turns`}` +
-          `${format === 'otel-trace' ? ' (one per trace)' : ' (one per user message)'}${all.length > 0 ? `; use 1 to ${all.length}, or -1 for the last` : ''}.`,
+        unit === 'run'
+          ? `${view.toString()}: this run (${format}) holds one turn, the agent's answer to one request; use 1 or -1. To look at other turns, pass the conversation's messages.`
+          : `${view.toString()}: the ${format} run has ${all.length === 1 ? '1 turn' : `${all.length} turns`} (one per ${unit})` +
+              `${all.length > 1 ? `; use 1 to ${all.length}, or -1 for the last` : all.length === 1 ? '; use 1 or -1' : ''}.`,
       );
     }
     return all[index]!;

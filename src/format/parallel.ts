@@ -10,7 +10,12 @@ const MAX_LISTED = 20;
 export function formatExpectedEntries(entries: readonly OrderEntry[], items: readonly ExpectedCall[]): string {
   const shown = entries.slice(0, MAX_LISTED);
   const width = String(shown.length).length;
-  const lines = shown.map((entry, index) => `  ${`${index + 1}.`.padStart(width + 1)} ${describeEntry(entry, items)}`);
+  // Single items as in the other expected lists (a bare name), groups as the code that made them.
+  const lines = shown.map((entry, index) => {
+    const item = 'item' in entry ? items[entry.item]! : undefined;
+    const text = item ? `${typeof item.toolName === 'string' ? item.toolName : formatName(item.toolName)}${item.hasInput ? `  ${formatInline(item.input, 72)}` : ''}` : describeEntry(entry, items);
+    return `  ${`${index + 1}.`.padStart(width + 1)} ${text}`;
+  });
   if (entries.length > shown.length) lines.push(`  … and ${entries.length - shown.length} more`);
   return lines.join('\n');
 }

@@ -1,3 +1,4 @@
+import { ToolCallAccuracyError } from '../../errors.js';
 import type { UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 
@@ -42,7 +43,7 @@ export function spansOf(value: unknown): readonly Span[] {
   for (const item of Array.isArray(value) ? value : [value]) {
     if (isOtlpExport(item)) readOtlp(item, spans);
     else if (isReadableSpan(item)) spans.push(fromReadableSpan(item));
-    else throw new Error(`a list of spans holds ${isRecord(item) ? 'an object that is not a span' : typeof item}; pass the exporter's finished spans as they are`);
+    else throw new ToolCallAccuracyError(`a list of spans holds ${isRecord(item) ? 'an object that is not a span' : typeof item}; pass the exporter's finished spans (or an OTLP JSON export) as they are.`);
   }
   return spans;
 }
@@ -65,18 +66,21 @@ function fromReadableSpan(span: UnknownRecord): Span {
 }
 
 function readOtlp(request: { resourceSpans: unknown[] }, spans: Span[]): void {
-  for (const resource of request.resourceSpans) {
-    if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) continue;
-    for (const scope of resource.scopeSpans) {
-      if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
-      for (const span of scope.spans) spans.push(fromOtlpSpan(span));
-    }
-  }
+  request.resourceSpans.forEach((resource, r) => {
+    if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) return;
+    resource.scopeSpans.forEach((scope, s) => {
+      if (!isRecord(scope) || !Array.isArray(scope.spans)) return;
+      scope.spans.forEach((span, index) => spans.push(fromOtlpSpan(span, `resourceSpans[${r}].scopeSpans[${s}].spans[${index}]`)));
+    });
+  });
 }
 
-function fromOtlpSpan(span: unknown): Span {
+function fromOtlpSpan(span: unknown, where: string): Span {
   if (!isRecord(span) || typeof span.traceId !== 'string' || typeof span.spanId !== 'string' || typeof span.name !== 'string') {
-    throw new Error('an OTLP span lacks traceId, spanId or name (expected the OTLP JSON encoding, with hex ids)');
+    const missing = ['traceId', 'spanId', 'name'].filter((key) => !isRecord(span) || typeof span[key] !== 'string');
+    throw new ToolCallAccuracyError(
+      `the OTLP export's ${where} has no ${missing.join(', ')}: expected the OTLP JSON encoding of a span ({ traceId, spanId, parentSpanId, name, startTimeUnixNano, attributes }, ids in hex).`,
+    );
   }
   const status = isRecord(span.status) ? span.status : {};
   const isError = status.code === 2 || status.code === 'STATUS_CODE_ERROR';

@@ -47,7 +47,8 @@ interface Entry {
   call: ToolCall;
   at: bigint;
   sequence: number;
-  step: string;
+  /** The span of the step that issued it; unknown for calls read from a span repeating the whole run. */
+  step: string | undefined;
   executed: boolean;
 }
 
@@ -73,10 +74,11 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
 
   const entries: Entry[] = [];
   const stepSpans = own.filter((span) => issuedCalls(span, 'step') !== undefined);
-  const sources = stepSpans.length > 0 ? stepSpans : own.filter((span) => issuedCalls(span, 'root') !== undefined);
+  const fromSteps = stepSpans.length > 0;
+  const sources = fromSteps ? stepSpans : own.filter((span) => issuedCalls(span, 'root') !== undefined);
   for (const span of sources) {
-    for (const call of issuedCalls(span, stepSpans.length > 0 ? 'step' : 'root')!) {
-      entries.push({ call, at: span.start, sequence: entries.length, step: span.spanId, executed: false });
+    for (const call of issuedCalls(span, fromSteps ? 'step' : 'root')!) {
+      entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined, executed: false });
     }
   }
   for (const span of own) {
@@ -88,6 +90,8 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
     const entry = issued ?? { call: executed, at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId, executed: true };
     if (issued) {
       issued.executed = true;
+      // A tool span's parent is the step that ran it (the AI SDK's step span or model call span).
+      issued.step ??= span.parentSpanId;
       if (executed.output !== undefined) issued.call.output = executed.output;
       if (executed.error !== undefined) issued.call.error = executed.error;
     } else {
@@ -99,8 +103,10 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   entries.sort((a, b) => compare(a.at, b.at) || a.sequence - b.sequence);
   const steps = new Map<string, number>();
   for (const entry of entries) {
-    if (!steps.has(entry.step)) steps.set(entry.step, steps.size);
-    recordStep(entry.call, steps.get(entry.step)!);
+    if (entry.step !== undefined) {
+      if (!steps.has(entry.step)) steps.set(entry.step, steps.size);
+      recordStep(entry.call, steps.get(entry.step)!);
+    }
     calls.addDistinct(entry.call);
   }
 }

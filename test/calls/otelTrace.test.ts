@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { getToolCalls, parallel, turn, within } from '../../src/index.js';
+import { call } from '../fixtures/aiSdk.js';
+import type { ProviderStep } from '../fixtures/aiSdk.js';
+import { otlpJson, telemetries, traceOf } from '../fixtures/otel.js';
+import { failureOf, matcherErrorOf } from '../helpers/failureOf.js';
+
+/** Turn 1: two calls in one step, then the sub-agent; turn 2: a failing tool. */
+const conversation: Array<{ steps: ProviderStep[]; subAgentSteps?: ProviderStep[] }> = [
+  {
+    steps: [
+      [call('c1', 'weather', { city: 'Paris' }), call('c2', 'news', { topic: 'rain' })],
+      [call('c3', 'research-agent', { topic: 'cats' })],
+      [{ type: 'text', text: 'Here is what I found.' }],
+    ],
+    subAgentSteps: [[call('s1', 'web-search', { q: 'cats' })], [call('s2', 'web-search', { q: 'more cats' })], [{ type: 'text', text: 'found' }]],
+  },
+  { steps: [[call('c1', 'broken', {})], [{ type: 'text', text: 'Sorry.' }]] },
+];
+
+const expectedCalls = [
+  { toolName: 'weather', toolCallId: 'c1', input: { city: 'Paris' }, output: { city: 'Paris', celsius: 21 } },
+  { toolName: 'news', toolCallId: 'c2', input: { topic: 'rain' }, output: ['rain headline'] },
+  { toolName: 'research-agent', toolCallId: 'c3', input: { topic: 'cats' }, output: 'found' },
+  { toolName: 'broken', toolCallId: 'c1', input: {}, error: 'backend down' },
+];
+
+describe.each(telemetries)('OpenTelemetry trace of the AI SDK (%s)', (kind) => {
+  it('reads each call once, in order, with its result or error, from the SDK spans and from OTLP JSON', async () => {
+    const spans = await traceOf(kind, conversation);
+    expect(getToolCalls(spans)).toEqual(expectedCalls);
+    expect(getToolCalls(otlpJson(spans))).toEqual(expectedCalls);
+    // The order does not depend on the order the exporter finished the spans in.
+    expect(getToolCalls([...spans].reverse())).toEqual(expectedCalls);
+  });
+
+  it('splits the traces into turns', async () => {
+    const spans = await traceOf(kind, conversation);
+    expect(turn(spans, 1)).toCallToolsInOrder(['weather', 'news', 'research-agent'], { strict: true });
+    expect(turn(spans, 2)).toCallOnly('broken');
+    expect(turn(otlpJson(spans), -1)).toCallOnly('broken');
+    expect(turn(spans, -2)).not.toCallTool('broken');
+    expect(matcherErrorOf(() => expect(turn(spans, 3)).toCallNoTools())).toContain('turn(run, 3): the otel-trace run has 2 turns (one per trace); use 1 to 2, or -1 for the last.');
+  });
+
+  it("keeps a sub-agent's calls out of the run and gives them to within()", async () => {
+    const spans = await traceOf(kind, conversation);
+    expect(spans).not.toCallTool('web-search');
+    expect(within(spans, 'research-agent')).toCallToolsInOrder([{ toolName: 'web-search', input: { q: 'cats' } }, 'web-search'], { strict: true });
+    expect(within(turn(otlpJson(spans), 1), 'research-agent')).toCallToolTimes('web-search', 2);
+    expect(getToolCalls(within(spans, 'research-agent'))[0]).toMatchObject({ toolName: 'web-search', output: ['result for cats'] });
+  });
+
+  it('knows which calls one step issued', async () => {
+    const spans = await traceOf(kind, conversation);
+    expect(turn(spans, 1)).toCallToolsInOrder([parallel('news', 'weather'), 'research-agent']);
+    expect(turn(spans, 1)).toCallToolsInOrder([parallel('news', 'weather'), 'research-agent'], { strict: true });
+    expect(spans).not.toCallToolsInOrder([parallel('weather', 'research-agent')]);
+  });
+});
+
+describe('OpenTelemetry traces', () => {
+  it('counts a call the model issued that no tool ran (an unknown tool)', async () => {
+    const spans = await traceOf('genai', [{ steps: [[call('c1', 'no-such-tool', { x: 1 }), call('c2', 'weather', { city: 'Oslo' })], [{ type: 'text', text: 'ok' }]] }]);
+    expect(getToolCalls(spans).map((call) => call.toolName)).toEqual(['no-such-tool', 'weather']);
+    expect(failureOf(() => expect(spans).not.toCallTool('no-such-tool')).message).toContain('Matching call: 1');
+  });
+
+  it('reads the run span and the tool spans when there are no model call spans', async () => {
+    const spans = (await traceOf('genai', conversation)).filter((span) => !span.name.startsWith('chat'));
+    expect(getToolCalls(spans)).toEqual(expectedCalls);
+    // A step's tool spans share the step's span, so parallel calls are still known.
+    expect(turn(spans, 1)).toCallToolsInOrder([parallel('weather', 'news'), 'research-agent'], { strict: true });
+  });
+
+  it('refuses a within() it cannot answer, and says why', async () => {
+    const spans = await traceOf('genai', conversation);
+    expect(matcherErrorOf(() => expect(within(spans, 'research-agnet')).toCallNoTools())).toMatchInlineSnapshot(`
+      "expect(run).toCallNoTools()
+
+      Matcher error: within(run, "research-agnet"): the run never called "research-agnet", so there is no sub-agent run to look in. Did you mean "research-agent"? It called: "weather", "news", "research-agent", "broken"."
+    `);
+    expect(matcherErrorOf(() => expect(within(spans, 'weather')).toCallNoTools())).toMatchInlineSnapshot(`
+      "expect(run).toCallNoTools()
+
+      Matcher error: within(run, "weather"): call 1 to "weather" holds no agent run: its result is an object with keys { city, celsius }. A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages)."
+    `);
+  });
+
+  it('explains a parallel group that was not one step', async () => {
+    const spans = await traceOf('genai', conversation);
+    const failure = failureOf(() => expect(spans).toCallToolsInOrder([parallel('weather', 'research-agent'), 'broken']));
+    expect(failure.message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected)
+
+      Expected these calls, in this order (other calls allowed; each parallel group in one step, in any order):
+        1. parallel("weather", "research-agent")
+        2. broken
+
+      Received 4 tool calls:
+        1. weather         {"city":"Paris"}
+        2. news            {"topic":"rain"}
+        3. research-agent  {"topic":"cats"}
+        4. broken          {} (failed)
+
+      Calls by model step: [1 "weather", 2 "news"] [3 "research-agent"] [4 "broken"]
+
+      parallel("weather", "research-agent") (expected 1st): no single model step after the calls matched before it issued all of these."
+    `);
+    expect(failure.expected).toEqual([['weather', 'research-agent'], 'broken']);
+    expect(failure.actual).toEqual([['weather', 'news'], 'research-agent', 'broken']);
+  });
+
+  it('names a malformed OTLP export', () => {
+    const broken = { resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'execute_tool x' }] }] }] };
+    expect(matcherErrorOf(() => expect(broken).toCallNoTools())).toMatchInlineSnapshot(`
+      "expect(run).toCallNoTools()
+
+      Matcher error: the OTLP export's resourceSpans[0].scopeSpans[0].spans[0] has no traceId, spanId: expected the OTLP JSON encoding of a span ({ traceId, spanId, parentSpanId, name, startTimeUnixNano, attributes }, ids in hex)."
+    `);
+  });
+
+  it('prints hostile tool names from a trace on one line', () => {
+    const span = (spanId: string, name: string, start: string) => ({
+      traceId: 'aa'.repeat(16),
+      spanId,
+      name: `execute_tool ${name}`,
+      startTimeUnixNano: start,
+      attributes: [
+        { key: 'gen_ai.tool.name', value: { stringValue: name } },
+        { key: 'gen_ai.tool.call.arguments', value: { stringValue: JSON.stringify({ text: 'x'.repeat(1_000_000) }) } },
+      ],
+    });
+    const trace = { resourceSpans: [{ scopeSpans: [{ spans: [span('b'.repeat(16), 'evil\nname\u001b[31m', '2'), span('c'.repeat(16), 'ok', '1')] }] }] };
+    const failure = failureOf(() => expect(trace).toCallTool('missing'));
+    expect(failure.message.length).toBeLessThan(2_000);
+    expect(failure.message).toMatchInlineSnapshot(`
+      "expect(run).toCallTool(toolName)
+
+      Expected a call to "missing"
+
+      Received 2 tool calls:
+        1. ok              {"text":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
+        2. evil
+      name  {"text":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
+
+      "missing" was never called."
+    `);
+  });
+});
