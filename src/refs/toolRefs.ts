@@ -53,7 +53,7 @@ export function toolRefs<const Tools extends object>(tools: Tools): ToolRefs<Too
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length} (pass the object the agent's tools option takes, not a list)`;
-  return typeof value;
+  return `a ${typeof value}`;
 }

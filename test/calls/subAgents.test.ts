@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { getToolCalls, parallel, within } from '../../src/index.js';
+import type { ProviderStep } from '../fixtures/aiSdk.js';
+import { call, sdks } from '../fixtures/aiSdk.js';
+import { matcherErrorOf } from '../helpers/failureOf.js';
+
+type Any = any;
+const ai7 = sdks.find((sdk) => sdk.name === 'ai7')!;
+const { tool, generateText, streamText, readUIMessageStream, stepCountIs } = ai7.ai;
+
+const searchTools = { 'web-search': tool({ inputSchema: z.object({ q: z.string() }), execute: async ({ q }: { q: string }) => [`result for ${q}`] }) };
+const subAgentSteps: ProviderStep[] = [[call('s1', 'web-search', { q: 'cats' })], [call('s2', 'web-search', { q: 'more cats' })], [{ type: 'text', text: 'Cats are great.' }]];
+
+/**
+ * The AI SDK's sub-agent pattern: the tool streams the sub-agent's run and yields its UI message as
+ * it grows, so the final tool output is the sub-agent's whole UI message; `toModelOutput` gives
+ * the parent model only the text.
+ */
+const streamingResearch = tool({
+  inputSchema: z.object({ topic: z.string() }),
+  execute: async function* ({ topic }: { topic: string }) {
+    const result = streamText({ model: ai7.model(subAgentSteps), tools: searchTools, stopWhen: stepCountIs(5), prompt: topic });
+    for await (const message of readUIMessageStream({ stream: ai7.uiStream(result, searchTools) })) yield message;
+  },
+  toModelOutput: ({ output }: Any) => ({ type: 'text', value: output.parts.filter((part: Any) => part.type === 'text').map((part: Any) => part.text).join('') }),
+});
+
+/** A tool that returns the sub-agent's generateText result as its output. */
+const returningResearch = tool({
+  inputSchema: z.object({ topic: z.string() }),
+  execute: async ({ topic }: { topic: string }) => generateText({ model: ai7.model(subAgentSteps), tools: searchTools, stopWhen: stepCountIs(5), prompt: topic }),
+  toModelOutput: ({ output }: Any) => ({ type: 'text', value: output.text }),
+});
+
+async function parentRun(research: unknown) {
+  return generateText({
+    model: ai7.model([[call('c1', 'research-agent', { topic: 'cats' }), call('c2', 'weather', { city: 'Paris' })], [{ type: 'text', text: 'Done.' }]]),
+    tools: { 'research-agent': research, weather: tool({ inputSchema: z.object({ city: z.string() }), execute: async () => 'sunny' }) },
+    stopWhen: stepCountIs(5),
+    prompt: 'Research cats',
+  });
+}
+
+describe('within(run, tool): an AI SDK sub-agent tool', () => {
+  it.each([
+    ['yields the sub-agent UI message', streamingResearch],
+    ['returns the sub-agent result', returningResearch],
+  ])('reads the calls of a tool that %s, and keeps them out of the top level', async (_name, research) => {
+    const result = await parentRun(research);
+    expect(result).toCallOnly(['research-agent', 'weather']);
+    expect(result).not.toCallTool('web-search');
+    expect(within(result, 'research-agent')).toCallToolsInOrder([{ toolName: 'web-search', input: { q: 'cats' } }, 'web-search'], { strict: true });
+    expect(getToolCalls(within(result, 'research-agent'))).toHaveLength(2);
+  });
+
+  it('refuses a tool whose result holds no agent run', async () => {
+    const result = await parentRun(streamingResearch);
+    expect(matcherErrorOf(() => expect(within(result, 'weather')).toCallNoTools())).toMatchInlineSnapshot(`
+      "expect(run).toCallNoTools()
+
+      Matcher error: within(run, "weather"): call 1 to "weather" holds no agent run: its result is a string ("sunny"). A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages)."
+    `);
+    expect(matcherErrorOf(() => expect(within(result, 'nope')).not.toCallTool('web-search'))).toMatchInlineSnapshot(`
+      "expect(run).not.toCallTool(toolName)
+
+      Matcher error: within(run, "nope"): the run never called "nope", so there is no sub-agent run to look in. It called: "research-agent", "weather"."
+    `);
+  });
+
+  it('refuses parallel() where the run does not record steps', () => {
+    const calls = [{ toolName: 'a', input: {} }, { toolName: 'b', input: {} }];
+    expect(matcherErrorOf(() => expect(calls).toCallToolsInOrder([parallel('a', 'b')]))).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected)
+
+      Matcher error: parallel(…) needs to know which calls the model issued in one step, and this run does not record it (call 1, "a", has no step). Pass the run as the agent produced it (an AI SDK result or its steps, messages, or an OpenTelemetry trace), not a plain list of calls."
+    `);
+  });
+});
