@@ -5,13 +5,14 @@ import type { ToolCall } from '../types.js';
  * calls of one step were issued together, which is what `parallel(…)` checks. Kept beside the
  * calls, not on them, so a normalized call stays the plain record users compare against.
  */
-const stepOfCall = new WeakMap<ToolCall, number>();
+const stepOfCall = new WeakMap<ToolCall, unknown>();
 
-export function recordStep(call: ToolCall, step: number): void {
+/** `step` is any value that is the same (===) for the calls of one step and differs between steps. */
+export function recordStep(call: ToolCall, step: unknown): void {
   if (!stepOfCall.has(call)) stepOfCall.set(call, step);
 }
 
 /** The step that issued the call, or undefined when the run does not say. */
-export function stepOf(call: ToolCall): number | undefined {
+export function stepOf(call: ToolCall): unknown {
   return stepOfCall.get(call);
 }

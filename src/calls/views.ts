@@ -1,6 +1,7 @@
 import type { ToolRef } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { didYouMean } from '../format/suggest.js';
+import { brand, hasBrand } from '../refs/brand.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import type { ToolCall } from '../types.js';
 import { describeValue } from './describe.js';
@@ -18,7 +19,7 @@ export class RunView {
     readonly run: unknown,
     readonly selection: Selection,
   ) {
-    Object.freeze(this);
+    Object.freeze(brand(this, 'run-view'));
   }
 
   toString(): string {
@@ -27,7 +28,7 @@ export class RunView {
 }
 
 export function isRunView(value: unknown): value is RunView {
-  return value instanceof RunView;
+  return hasBrand(value, 'run-view');
 }
 
 /**

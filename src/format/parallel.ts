@@ -26,13 +26,13 @@ export function describeEntry(entry: OrderEntry, items: readonly ExpectedCall[])
 }
 
 /** `Steps: 1: "search" | 2: "weather", "news"`: which calls each model step issued, numbered as in the list. */
-export function formatSteps(calls: readonly ToolCall[], stepOf: (index: number) => number): string {
+export function formatSteps(calls: readonly ToolCall[], stepOf: (index: number) => unknown): string {
   const steps: string[] = [];
-  let current: number | undefined;
+  let current: unknown;
   calls.slice(0, MAX_LISTED).forEach((call, index) => {
     const step = stepOf(index);
     const label = `${index + 1} ${formatInline(call.toolName, 40)}`;
-    if (step === current) steps[steps.length - 1] += `, ${label}`;
+    if (index > 0 && step === current) steps[steps.length - 1] += `, ${label}`;
     else steps.push(label);
     current = step;
   });

@@ -34,7 +34,7 @@ export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, receive
         'Pass the run as the agent produced it (an AI SDK result or its steps, messages, or an OpenTelemetry trace), not a plain list of calls.',
     );
   }
-  const stepAt = (index: number) => steps[index]!;
+  const stepAt = (index: number) => steps[index];
   const matches = callMatches(ctx, calls, items);
   const failedEntry = strict ? strictGroupedMismatch(calls.length, entries, matches, stepAt) : matchInOrderWithGroups(calls.length, items.length, entries, matches, stepAt).failedEntry;
   const pass = failedEntry === -1;
@@ -61,7 +61,7 @@ export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, receive
 }
 
 /** Strict order with groups: the calls, cut into consecutive runs, are exactly the entries. Returns the first entry that fails, entries.length when calls are left over, or -1. */
-function strictGroupedMismatch(callCount: number, entries: readonly OrderEntry[], matches: Matches, stepAt: (index: number) => number): number {
+function strictGroupedMismatch(callCount: number, entries: readonly OrderEntry[], matches: Matches, stepAt: (index: number) => unknown): number {
   let position = 0;
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index]!;
@@ -91,7 +91,7 @@ function projectEntry(entry: OrderEntry, items: readonly ExpectedCall[]): unknow
 }
 
 /** One name per single-call step, a list of names for a step that issued several. */
-function callsByStep(calls: readonly ToolCall[], stepAt: (index: number) => number): unknown[] {
+function callsByStep(calls: readonly ToolCall[], stepAt: (index: number) => unknown): unknown[] {
   const steps: string[][] = [];
   calls.forEach((call, index) => {
     if (index > 0 && stepAt(index) === stepAt(index - 1)) steps[steps.length - 1]!.push(call.toolName);

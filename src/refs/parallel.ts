@@ -1,15 +1,16 @@
 import type { ExpectedToolCall, ParallelGroup } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { brand, hasBrand } from './brand.js';
 
 class Group implements ParallelGroup {
   constructor(readonly parallel: readonly ExpectedToolCall[]) {
-    Object.freeze(this);
+    Object.freeze(brand(this, 'parallel-group'));
   }
 }
 
 /** Is this a group made by `parallel(…)`? */
 export function isParallelGroup(value: unknown): value is ParallelGroup {
-  return value instanceof Group;
+  return hasBrand(value, 'parallel-group') && Array.isArray((value as ParallelGroup).parallel);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { InputPattern, ToolRef, ToolRefs } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { brand, hasBrand } from './brand.js';
 
 /**
  * A reference to one tool of a set. Its only own enumerable key is `toolName`, so wherever a
@@ -7,7 +8,7 @@ import { ToolCallAccuracyError } from '../errors.js';
  */
 class Ref<Name extends string, Input> implements ToolRef<Name, Input> {
   constructor(readonly toolName: Name) {
-    Object.freeze(this);
+    Object.freeze(brand(this, 'tool-ref'));
   }
 
   with(input: InputPattern<Input>): { readonly toolName: Name; readonly input: unknown } {
@@ -21,7 +22,7 @@ class Ref<Name extends string, Input> implements ToolRef<Name, Input> {
 
 /** Is this a reference made by `toolRefs`? */
 export function isToolRef(value: unknown): value is ToolRef {
-  return value instanceof Ref;
+  return hasBrand(value, 'tool-ref') && typeof (value as ToolRef).toolName === 'string';
 }
 
 /**

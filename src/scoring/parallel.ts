@@ -28,7 +28,7 @@ export function matchInOrderWithGroups(
   itemCount: number,
   entries: readonly OrderEntry[],
   matches: Matches,
-  stepOf: (callIndex: number) => number,
+  stepOf: (callIndex: number) => unknown,
 ): GroupedOrderResult {
   const callOfItem = new Int32Array(itemCount).fill(-1);
   let position = 0;
@@ -55,10 +55,10 @@ function fitGroup(
   position: number,
   group: readonly number[],
   matches: Matches,
-  stepOf: (callIndex: number) => number,
+  stepOf: (callIndex: number) => unknown,
   callOfItem: Int32Array,
 ): number {
-  const tried = new Set<number>();
+  const tried = new Set<unknown>();
   for (let start = position; start < callCount; start++) {
     const step = stepOf(start);
     if (tried.has(step)) continue;

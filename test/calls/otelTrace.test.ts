@@ -1,3 +1,5 @@
+import { context } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { describe, expect, it } from 'vitest';
 import { getToolCalls, parallel, turn, within } from '../../src/index.js';
 import { call } from '../fixtures/aiSdk.js';
@@ -109,6 +111,18 @@ describe('OpenTelemetry traces', () => {
     `);
     expect(failure.expected).toEqual([['weather', 'research-agent'], 'broken']);
     expect(failure.actual).toEqual([['weather', 'news'], 'research-agent', 'broken']);
+  });
+
+  it("refuses ai@6 spans that lost their parent (no context manager): one run would read as many", async () => {
+    context.disable();
+    try {
+      const spans = await traceOf('ai6', conversation);
+      expect(matcherErrorOf(() => expect(spans).toCallTool('weather'))).toMatch(
+        /Matcher error: the AI SDK span "ai\.generateText\.doGenerate" \(span [0-9a-f]{16}\) has no parent, so the trace cannot say which run it belongs to: the OpenTelemetry context did not follow the SDK's async calls\. Register a context manager before the run/,
+      );
+    } finally {
+      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    }
   });
 
   it('names a malformed OTLP export', () => {

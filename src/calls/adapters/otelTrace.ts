@@ -1,3 +1,4 @@
+import { ToolCallAccuracyError } from '../../errors.js';
 import type { ToolCall } from '../../types.js';
 import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
@@ -34,6 +35,7 @@ export const otelTrace: FormatAdapter = {
 export function splitTraces(value: unknown): SpanSubset[] {
   const traces = new Map<string, Span[]>();
   for (const span of spansOf(value)) {
+    if (span.parentSpanId === undefined && (AI_SDK_MODEL_CALLS.test(span.name) || span.name === 'ai.toolCall')) throw lostContext(span);
     const trace = traces.get(span.traceId);
     if (trace) trace.push(span);
     else traces.set(span.traceId, [span]);
@@ -101,14 +103,25 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
     if (subRun) recordSubRun(entry.call, new SpanSubset(subRun));
   }
   entries.sort((a, b) => compare(a.at, b.at) || a.sequence - b.sequence);
-  const steps = new Map<string, number>();
   for (const entry of entries) {
-    if (entry.step !== undefined) {
-      if (!steps.has(entry.step)) steps.set(entry.step, steps.size);
-      recordStep(entry.call, steps.get(entry.step)!);
-    }
+    // Span ids are unique within a trace; the trace id keeps steps of two traces apart.
+    if (entry.step !== undefined) recordStep(entry.call, `${spans[0]!.traceId}/${entry.step}`);
     calls.addDistinct(entry.call);
   }
+}
+
+/**
+ * The AI SDK always opens an `ai.generateText` (or `ai.streamText`) span around its model calls
+ * and tool calls, so one of those without a parent lost it: the tracer's context did not follow
+ * the SDK's async calls (ai@6 relies on the active context). Each then sits in a trace of its own,
+ * and reading them as runs would split one run into many.
+ */
+function lostContext(span: Span): ToolCallAccuracyError {
+  return new ToolCallAccuracyError(
+    `the AI SDK span ${JSON.stringify(span.name)} (span ${span.spanId}) has no parent, so the trace cannot say which run it belongs to: ` +
+      "the OpenTelemetry context did not follow the SDK's async calls. Register a context manager before the run: " +
+      'NodeTracerProvider.register() from @opentelemetry/sdk-trace-node, or context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable()) from @opentelemetry/context-async-hooks.',
+  );
 }
 
 const GENAI_MODEL_OPERATIONS = new Set(['chat', 'generate_content', 'text_completion']);
