@@ -104,9 +104,13 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
     if (fromTrace) return read(run);
     const nested = reader.readNested(run);
     if (nested) return nested;
+    // A Mastra agent used as a tool returns only its text, and keeps its messages in a memory thread.
+    const mastraThread = typeof run === 'object' && run !== null && 'subAgentThreadId' in run ? (run as { subAgentThreadId: unknown }).subAgentThreadId : undefined;
     throw new ToolCallAccuracyError(
       `${view.toString()}: call ${index + 1} to ${JSON.stringify(name)} holds no agent run: its result is ${describeValue(run)}. ` +
-        "A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages).",
+        (mastraThread !== undefined
+          ? `A Mastra sub-agent keeps its messages in its memory thread (${describeValue(mastraThread)}): pass those messages, or an OpenTelemetry trace of the run.`
+          : "A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages)."),
     );
   });
 }

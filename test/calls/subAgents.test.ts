@@ -77,3 +77,25 @@ describe('within(run, tool): an AI SDK sub-agent tool', () => {
     `);
   });
 });
+
+describe('within(run, tool): a Mastra agent used as a tool', () => {
+  it('says where the sub-agent run is, as its result holds only the text', async () => {
+    const { Agent, noopLogger } = await import('../../reference/mastra/index.js');
+    const ai5 = sdks.find((sdk) => sdk.name === 'ai5')!;
+    const researcher = new Agent({ name: 'researcher', instructions: 'Search.', model: ai5.model(subAgentSteps), tools: searchTools as Any });
+    const lead = new Agent({
+      name: 'lead',
+      instructions: 'Delegate.',
+      model: ai5.model([[call('c1', 'agent-researcher', { prompt: 'cats' })], [{ type: 'text', text: 'Done.' }]]),
+      agents: { researcher },
+    });
+    researcher.__setLogger(noopLogger);
+    lead.__setLogger(noopLogger);
+    const result: Any = await lead.generate('Research cats', { maxSteps: 5 });
+    expect(result).toCallOnly('agent-researcher');
+    expect(result).not.toCallTool('web-search');
+    expect(matcherErrorOf(() => expect(within(result, 'agent-researcher')).toCallTool('web-search'))).toMatch(
+      /within\(run, "agent-researcher"\): call 1 to "agent-researcher" holds no agent run: its result is an object with keys \{ text, subAgentThreadId, subAgentResourceId \}\. A Mastra sub-agent keeps its messages in its memory thread \(a string \(".+"\)\): pass those messages, or an OpenTelemetry trace of the run\./,
+    );
+  });
+});
