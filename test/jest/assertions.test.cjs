@@ -1,7 +1,7 @@
 // toolRefs, turn, parallel and within under real Jest, on a real OpenTelemetry trace of an AI SDK
 // tool loop (ai@6, whose CommonJS build Jest loads; its experimental_telemetry drives the
 // OpenTelemetry SDK's in-memory exporter).
-const { stripVTControlCharacters } = require('node:util');
+const { failureMessage } = require('./failureMessage.cjs');
 const { generateText, stepCountIs, tool } = require('ai6');
 const { MockLanguageModelV3 } = require('ai6/test');
 const { context } = require('@opentelemetry/api');
@@ -41,14 +41,6 @@ async function tracedConversation() {
   return exporter.getFinishedSpans();
 }
 
-function failureMessage(assertion) {
-  try {
-    assertion();
-  } catch (error) {
-    return stripVTControlCharacters(error.message);
-  }
-  throw new Error('expected the assertion to fail');
-}
 
 describe('assertions on turns, steps and typed references under Jest', () => {
   test('pass and fail on a real trace', async () => {

@@ -1,6 +1,6 @@
 // The deterministic matchers under real Jest, registered by `tool-call-accuracy/jest`
 // (jest.config.cjs loads dist/jest.cjs through setupFilesAfterEnv).
-const { stripVTControlCharacters } = require('node:util');
+const { failureMessage } = require('./failureMessage.cjs');
 const { createAgentTestRun, createTestMessage, createToolInvocation } = require('tool-call-accuracy/testing');
 const { matchers, createToolCallAccuracyScorerCode } = require('tool-call-accuracy');
 
@@ -20,14 +20,6 @@ function runWithCalls(...names) {
   });
 }
 
-function failureMessage(assertion) {
-  try {
-    assertion();
-  } catch (error) {
-    return stripVTControlCharacters(error.message);
-  }
-  throw new Error('expected the assertion to fail');
-}
 
 const trip = runWithCalls('search_flights', 'get_weather', 'send_confirmation', 'book_flight');
 
