@@ -1,6 +1,7 @@
 import type { ToolRef } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { didYouMean } from '../format/suggest.js';
+import { formatInline } from '../format/value.js';
 import { brand, hasBrand } from '../refs/brand.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import type { ToolCall } from '../types.js';
@@ -93,7 +94,7 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
   const name = selection.within;
   const runners = calls.filter((call) => call.toolName === name);
   if (runners.length === 0) {
-    const called = [...new Set(calls.map((call) => JSON.stringify(call.toolName)))];
+    const called = [...new Set(calls.map((call) => formatInline(call.toolName, 40)))];
     throw new ToolCallAccuracyError(
       `${view.toString()}: the run never called ${JSON.stringify(name)}, so there is no sub-agent run to look in.${didYouMean(name, calls.map((call) => call.toolName))}` +
         (called.length > 0 ? ` It called: ${called.slice(0, 10).join(', ')}${called.length > 10 ? ', …' : ''}.` : ' It made no tool calls.'),

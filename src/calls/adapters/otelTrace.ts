@@ -70,18 +70,19 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
     const ancestor = toolAncestor(span);
     if (!ancestor) own.push(span);
     // Only the nearest tool ancestor matters for the sub-run; deeper levels nest inside it.
-    else if (!toolAncestor(ancestor)) nested.set(ancestor, [...(nested.get(ancestor) ?? []), span]);
+    else if (!toolAncestor(ancestor)) {
+      const subtree = nested.get(ancestor);
+      if (subtree) subtree.push(span);
+      else nested.set(ancestor, [span]);
+    }
   }
   own.sort((a, b) => compare(a.start, b.start));
 
   const entries: Entry[] = [];
-  const stepSpans = own.filter((span) => issuedCalls(span, 'step') !== undefined);
-  const fromSteps = stepSpans.length > 0;
-  const sources = fromSteps ? stepSpans : own.filter((span) => issuedCalls(span, 'root') !== undefined);
-  for (const span of sources) {
-    for (const call of issuedCalls(span, fromSteps ? 'step' : 'root')!) {
-      entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined, executed: false });
-    }
+  const fromStep = own.flatMap((span) => issuedBy(span, 'step'));
+  const fromSteps = fromStep.length > 0;
+  for (const { span, calls: issued } of fromSteps ? fromStep : own.flatMap((span) => issuedBy(span, 'root'))) {
+    for (const call of issued) entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined, executed: false });
   }
   for (const span of own) {
     if (!isToolSpan(span)) continue;
@@ -127,6 +128,11 @@ function lostContext(span: Span): ToolCallAccuracyError {
 const GENAI_MODEL_OPERATIONS = new Set(['chat', 'generate_content', 'text_completion']);
 const AI_SDK_ROOTS = /^ai\.(generateText|streamText)$/;
 const AI_SDK_MODEL_CALLS = /^ai\.(generateText|streamText)\.do(Generate|Stream)$/;
+
+function issuedBy(span: Span, level: 'step' | 'root'): Array<{ span: Span; calls: ToolCall[] }> {
+  const calls = issuedCalls(span, level);
+  return calls ? [{ span, calls }] : [];
+}
 
 function isToolSpan(span: Span): boolean {
   return isNonEmptyString(span.attributes['gen_ai.tool.name']) || isNonEmptyString(span.attributes['ai.toolCall.name']);
