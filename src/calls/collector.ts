@@ -1,4 +1,5 @@
 import type { ToolApproval, ToolCall } from '../types.js';
+import { recordStep } from './steps.js';
 
 /** Up to this many calls, a result finds its call by a scan from the end; past it, by an index. */
 const SCAN_LIMIT = 32;
@@ -18,6 +19,8 @@ const SCAN_LIMIT = 32;
  */
 export class CallCollector {
   readonly calls: ToolCall[] = [];
+  // The model step being read, once the adapter marks steps; calls added meanwhile share it.
+  private step: object | undefined;
   // The current message's first list of calls is calls[firstStart, firstEnd); a second list of the
   // same calls matches them mostly in order: every call before `cursor` is matched, and `outOfOrder`
   // holds the ones matched past it.
@@ -30,8 +33,18 @@ export class CallCollector {
 
   /** Adds a call the agent issued. It is always another call, whatever its id. */
   add(call: ToolCall): void {
+    if (this.step) recordStep(call, this.step);
     this.calls.push(call);
     if (this.byId) this.index(call);
+  }
+
+  /**
+   * The calls added from now on were issued in one new model step (a step of a result, an
+   * assistant message, a `step-start` part), which is what `parallel(…)` checks. Formats that
+   * never call this leave steps unknown.
+   */
+  beginStep(): void {
+    this.step = {};
   }
 
   /** Starts a message, step or response: `addSeenAgain` looks for its first sightings only from here. */

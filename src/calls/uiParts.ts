@@ -10,12 +10,18 @@ import { toolCall, toolCallWithJsonInput } from './toolCall.js';
  * `tool-invocation` parts, and the legacy `toolInvocations` list beside them, which repeats the same
  * calls. Each message is read by what it holds, so a store migrated from v4 (a `content` string
  * beside v5 parts) or one that mixes generations loses no call.
+ *
+ * `marksSteps`: the message and its `step-start` parts mark model steps. The AI SDK's messages do;
+ * Mastra merges a run's steps into one message, so its messages cannot say.
  */
-export function readMessageParts(parts: unknown, toolInvocations: unknown, calls: CallCollector): void {
+export function readMessageParts(parts: unknown, toolInvocations: unknown, calls: CallCollector, marksSteps = false): void {
   calls.beginScope();
+  if (marksSteps) calls.beginStep();
   if (Array.isArray(parts)) {
     for (let index = 0; index < parts.length; index++) {
-      const call = partCall(parts[index]);
+      const part: unknown = parts[index];
+      if (marksSteps && isRecord(part) && part.type === 'step-start') calls.beginStep();
+      const call = partCall(part);
       if (call) calls.add(call);
     }
   }

@@ -36,7 +36,8 @@ export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, receive
   }
   const stepAt = (index: number) => steps[index];
   const matches = callMatches(ctx, calls, items);
-  const failedEntry = strict ? strictGroupedMismatch(calls.length, entries, matches, stepAt) : matchInOrderWithGroups(calls.length, items.length, entries, matches, stepAt).failedEntry;
+  const grouped = strict ? undefined : matchInOrderWithGroups(calls.length, items.length, entries, matches, stepAt);
+  const failedEntry = grouped ? grouped.failedEntry : strictGroupedMismatch(calls.length, entries, matches, stepAt);
   const pass = failedEntry === -1;
   const expectedList = formatExpectedEntries(entries, items);
   const wording = strict ? 'exactly these calls, in this order (each parallel group in one step, in any order)' : 'these calls, in this order (other calls allowed; each parallel group in one step, in any order)';
@@ -45,7 +46,13 @@ export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, receive
     pass,
     message: () =>
       pass
-        ? compose(hintLine, `Expected not ${wording}:\n${expectedList}`, formatCallList(calls), formatSteps(calls, stepAt))
+        ? compose(
+            hintLine,
+            `Expected not ${wording}:\n${expectedList}`,
+            formatCallList(calls),
+            formatSteps(calls, stepAt),
+            grouped && `They appear as calls ${[...grouped.callOfItem].sort((a, b) => a - b).map((call) => call + 1).join(', ')}.`,
+          )
         : compose(
             hintLine,
             `Expected ${wording}:\n${expectedList}`,

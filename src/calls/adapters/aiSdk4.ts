@@ -27,6 +27,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
   const reader = new AiSdkPartReader(calls, false);
   for (const step of steps) {
     if (!isRecord(step)) continue;
+    calls.beginStep();
     if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls);
     if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
   }
@@ -35,7 +36,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
 function readUiMessages(messages: readonly unknown[], calls: CallCollector): void {
   for (const message of messages) {
     if (!isRecord(message) || message.role !== 'assistant') continue;
-    readMessageParts(message.parts, message.toolInvocations, calls);
+    readMessageParts(message.parts, message.toolInvocations, calls, true);
   }
 }
 

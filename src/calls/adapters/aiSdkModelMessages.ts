@@ -21,6 +21,9 @@ export const aiSdkModelMessages: FormatAdapter = {
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       if (!isRecord(message) || !Array.isArray(message.content)) continue;
+      // The AI SDK writes one assistant message per step. Mastra's v1 messages (a message-level
+      // `type`) merge a run's steps into one, so they say nothing about steps.
+      if (message.role === 'assistant' && !('type' in message)) calls.beginStep();
       // Only the assistant issues calls; other roles hold results and approvals.
       reader.read(message.content, message.role === 'assistant');
     }

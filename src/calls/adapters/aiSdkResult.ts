@@ -26,6 +26,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
   for (let index = 0; index < steps.length; index++) {
     const step: unknown = steps[index];
     if (!isRecord(step)) continue;
+    calls.beginStep();
     // A hand-built step may carry its calls only in `toolCalls` beside an empty `content`; a real
     // step's `toolCalls` is a getter over its content, so it is read only when the content has no call.
     if (Array.isArray(step.content) && (step.content.some(isToolCallPart) || !Array.isArray(step.toolCalls) || step.toolCalls.length === 0)) {

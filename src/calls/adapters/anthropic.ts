@@ -52,7 +52,9 @@ export const anthropicMessages: FormatAdapter = {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
-      if (isRecord(message) && Array.isArray(message.content)) readBlocks(message.content, calls, message.role === 'assistant');
+      if (!isRecord(message) || !Array.isArray(message.content)) continue;
+      if (message.role === 'assistant') calls.beginStep();
+      readBlocks(message.content, calls, message.role === 'assistant');
     }
   },
   text: (value) => conversationText(asList(value), roleOf, textOf),

@@ -101,6 +101,7 @@ export const langchainMessages: FormatAdapter = {
       if (type === 'tool_call' || type === 'invalid_tool_call' || (type === undefined && 'args' in message)) {
         readToolCall(message, calls, type === 'invalid_tool_call');
       } else if (type === 'ai') {
+        calls.beginStep();
         readAiMessage(fields, calls);
       } else if (type === 'tool' && isNonEmptyString(fields.tool_call_id)) {
         if (fields.status === 'error') calls.error(fields.tool_call_id, fields.content);

@@ -35,6 +35,7 @@ function isRunMessage(value: unknown): boolean {
 
 /** Reads the calls of Mastra messages, each by what it holds (uiParts.ts). Mastra does not look at roles, nor does this. */
 function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
+  // No steps: Mastra merges a run's steps into one message, so `parallel(…)` refuses its runs.
   for (const message of messages) {
     if (isMastraMessage(message)) readMessageParts(message.content.parts, message.content.toolInvocations, calls);
     else if (isFlatMessage(message)) readMessageParts(message.parts, message.toolInvocations, calls);

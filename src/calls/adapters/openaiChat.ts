@@ -62,7 +62,9 @@ export const openaiChat: FormatAdapter = {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
-      if (isRecord(message)) readMessage(message, calls);
+      if (!isRecord(message)) continue;
+      if (message.role === 'assistant') calls.beginStep();
+      readMessage(message, calls);
     }
   },
   text: (value) => conversationText(messagesOf(value), chatRole, textOf),

@@ -90,9 +90,15 @@ export const openaiResponses: FormatAdapter = {
   read(value, calls) {
     const items = itemsOf(value);
     const approvals: Approvals = new Map();
+    let inCalls = false;
     for (let index = 0; index < items.length; index++) {
       const item: unknown = items[index];
-      if (isRecord(item)) readItem(item, calls, approvals);
+      if (!isRecord(item)) continue;
+      // One response's call items come together; a message or a call's output ends them.
+      const ofResponse = item.type === 'reasoning' || (typeof item.type === 'string' && item.type.endsWith('_call'));
+      if (ofResponse && !inCalls) calls.beginStep();
+      inCalls = ofResponse;
+      readItem(item, calls, approvals);
     }
   },
   text: (value) => conversationText(itemsOf(value), chatRole, textOf),

@@ -107,7 +107,7 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   for (const entry of entries) {
     // Span ids are unique within a trace; the trace id keeps steps of two traces apart.
     if (entry.step !== undefined) recordStep(entry.call, `${spans[0]!.traceId}/${entry.step}`);
-    calls.addDistinct(entry.call);
+    calls.add(entry.call);
   }
 }
 
