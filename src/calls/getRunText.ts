@@ -1,6 +1,9 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeValue } from './describe.js';
 import { detectFormat } from './getToolCalls.js';
+import { turnsOf, turnUnit } from './turns.js';
+import type { RunView } from './views.js';
+import { isRunView, selectTurn } from './views.js';
 
 /** The words around the calls: what the user asked and what the agent replied, as plain text. */
 export interface RunText {
@@ -12,6 +15,7 @@ export interface RunText {
 
 /** Reads the request and reply text from any supported run; formats without text give `{}`. */
 export function getRunText(run: unknown): RunText {
+  if (isRunView(run)) return viewText(run);
   const adapter = detectFormat(run);
   if (!adapter?.text) return {};
   try {
@@ -19,4 +23,16 @@ export function getRunText(run: unknown): RunText {
   } catch (error) {
     throw new ToolCallAccuracyError(`reading the text of ${describeValue(run)} failed: ${String(error)}`, { cause: error });
   }
+}
+
+/** A turn's text is its own: the user message that opened it and the agent's answer. */
+function viewText(view: RunView): RunText {
+  const { selection } = view;
+  if (!('turn' in selection)) {
+    throw new ToolCallAccuracyError(`${view.toString()}: the judge reads a whole run or one turn; to judge a sub-agent, pass its own run.`);
+  }
+  const adapter = detectFormat(view.run);
+  if (!adapter) return getRunText(view.run);
+  const turn = selectTurn(view, selection.turn, turnsOf(view.run, adapter), adapter.format, turnUnit(view.run, adapter));
+  return getRunText(turn);
 }

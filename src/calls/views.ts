@@ -63,6 +63,20 @@ export function within(run: unknown, toolName: string | ToolRef): RunView {
   return new RunView(run, { within: name });
 }
 
+/** Turn `n` of a run's turns (from the end when negative); a number out of range is an error saying how many there are. */
+export function selectTurn<T>(view: RunView, n: number, all: readonly T[], format: string, unit: 'trace' | 'user message' | 'run'): T {
+  const index = n > 0 ? n - 1 : all.length + n;
+  if (index < 0 || index >= all.length) {
+    throw new ToolCallAccuracyError(
+      unit === 'run'
+        ? `${view.toString()}: this run (${format}) holds one turn, the agent's answer to one request; use 1 or -1. To look at other turns, pass the conversation's messages.`
+        : `${view.toString()}: the ${format} run has ${all.length === 1 ? '1 turn' : `${all.length} turns`} (one per ${unit})` +
+            `${all.length > 1 ? `; use 1 to ${all.length}, or -1 for the last` : all.length === 1 ? '; use 1 or -1' : ''}.`,
+    );
+  }
+  return all[index]!;
+}
+
 /** How a view reads the run it wraps; given by getToolCalls, which owns format detection. */
 export interface ViewReader {
   /** Reads any run, a view or not, as getToolCalls does. */
@@ -79,16 +93,7 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
   const read = reader.read;
   if ('turn' in selection) {
     const { format, unit, turns: all } = reader.readTurns(view.run);
-    const index = selection.turn > 0 ? selection.turn - 1 : all.length + selection.turn;
-    if (index < 0 || index >= all.length) {
-      throw new ToolCallAccuracyError(
-        unit === 'run'
-          ? `${view.toString()}: this run (${format}) holds one turn, the agent's answer to one request; use 1 or -1. To look at other turns, pass the conversation's messages.`
-          : `${view.toString()}: the ${format} run has ${all.length === 1 ? '1 turn' : `${all.length} turns`} (one per ${unit})` +
-              `${all.length > 1 ? `; use 1 to ${all.length}, or -1 for the last` : all.length === 1 ? '; use 1 or -1' : ''}.`,
-      );
-    }
-    return all[index]!;
+    return selectTurn(view, selection.turn, all, format, unit);
   }
   const calls = read(view.run);
   const name = selection.within;

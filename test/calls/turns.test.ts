@@ -3,7 +3,8 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { Agent, MessageList, noopLogger } from '../../reference/mastra/index.js';
-import { getToolCalls, turn } from '../../src/index.js';
+import { getRunText } from '../../src/calls/getRunText.js';
+import { getToolCalls, turn, within } from '../../src/index.js';
 import type { ProviderStep } from '../fixtures/aiSdk.js';
 import { call, makeTools, sdks } from '../fixtures/aiSdk.js';
 import { matcherErrorOf } from '../helpers/failureOf.js';
@@ -104,6 +105,10 @@ describe('turn(run, n) on real multi-turn conversations', () => {
       { role: 'assistant', content: 'Fetched /b.' },
     ];
     expectThreeTurns(messages);
+    // The judge sees a turn's own request and reply.
+    expect(getRunText(turn(messages, 3))).toEqual({ request: prompts[2], reply: 'Fetched /b.' });
+    expect(getRunText(turn(messages, 2))).toEqual({ request: prompts[1], reply: 'You are welcome.' });
+    expect(() => getRunText(within(messages, 'fetch-tool'))).toThrow('the judge reads a whole run or one turn');
   });
 
   it('OpenAI Responses input items', () => {
