@@ -90,9 +90,19 @@ function fromOtlpSpan(span: unknown, where: string): Span {
     parentSpanId: typeof span.parentSpanId === 'string' && span.parentSpanId !== '' ? span.parentSpanId : undefined,
     name: span.name,
     start: BigInt(String(span.startTimeUnixNano ?? 0)),
-    attributes: Object.fromEntries((Array.isArray(span.attributes) ? span.attributes : []).flatMap((attribute) => (isRecord(attribute) && typeof attribute.key === 'string' ? [[attribute.key, anyValue(attribute.value)]] : []))),
+    attributes: attributesOf(span.attributes),
     error: isError ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined,
   };
+}
+
+/** OTLP `[{ key, value }]` attributes as a record. */
+function attributesOf(list: unknown): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  if (!Array.isArray(list)) return attributes;
+  for (const attribute of list) {
+    if (isRecord(attribute) && typeof attribute.key === 'string') attributes[attribute.key] = anyValue(attribute.value);
+  }
+  return attributes;
 }
 
 /** An OTLP `AnyValue` as a plain value. */

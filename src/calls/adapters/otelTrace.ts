@@ -51,7 +51,6 @@ interface Entry {
   sequence: number;
   /** The span of the step that issued it; unknown for calls read from a span repeating the whole run. */
   step: string | undefined;
-  executed: boolean;
 }
 
 function readScope(spans: readonly Span[], calls: CallCollector): void {
@@ -82,17 +81,23 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   const fromStep = own.flatMap((span) => issuedBy(span, 'step'));
   const fromSteps = fromStep.length > 0;
   for (const { span, calls: issued } of fromSteps ? fromStep : own.flatMap((span) => issuedBy(span, 'root'))) {
-    for (const call of issued) entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined, executed: false });
+    for (const call of issued) entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined });
+  }
+  // Issued calls not yet run, by tool and id, earliest first: a tool span runs the earliest one.
+  const waiting = new Map<string, Entry[]>();
+  const keyOf = (call: ToolCall) => `${call.toolName}\u0000${call.toolCallId ?? ''}`;
+  for (const entry of entries) {
+    const queue = waiting.get(keyOf(entry.call));
+    if (queue) queue.push(entry);
+    else waiting.set(keyOf(entry.call), [entry]);
   }
   for (const span of own) {
     if (!isToolSpan(span)) continue;
     const executed = executedCall(span);
-    const issued = entries.find(
-      (entry) => !entry.executed && entry.call.toolName === executed.toolName && entry.call.toolCallId === executed.toolCallId && entry.at <= span.start,
-    );
-    const entry = issued ?? { call: executed, at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId, executed: true };
+    const queue = waiting.get(keyOf(executed));
+    const issued = queue?.[0] && queue[0].at <= span.start ? queue.shift() : undefined;
+    const entry = issued ?? { call: executed, at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId };
     if (issued) {
-      issued.executed = true;
       // A tool span's parent is the step that ran it (the AI SDK's step span or model call span).
       issued.step ??= span.parentSpanId;
       if (executed.output !== undefined) issued.call.output = executed.output;
