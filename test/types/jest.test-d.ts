@@ -2,7 +2,10 @@
 // Both ways Jest users write tests: the `expect` of @jest/globals, and the global one of @types/jest.
 /// <reference types="jest" />
 import { expect as jestExpect } from '@jest/globals';
+import { tool } from 'ai';
+import { z } from 'zod';
 import type {} from '../../src/jest.js';
+import { parallel, toolRefs, turn } from '../../src/index.js';
 
 declare const run: unknown;
 
@@ -20,3 +23,14 @@ expect(run).toCallTool('weather-tool');
 expect(run).not.toCallOnly('weather-tool');
 // @ts-expect-error times must be a number
 expect(run).toCallToolTimes('a', '2');
+
+// Typed tool references under Jest: its asymmetric matchers are objects, not `any`, and still fit.
+const refs = toolRefs({ getWeather: tool({ inputSchema: z.object({ city: z.string(), days: z.number() }), execute: async () => 'sunny' }) });
+jestExpect(run).toCallTool(refs.getWeather, { city: jestExpect.stringContaining('Par'), days: jestExpect.any(Number) });
+jestExpect(run).toCallTool(refs.getWeather, jestExpect.objectContaining({ city: 'Paris' }));
+jestExpect(run).toCallToolsInOrder([parallel(refs.getWeather, 'news'), refs.getWeather.with({ city: 'Oslo', days: 2 })]);
+expect(turn(run, 2)).toCallOnly(refs.getWeather);
+// @ts-expect-error days is a number
+jestExpect(run).toCallTool(refs.getWeather, { city: 'Paris', days: '2' });
+// @ts-expect-error no tool is called getWeathr
+jestExpect(run).toCallTool(refs.getWeathr);
