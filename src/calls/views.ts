@@ -1,7 +1,7 @@
 import type { ToolRef } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { didYouMean } from '../format/suggest.js';
-import { formatInline } from '../format/value.js';
+import { formatName } from '../format/value.js';
 import { brand, hasBrand } from '../refs/brand.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import type { ToolCall } from '../types.js';
@@ -24,7 +24,7 @@ export class RunView {
   }
 
   toString(): string {
-    return 'turn' in this.selection ? `turn(run, ${this.selection.turn})` : `within(run, ${JSON.stringify(this.selection.within)})`;
+    return 'turn' in this.selection ? `turn(run, ${this.selection.turn})` : `within(run, ${formatName(this.selection.within)})`;
   }
 }
 
@@ -99,9 +99,9 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
   const name = selection.within;
   const runners = calls.filter((call) => call.toolName === name);
   if (runners.length === 0) {
-    const called = [...new Set(calls.map((call) => formatInline(call.toolName, 40)))];
+    const called = [...new Set(calls.map((call) => formatName(call.toolName)))];
     throw new ToolCallAccuracyError(
-      `${view.toString()}: the run never called ${JSON.stringify(name)}, so there is no sub-agent run to look in.${didYouMean(name, calls.map((call) => call.toolName))}` +
+      `${view.toString()}: the run never called ${formatName(name)}, so there is no sub-agent run to look in.${didYouMean(name, calls.map((call) => call.toolName))}` +
         (called.length > 0 ? ` It called: ${called.slice(0, 10).join(', ')}${called.length > 10 ? ', …' : ''}.` : ' It made no tool calls.'),
     );
   }
@@ -113,7 +113,7 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
     // A Mastra agent used as a tool returns only its text, and keeps its messages in a memory thread.
     const mastraThread = typeof run === 'object' && run !== null && 'subAgentThreadId' in run ? (run as { subAgentThreadId: unknown }).subAgentThreadId : undefined;
     throw new ToolCallAccuracyError(
-      `${view.toString()}: call ${index + 1} to ${JSON.stringify(name)} holds no agent run: its result is ${describeValue(run)}. ` +
+      `${view.toString()}: call ${index + 1} to ${formatName(name)} holds no agent run: its result is ${describeValue(run)}. ` +
         (mastraThread !== undefined
           ? `A Mastra sub-agent keeps its messages in its memory thread (${describeValue(mastraThread)}): pass those messages, or an OpenTelemetry trace of the run.`
           : "A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages)."),

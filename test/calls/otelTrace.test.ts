@@ -154,11 +154,13 @@ describe('OpenTelemetry traces', () => {
       Expected a call to "missing"
 
       Received 2 tool calls:
-        1. ok              {"text":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
-        2. evil
-      name  {"text":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
+        1. ok                    {"text":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
+        2. evil\\nname\\u001b[31m  {"text":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
 
       "missing" was never called."
     `);
+    const grouped = failureOf(() => expect(trace).toCallToolsInOrder([parallel('ok', 'evil\nname\u001b[31m')]));
+    expect(grouped.message.split('\n').filter((line) => line.startsWith('Calls by model step'))).toEqual(['Calls by model step: [1 "ok"] [2 "evil\\nname\\u001b[31m"]']);
+    expect(within(trace, 'evil\nname\u001b[31m').toString()).toBe('within(run, "evil\\nname\\u001b[31m")');
   });
 });
