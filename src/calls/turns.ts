@@ -28,7 +28,14 @@ const SINGLE_TURN = new Set(['ai-sdk-result', 'ai-sdk-steps', 'ai-sdk-parts', 'm
 /** What one turn of a run of this format is, for messages. */
 export function turnUnit(run: unknown, adapter: FormatAdapter): 'trace' | 'user message' | 'run' {
   if (adapter.format === 'otel-trace') return 'trace';
-  return SINGLE_TURN.has(adapter.format) || (adapter.format === 'ai-sdk-4' && !isMessageList(run)) ? 'run' : 'user message';
+  return isSingleTurn(run, adapter) ? 'run' : 'user message';
+}
+
+/** One run answering one request: a result, its steps, or one response or message (not a conversation). */
+function isSingleTurn(run: unknown, adapter: FormatAdapter): boolean {
+  if (SINGLE_TURN.has(adapter.format) || (adapter.format === 'ai-sdk-4' && !isMessageList(run))) return true;
+  // A ChatCompletion, an Anthropic Message, a Responses Response, one message: a LangGraph state is a conversation.
+  return !Array.isArray(run) && !(adapter.format === 'langchain' && isRecord(run) && Array.isArray(run.messages));
 }
 
 /**
@@ -37,7 +44,7 @@ export function turnUnit(run: unknown, adapter: FormatAdapter): 'trace' | 'user 
  */
 export function turnsOf(run: unknown, adapter: FormatAdapter): unknown[] {
   if (adapter.format === 'otel-trace') return splitTraces(run);
-  if (SINGLE_TURN.has(adapter.format) || (adapter.format === 'ai-sdk-4' && !isMessageList(run))) return [run];
+  if (adapter.format !== 'plain' && isSingleTurn(run, adapter)) return [run];
   const starts = startsTurn[adapter.format];
   if (!starts) {
     throw new ToolCallAccuracyError(

@@ -158,6 +158,21 @@ describe('turn(run, n) refuses what it cannot know', () => {
     `);
   });
 
+  it('one response (an Anthropic Message) is one turn', () => {
+    const message: Anthropic.Message = {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'tool_use', id: 'toolu_1', name: 'fetch-tool', input: { url: '/a' }, caller: { type: 'direct' } } as Anthropic.ToolUseBlock],
+      stop_reason: 'tool_use',
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 } as Anthropic.Usage,
+    } as Anthropic.Message;
+    expect(turn(message, 1)).toCallOnly('fetch-tool');
+    expect(matcherErrorOf(() => expect(turn(message, 2)).toCallNoTools())).toContain('turn(run, 2): this run (anthropic) holds one turn');
+  });
+
   it('a plain list of calls says nothing about turns', () => {
     expect(matcherErrorOf(() => expect(turn(['search', 'book'], 1)).toCallTool('search'))).toMatchInlineSnapshot(`
       "expect(run).toCallTool(toolName)
