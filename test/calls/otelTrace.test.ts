@@ -1,6 +1,7 @@
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { describe, expect, it } from 'vitest';
+import { getRunText } from '../../src/calls/getRunText.js';
 import { getToolCalls, parallel, turn, within } from '../../src/index.js';
 import { call } from '../fixtures/aiSdk.js';
 import type { ProviderStep } from '../fixtures/aiSdk.js';
@@ -34,6 +35,13 @@ describe.each(telemetries)('OpenTelemetry trace of the AI SDK (%s)', (kind) => {
     expect(getToolCalls(otlpJson(spans))).toEqual(expectedCalls);
     // The order does not depend on the order the exporter finished the spans in.
     expect(getToolCalls([...spans].reverse())).toEqual(expectedCalls);
+  });
+
+  it("gives the judge each turn's request and reply, not the sub-agent's", async () => {
+    const spans = await traceOf(kind, conversation);
+    expect(getRunText(turn(spans, 1))).toEqual({ request: 'request 1', reply: 'Here is what I found.' });
+    expect(getRunText(spans)).toEqual({ request: 'request 2', reply: 'Here is what I found.\n\nSorry.' });
+    expect(getRunText(turn(otlpJson(spans), -1))).toEqual({ request: 'request 2', reply: 'Sorry.' });
   });
 
   it('splits the traces into turns', async () => {

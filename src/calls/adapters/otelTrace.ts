@@ -3,6 +3,7 @@ import type { ToolCall } from '../../types.js';
 import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
+import type { RunText } from '../getRunText.js';
 import { recordStep } from '../steps.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
@@ -29,7 +30,47 @@ export const otelTrace: FormatAdapter = {
   read(value, calls) {
     for (const trace of splitTraces(value)) readScope(trace.spans, calls);
   },
+  text(value) {
+    const texts = splitTraces(value).map((trace) => traceText(trace.spans));
+    const request = texts.findLast((text) => text.request !== undefined)?.request;
+    const replies = texts.flatMap((text) => (text.reply ? [text.reply] : []));
+    return { ...(request !== undefined && { request }), ...(replies.length > 0 && { reply: replies.join('\n\n') }) };
+  },
 };
+
+/**
+ * The request and reply of one trace, from its root span (a sub-agent's spans are not the run's):
+ * `gen_ai.input.messages` / `gen_ai.output.messages` (GenAI), `ai.prompt` / `ai.response.text` (the AI SDK).
+ */
+function traceText(spans: readonly Span[]): RunText {
+  const ids = new Set(spans.map((span) => span.spanId));
+  const root = spans.filter((span) => span.parentSpanId === undefined || !ids.has(span.parentSpanId)).sort((a, b) => compare(a.start, b.start))[0];
+  if (!root) return {};
+  const attributes = root.attributes;
+  const input = parseJson(attributes['gen_ai.input.messages']);
+  const prompt = parseJson(attributes['ai.prompt']);
+  const messages = Array.isArray(input) ? input : isRecord(prompt) && Array.isArray(prompt.messages) ? prompt.messages : [];
+  const lastUser = messages.findLast((message) => isRecord(message) && message.role === 'user');
+  const request = isRecord(prompt) && typeof prompt.prompt === 'string' ? prompt.prompt : isRecord(lastUser) ? messageText(lastUser) : undefined;
+  const output = parseJson(attributes['gen_ai.output.messages']);
+  const reply = Array.isArray(output)
+    ? output.map((message) => (isRecord(message) && message.role !== 'user' ? messageText(message) : '')).filter(Boolean).join('\n\n')
+    : typeof attributes['ai.response.text'] === 'string'
+      ? attributes['ai.response.text']
+      : '';
+  return { ...(request && { request }), ...(reply && { reply }) };
+}
+
+/** The text of a GenAI message (`parts: [{ type: 'text', content }]`) or an AI SDK one (`content`: a string or `[{ type: 'text', text }]`). */
+function messageText(message: Record<string, unknown>): string {
+  const parts = Array.isArray(message.parts) ? message.parts : message.content;
+  if (typeof parts === 'string') return parts;
+  if (!Array.isArray(parts)) return '';
+  return parts
+    .map((part) => (isRecord(part) && part.type === 'text' ? (typeof part.content === 'string' ? part.content : typeof part.text === 'string' ? part.text : '') : ''))
+    .filter(Boolean)
+    .join('\n');
+}
 
 /** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
 export function splitTraces(value: unknown): SpanSubset[] {
