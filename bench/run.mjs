@@ -1,6 +1,9 @@
-// Speed and memory of the code scorer on built code (`npm run bench` builds first).
-// Not part of `npm test`: figures vary between machines and runs; run it twice to see the spread.
-import { spawnSync } from 'node:child_process';
+// Speed and memory on built code (`npm run bench` builds first), printed as the rows of
+// bench/RESULTS.md. Not part of `npm test`: figures vary between machines and runs; ratios measured
+// side by side in one process, in interleaved rounds with medians, are what to compare.
+// Mastra 1.x declares Node 22: its rows come from child processes on the node@22 package's binary
+// (BENCH_NODE22=/path/to/node to use another).
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createToolCallAccuracyScorerCode, getToolCalls } from '../dist/index.js';
@@ -97,7 +100,35 @@ if (process.argv[2] === '--bytes') {
   process.exit(0);
 }
 
-console.log('code scorer, 3 calls, flexible order: runs per second');
+const node22 =
+  process.env.BENCH_NODE22 ??
+  execFileSync('npx', ['-y', '-p', 'node@22.23.3', 'node', '-p', 'process.execPath'], { encoding: 'utf8' }).trim();
+/** Runs a bench file in a child process and parses the JSON it prints. */
+function child(executable, args) {
+  const result = spawnSync(executable, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+const benchFile = (name) => fileURLToPath(new URL(name, import.meta.url));
+const fmt = (value) => Math.round(value).toLocaleString('en');
+
+const withHooks = child(node22, [benchFile('scorer.mjs')]);
+const withFrames = child(node22, ['--experimental-async-context-frame', benchFile('scorer.mjs')]);
+console.log(`code scorer vs @mastra/evals 1.x, 3 calls, flexible order, ${withHooks.node}, one process, median of ${withHooks.rounds} interleaved rounds: runs per second`);
+for (const [label, result] of [['default (promise hooks on once Mastra has run)', withHooks], ['--experimental-async-context-frame (no promise hooks)', withFrames]]) {
+  console.log(`  ${label}:`);
+  console.log(`    before Mastra's scorer has run: no-op ${fmt(result.before.noop)}, plain function ${fmt(result.before.plain)}, ours ${fmt(result.before.ours)} (ours/no-op ${result.oursOverNoop.before.toFixed(2)})`);
+  console.log(`    after: no-op ${fmt(result.after.noop)}, plain function ${fmt(result.after.plain)}, ours ${fmt(result.after.ours)}, Mastra ${fmt(result.after.mastra)} (ours/no-op ${result.oursOverNoop.after.toFixed(2)})`);
+  console.log(`    ours/Mastra ${fmt(result.oursOverMastra)}x, plain/Mastra ${fmt(result.plainOverMastra)}x, no-op/Mastra ${fmt(result.noopOverMastra)}x (the ceiling)`);
+}
+// Before and after are different spells of the machine, so on a loaded machine this comparison
+// is noisier than the interleaved ratios above.
+console.log(
+  `  promise hooks, default run, before -> after Mastra's first run: no-op ${fmt(withHooks.before.noop)} -> ${fmt(withHooks.after.noop)}, ours ${fmt(withHooks.before.ours)} -> ${fmt(withHooks.after.ours)}; ` +
+    `Mastra with hooks ${fmt(withHooks.after.mastra)}, without (async context frame) ${fmt(withFrames.after.mastra)}`,
+);
+
+console.log(`code scorer on ${process.version}, 3 calls, flexible order: runs per second`);
 // Ours and Mastra's take turns, so a slow spell of the machine hits both; the ratio is the median
 // of the rounds' ratios.
 const mastraScorer = mastra.createToolCallAccuracyScorerCode({ expectedToolOrder: ['search', 'book', 'email'] });
@@ -116,12 +147,12 @@ console.log(`  a Mastra run: ${Math.round(ours).toLocaleString('en')}`);
 console.log(`  the same run, Mastra's own scorer (@mastra/evals 0.14.4): ${Math.round(theirs).toLocaleString('en')} (ours is ${Math.round(ratio).toLocaleString('en')}x, median of 5 alternating rounds)`);
 await warmUp(order, typicalAiSdk);
 console.log(`  an AI SDK result (JSON, 3 steps): ${Math.round(await runsPerSecond(order, typicalAiSdk)).toLocaleString('en')}`);
-const child = spawnSync(
+const bytesChild = spawnSync(
   process.execPath,
   ['--expose-gc', '--min-semi-space-size=512', '--max-semi-space-size=512', fileURLToPath(import.meta.url), '--bytes'],
   { encoding: 'utf8' },
 );
-const bytes = JSON.parse(child.stdout);
+const bytes = JSON.parse(bytesChild.stdout);
 console.log('bytes allocated per scored run (of which reading the calls)');
 for (const [label, figures] of [['a Mastra run', bytes.mastra], ['an AI SDK result', bytes.aiSdk]]) {
   console.log(`  ${label}: ${Math.round(figures.scorerRun)} (${Math.round(figures.getToolCalls)})`);
@@ -140,3 +171,15 @@ for (const count of [100, 1_000, 10_000, 100_000]) {
   samples.sort((a, b) => a - b);
   console.log(`  n=${count.toLocaleString('en').padStart(7)}: ${samples[3].toFixed(0)}`);
 }
+
+const matcherResults = child(process.execPath, [benchFile('matchers.mjs')]);
+console.log(`matchers through Jest's expect on ${process.version} (message and diff built on failure): ms pass / fail (message characters)`);
+for (const [name, byCount] of Object.entries(matcherResults)) {
+  const cells = Object.entries(byCount).map(([count, r]) => `${Number(count).toLocaleString('en')}: ${r.passMs.toFixed(1)} / ${r.failMs.toFixed(1)} (${r.messageLength})`);
+  console.log(`  ${name}: ${cells.join(', ')}`);
+}
+
+const judge = child(node22, [benchFile('judge.mjs')]);
+console.log('judge, one call of the seed weather run, mock model counting calls and prompt characters');
+console.log(`  ours: ${judge.ours.modelCalls} model call, ${judge.ours.promptChars} prompt characters; Mastra 1.x: ${judge.mastra.modelCalls} model calls, ${judge.mastra.promptChars} prompt characters`);
+console.log(`  cached verdict, fresh process, \`ai\` unresolvable: first ${judge.cached.firstMs.toFixed(1)} ms (loads the judge, zod, reads the file), then median ${judge.cached.medianMs.toFixed(2)} ms`);

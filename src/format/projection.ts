@@ -24,3 +24,26 @@ export function projectionOf(items: readonly ExpectedCall[]) {
 export function nameOf(name: unknown): unknown {
   return typeof name === 'string' ? printableName(name) : name;
 }
+
+/** The most entries a diff shows: beyond it, drawing the diff would cost more than the match did. */
+const DIFF_ENTRIES = 40;
+/** Entries kept before the first difference, for context. */
+const DIFF_CONTEXT = 3;
+
+/**
+ * The expected and actual projections cut to the same window of at most `DIFF_ENTRIES`, starting a
+ * little before `firstDifference`, with "… N earlier" / "… and N more" entries where it cut, so a
+ * huge run's diff stays small and still shows where it diverged. Short lists are left whole.
+ */
+export function diffWindow(expected: unknown[], actual: unknown[], firstDifference = 0): { expected: unknown[]; actual: unknown[] } {
+  if (expected.length <= DIFF_ENTRIES && actual.length <= DIFF_ENTRIES) return { expected, actual };
+  const start = Math.max(0, Math.min(firstDifference, Math.max(expected.length, actual.length)) - DIFF_CONTEXT);
+  const cut = (values: unknown[]) => {
+    const end = Math.min(values.length, start + DIFF_ENTRIES);
+    const window: unknown[] = start > 0 ? [`… ${Math.min(start, values.length)} earlier`] : [];
+    for (let index = start; index < end; index++) window.push(values[index]);
+    if (values.length > end) window.push(`… and ${values.length - end} more`);
+    return window;
+  };
+  return { expected: cut(expected), actual: cut(actual) };
+}

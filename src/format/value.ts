@@ -98,3 +98,12 @@ export function plural(count: number, word: string): string {
 export function times(count: number): string {
   return count === 0 ? 'never' : count === 1 ? 'once' : `${count} times`;
 }
+
+/**
+ * The first `max` entries, each described, then "… and N more": a list in a message stays short
+ * however large the run, and only what is shown is described.
+ */
+export function joinFirst<T>(entries: readonly T[], separator: string, describe: (entry: T) => string = String, max = 10): string {
+  const shown = entries.slice(0, max).map(describe).join(separator);
+  return entries.length > max ? `${shown}${separator}… and ${entries.length - max} more` : shown;
+}

@@ -2,7 +2,7 @@ import { getToolCalls } from '../calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { matcherErrorMessage } from '../format/message.js';
 import { isAsymmetricMatcher } from '../format/value.js';
-import type { Matches } from '../scoring/engine.js';
+import type { Matches, NameKeys } from '../scoring/engine.js';
 import type { ToolCall, ToolCallPattern } from '../types.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import type { MatcherContext } from './context.js';
@@ -77,6 +77,25 @@ export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], ite
   };
 }
 
+/**
+ * The names the engine may group by. Without custom testers a string name is compared by `===`, so
+ * it is the only name its calls can have, and without an input it is all the item asks. A custom
+ * tester may make two different strings equal: then nothing is known, and every pair goes through
+ * the predicate.
+ */
+export function nameKeys(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): NameKeys | undefined {
+  if (ctx.customTesters?.length) return undefined;
+  const itemName = (item: number) => {
+    const name = items[item]!.toolName;
+    return typeof name === 'string' ? name : undefined;
+  };
+  return {
+    callName: (call) => calls[call]!.toolName,
+    itemName,
+    isPlain: (item) => !items[item]!.hasInput && itemName(item) !== undefined,
+  };
+}
+
 /** Does the call's name match the item's name (ignoring input)? For explaining failures. */
 export function nameMatches(ctx: MatcherContext, call: ToolCall, item: ExpectedCall): boolean {
   return namesEqual(ctx, call.toolName, item.toolName);
@@ -89,6 +108,30 @@ export function nameMatches(ctx: MatcherContext, call: ToolCall, item: ExpectedC
 function namesEqual(ctx: MatcherContext, called: string, expected: unknown, equals?: (a: unknown, b: unknown) => boolean): boolean {
   if (typeof expected === 'string' && !ctx.customTesters?.length) return called === expected;
   return (equals ?? equalityOf(ctx))(called, expected);
+}
+
+/**
+ * For a call, the first item whose name its name matches (or undefined): one Map lookup per call
+ * when every item's name is a string and no custom tester is registered (then names compare by `===`).
+ */
+export function itemNamedBy(ctx: MatcherContext, items: readonly ExpectedCall[]): (call: ToolCall) => ExpectedCall | undefined {
+  if (ctx.customTesters?.length || !items.every((item) => typeof item.toolName === 'string')) return (call) => items.find((item) => nameMatches(ctx, call, item));
+  const byName = new Map<unknown, ExpectedCall>();
+  for (const item of items) if (!byName.has(item.toolName)) byName.set(item.toolName, item);
+  return (call) => byName.get(call.toolName);
+}
+
+/** Was some call made to the item's name? One Set lookup per item when names compare by `===`. */
+export function isCalled(ctx: MatcherContext, calls: readonly ToolCall[]): (item: ExpectedCall) => boolean {
+  if (ctx.customTesters?.length) return (item) => calls.some((call) => nameMatches(ctx, call, item));
+  let calledNames: Set<string> | undefined;
+  const namesCalled = () => {
+    calledNames = new Set();
+    for (const call of calls) calledNames.add(call.toolName);
+    return calledNames;
+  };
+  return (item) =>
+    typeof item.toolName === 'string' ? (calledNames ?? namesCalled()).has(item.toolName) : calls.some((call) => nameMatches(ctx, call, item));
 }
 
 export function describeArgument(value: unknown): string {

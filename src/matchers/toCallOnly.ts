@@ -1,12 +1,12 @@
 import { describeExpectedCall, formatCallList, formatExpectedList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { projectionOf } from '../format/projection.js';
+import { diffWindow, projectionOf } from '../format/projection.js';
 import { didYouMean } from '../format/suggest.js';
-import { formatName, ordinal } from '../format/value.js';
+import { formatName, joinFirst, ordinal } from '../format/value.js';
 import { matchUnordered } from '../scoring/engine.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import type { ExpectedCall } from './shared.js';
-import { callMatches, nameMatches, readCalls, toExpectedCall, toExpectedCalls } from './shared.js';
+import { callMatches, isCalled, nameKeys, nameMatches, readCalls, toExpectedCall, toExpectedCalls } from './shared.js';
 
 /**
  * `toCallOnly(name)`: exactly one call in the run, and it is to `name`.
@@ -43,14 +43,13 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
     pass,
     message: () =>
       compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls, position === -1 ? 1 : position), divergence),
-    expected: [project.expected(item)],
-    actual: calls.map((call) => project.actual(call, item)),
+    ...diffWindow([project.expected(item)], calls.map((call) => project.actual(call, item))),
   };
 }
 
 function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown, items: ExpectedCall[]): MatcherResult {
   const calls = readCalls(received, hintLine);
-  const { pass, callOfItem, itemOfCall } = matchUnordered(calls.length, items.length, callMatches(ctx, calls, items));
+  const { pass, callOfItem, itemOfCall } = matchUnordered(calls.length, items.length, callMatches(ctx, calls, items), nameKeys(ctx, calls, items));
   const expectedList = formatExpectedList(items);
   if (pass) {
     return {
@@ -59,36 +58,41 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
     };
   }
   // A missing item whose tool was called (with another input) is not a misspelling.
-  const missingIndexes = items.flatMap((_, index) => (callOfItem[index] === -1 ? [index] : []));
-  const nameCalled = (item: ExpectedCall) => calls.some((call) => nameMatches(ctx, call, item));
+  const missing = unassigned(callOfItem);
+  const unexpected = unassigned(itemOfCall);
+  const called = isCalled(ctx, calls);
   const describeMissing = (index: number) => `${describeExpectedCall(items[index]!)} (expected ${ordinal(index + 1)})`;
-  const absent = missingIndexes.filter((index) => !nameCalled(items[index]!));
-  const otherInput = missingIndexes.filter((index) => nameCalled(items[index]!));
-  const unexpected = calls.flatMap((call, index) => (itemOfCall[index] === -1 ? [`call ${index + 1}, ${formatName(call.toolName)}`] : []));
+  const absent = missing.filter((index) => !called(items[index]!));
+  const otherInput = missing.filter((index) => called(items[index]!));
+  const unexpectedNames = () => unexpected.map((index) => calls[index]!.toolName);
   const divergence = [
-    absent.length > 0 && `Not called: ${absent.map(describeMissing).join('; ')}.${absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, unexpectedNames(calls, itemOfCall)) : ''}`,
-    otherInput.length > 0 && `Called, but not with the expected input: ${otherInput.map(describeMissing).join('; ')}.`,
-    unexpected.length > 0 && `Not expected: ${unexpected.join('; ')}.`,
+    absent.length > 0 && `Not called: ${joinFirst(absent, '; ', describeMissing)}.${absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, unexpectedNames()) : ''}`,
+    otherInput.length > 0 && `Called, but not with the expected input: ${joinFirst(otherInput, '; ', describeMissing)}.`,
+    unexpected.length > 0 && `Not expected: ${joinFirst(unexpected, '; ', (index) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`)}.`,
   ]
     .filter(Boolean)
     .join('\n');
   const firstUnexpected = itemOfCall.indexOf(-1);
   // Line the received calls up with the items they matched, so the diff shows only what is missing or extra.
   const project = projectionOf(items);
-  const aligned = items.flatMap((item, index) => {
+  const aligned: unknown[] = [];
+  items.forEach((item, index) => {
     const call = callOfItem[index]!;
-    return call === -1 ? [] : [project.actual(calls[call]!, item)];
+    if (call !== -1) aligned.push(project.actual(calls[call]!, item));
   });
-  const extra = calls.flatMap((call, index) => (itemOfCall[index] === -1 ? [project.actual(call)] : []));
+  for (const index of unexpected) aligned.push(project.actual(calls[index]!));
   return {
     pass,
     message: () =>
       compose(hintLine, `Expected exactly these calls, in any order:\n${expectedList}`, formatCallList(calls, firstUnexpected === -1 ? undefined : firstUnexpected), divergence),
-    expected: items.map(project.expected),
-    actual: [...aligned, ...extra],
+    // Aligned, the lists agree up to the first item left without a call.
+    ...diffWindow(items.map(project.expected), aligned, missing[0] ?? 0),
   };
 }
 
-function unexpectedNames(calls: readonly { toolName: string }[], itemOfCall: Int32Array): string[] {
-  return calls.filter((_, index) => itemOfCall[index] === -1).map((call) => call.toolName);
+/** The positions left without a partner in the matching. */
+function unassigned(partners: Int32Array): number[] {
+  const positions: number[] = [];
+  for (let index = 0; index < partners.length; index++) if (partners[index] === -1) positions.push(index);
+  return positions;
 }

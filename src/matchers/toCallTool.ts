@@ -1,6 +1,7 @@
 import { describeExpectedCall, formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { didYouMean } from '../format/suggest.js';
+import { diffWindow } from '../format/projection.js';
 import { formatName, times } from '../format/value.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { callMatches, nameMatches, readCalls, toExpectedName } from './shared.js';
@@ -13,7 +14,8 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   toolName = item.toolName; // a tool reference, read as its name
   const calls = readCalls(received, hintLine);
   const matches = callMatches(this, calls, [item]);
-  const matching = calls.flatMap((_, index) => (matches(index, 0) ? [index + 1] : []));
+  const matching: number[] = [];
+  for (let index = 0; index < calls.length; index++) if (matches(index, 0)) matching.push(index + 1);
   const pass = matching.length > 0;
   const sameName = calls.filter((call) => nameMatches(this, call, item));
   const firstSameName = calls.findIndex((call) => nameMatches(this, call, item));
@@ -40,7 +42,10 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
       compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls, firstSameName === -1 ? undefined : firstSameName), divergence),
     // The diff: the expected input against the inputs the tool did get. A tool never called has
     // nothing to diff (a name against the list of names would compare two different types).
-    ...(sameName.length > 0 && hasInput && { expected: item.input, actual: sameName.length === 1 ? sameName[0]!.input : sameName.map((call) => call.input) }),
+    ...(sameName.length > 0 && hasInput && {
+      expected: item.input,
+      actual: sameName.length === 1 ? sameName[0]!.input : diffWindow([], sameName.map((call) => call.input)).actual,
+    }),
   };
 }
 

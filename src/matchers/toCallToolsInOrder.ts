@@ -1,15 +1,15 @@
 import { formatCallList, formatExpectedList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { projectionOf } from '../format/projection.js';
+import { diffWindow, projectionOf } from '../format/projection.js';
 import { didYouMean } from '../format/suggest.js';
-import { formatName, ordinal, plural, times } from '../format/value.js';
+import { formatName, joinFirst, ordinal, plural, times } from '../format/value.js';
 import type { Matches } from '../scoring/engine.js';
 import { firstSequenceMismatch, matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
 import type { MatcherContext, MatcherResult } from './context.js';
 import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
 import type { ExpectedCall } from './shared.js';
-import { callMatches, describeArgument, matcherError, nameMatches, readCalls, toExpectedCalls } from './shared.js';
+import { callMatches, describeArgument, isCalled, itemNamedBy, matcherError, nameMatches, readCalls, toExpectedCalls } from './shared.js';
 
 /**
  * Passes when the items appear among the calls in this order (other calls allowed), or with
@@ -43,7 +43,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
               formatCallList(calls, mismatch),
               strictDivergence(this, calls, items, mismatch) + misspelledItem(this, calls, items),
             ),
-      ...(!pass && { expected: expectedProjection, actual: calls.map((call, index) => project.actual(call, items[index])) }),
+      ...(!pass && diffWindow(expectedProjection, calls.map((call, index) => project.actual(call, items[index])), mismatch)),
     };
   }
 
@@ -58,7 +58,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
           hintLine,
           `Expected these calls not to appear in this order (other calls allowed):\n${expectedList()}`,
           formatCallList(calls),
-          `They appear as calls ${matched.map((index) => index + 1).join(', ')}.`,
+          `They appear as calls ${joinFirst(matched, ', ', (index) => String(index + 1))}.`,
         ),
     };
   }
@@ -66,7 +66,8 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
   const candidate = calls.findIndex((_, index) => matches(index, failedItem));
   const focus = candidate !== -1 ? candidate : matched.length > 0 ? matched[matched.length - 1] : undefined;
   // The diff shows only the received calls the expectation is about, so an unrelated call adds no noise.
-  const relevant = calls.filter((call) => items.some((item) => nameMatches(this, call, item)));
+  const itemOf = itemNamedBy(this, items);
+  const relevant = calls.filter((call) => itemOf(call) !== undefined);
   return {
     pass,
     message: () =>
@@ -76,8 +77,11 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
         formatCallList(calls, focus),
         orderDivergence(this, calls, items, matches, matched, failedItem),
       ),
-    expected: expectedProjection,
-    actual: relevant.map((call) => project.actual(call, items.find((item) => nameMatches(this, call, item)))),
+    ...diffWindow(
+      expectedProjection,
+      relevant.map((call) => project.actual(call, itemOf(call))),
+      failedItem,
+    ),
   };
 }
 
@@ -105,7 +109,8 @@ function orderDivergence(
 ): string {
   const item = items[failedItem]!;
   const name = `${formatName(item.toolName)} (expected ${ordinal(failedItem + 1)})`;
-  const candidates = calls.flatMap((_, index) => (matches(index, failedItem) ? [index] : []));
+  const candidates: number[] = [];
+  for (let index = 0; index < calls.length; index++) if (matches(index, failedItem)) candidates.push(index);
   if (candidates.length === 0) {
     const sameName = calls.filter((call) => nameMatches(ctx, call, item)).length;
     return sameName > 0 && item.hasInput
@@ -135,10 +140,11 @@ function orderDivergence(
  * divergence is elsewhere; else "".
  */
 function misspelledItem(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): string {
-  const calledNames = calls.map((call) => call.toolName);
+  const called = isCalled(ctx, calls);
+  let calledNames: string[] | undefined;
   for (const item of items) {
-    if (calls.some((call) => nameMatches(ctx, call, item))) continue;
-    const suggestion = didYouMean(item.toolName, calledNames);
+    if (called(item)) continue;
+    const suggestion = didYouMean(item.toolName, (calledNames ??= calls.map((call) => call.toolName)));
     if (suggestion !== '') return ` ${formatName(item.toolName)} was never called.${suggestion}`;
   }
   return '';

@@ -82,4 +82,68 @@ describe('matching engine', () => {
     });
     expect(comparisons).toBeLessThanOrEqual(30 * 30);
   });
+
+  // Calls with names, and items that are plain names, a name with a further condition (a random
+  // table), or anything (no name known): the grouped search must find a maximum matching too.
+  const namedCase = fc
+    .tuple(fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 6 }), fc.integer({ min: 0, max: 6 }))
+    .chain(([callNames, items]) =>
+      fc.record({
+        callNames: fc.constant(callNames),
+        items: fc.array(
+          fc.record({ name: fc.constantFrom('a', 'b', 'c', undefined), plain: fc.boolean(), fits: fc.array(fc.boolean(), { minLength: callNames.length, maxLength: callNames.length }) }),
+          { minLength: items, maxLength: items },
+        ),
+      }),
+    );
+
+  it('matchUnordered with names finds a maximum matching, and asks the predicate only about same-name pairs that are not plain', () => {
+    fc.assert(
+      fc.property(namedCase, ({ callNames, items }) => {
+        const plain = (item: number) => items[item]!.plain && items[item]!.name !== undefined;
+        const fits = (call: number, item: number) => {
+          const { name, fits: table } = items[item]!;
+          return (name === undefined || name === callNames[call]) && (plain(item) || table[call]!);
+        };
+        const asked: Array<[number, number]> = [];
+        const { pass, callOfItem, itemOfCall } = matchUnordered(
+          callNames.length,
+          items.length,
+          (call, item) => {
+            asked.push([call, item]);
+            return fits(call, item);
+          },
+          { callName: (call) => callNames[call]!, itemName: (item) => items[item]!.name, isPlain: plain },
+        );
+        const table = callNames.map((_, call) => items.map((_, item) => fits(call, item)));
+        expect(pass).toBe(somePerfectAssignment(table, items.length));
+        const size = callOfItem.filter((call) => call !== -1).length;
+        expect(size).toBe(maximumMatching(table, items.length));
+        callOfItem.forEach((call, item) => {
+          if (call === -1) return;
+          expect(fits(call, item)).toBe(true);
+          expect(itemOfCall[call]).toBe(item);
+        });
+        for (const [call, item] of asked) {
+          expect(plain(item)).toBe(false);
+          if (items[item]!.name !== undefined) expect(callNames[call]).toBe(items[item]!.name);
+        }
+        expect(new Set(asked.map(([call, item]) => `${call}/${item}`)).size).toBe(asked.length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
+
+/** The size of a maximum matching, by trying every choice for each item (a call or none). */
+function maximumMatching(table: boolean[][], items: number, item = 0, used = new Set<number>()): number {
+  if (item === items) return 0;
+  let best = maximumMatching(table, items, item + 1, used);
+  for (let call = 0; call < table.length; call++) {
+    if (used.has(call) || !table[call]![item]) continue;
+    used.add(call);
+    best = Math.max(best, 1 + maximumMatching(table, items, item + 1, used));
+    used.delete(call);
+  }
+  return best;
+}

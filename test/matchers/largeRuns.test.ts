@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { failureOf } from '../helpers/failureOf.js';
+
+// A run of 100,000 calls: the matchers decide it and their failure text and diff stay small,
+// showing the first difference. (Speed is measured in bench/, never asserted here.)
+const names = ['search', 'book', 'email', 'log'];
+const count = 100_000;
+const run = Array.from({ length: count }, (_, index) => ({ toolName: names[index % 4]!, input: { n: index } }));
+const calledNames = run.map((call) => call.toolName);
+
+/** Every value of a diff side is small: at most 40 entries and the two "cut here" notes. */
+function expectSmallDiffSide(side: unknown): unknown[] {
+  expect(Array.isArray(side)).toBe(true);
+  expect((side as unknown[]).length).toBeLessThanOrEqual(42);
+  return side as unknown[];
+}
+
+describe('matchers on a run of 100,000 calls', () => {
+  it('toCallOnly([…]) matches a reversed list of plain names, and names the one call out of place', () => {
+    expect(run).toCallOnly([...calledNames].reverse());
+    const expected = [...calledNames].reverse();
+    expect(expected[10]).toBe('book');
+    expected[10] = 'bokk';
+    const failure = failureOf(() => expect(run).toCallOnly(expected));
+    expect(failure.message.length).toBeLessThan(3000);
+    expect(failure.message).toContain('Received 100000 tool calls:');
+    expect(failure.message).toContain('  … and 99980 more');
+    expect(failure.message).toContain('Not called: "bokk" (expected 11th). Did you mean "book"?');
+    expect(failure.message).toContain(`Not expected: call ${count - 2}, "book".`);
+    const expectedSide = expectSmallDiffSide(failure.expected);
+    const actualSide = expectSmallDiffSide(failure.actual);
+    expect(expectedSide.slice(0, 2)).toEqual(['… 7 earlier', expected[7]]);
+    expect(expectedSide).toContain('bokk');
+    expect(actualSide[0]).toBe('… 7 earlier');
+    expect(expectedSide.at(-1)).toBe(`… and ${count - 47} more`);
+  });
+
+  it('toCallOnly([…]) lists at most ten missing and ten unexpected calls', () => {
+    const failure = failureOf(() => expect(run).toCallOnly(calledNames.map((name) => `${name}-v2`)));
+    expect(failure.message).toContain('; … and 99990 more.');
+    expect(failure.message.length).toBeLessThan(4000);
+  });
+
+  it('toCallToolsInOrder strict shows a diff window at the first difference', () => {
+    const expected = [...calledNames];
+    expected[50_000] = 'other';
+    const failure = failureOf(() => expect(run).toCallToolsInOrder(expected, { strict: true }));
+    expect(failure.message).toContain('First difference at call 50001: expected "other", received "search".');
+    expect(failure.message.length).toBeLessThan(3000);
+    const expectedSide = expectSmallDiffSide(failure.expected);
+    const actualSide = expectSmallDiffSide(failure.actual);
+    expect(expectedSide.slice(0, 5)).toEqual(['… 49997 earlier', 'book', 'email', 'log', 'other']);
+    expect(actualSide.slice(0, 5)).toEqual(['… 49997 earlier', 'book', 'email', 'log', 'search']);
+  });
+
+  it('toCallTool lists at most ten matching calls under .not and cuts the names it shows in a diff', () => {
+    const negated = failureOf(() => expect(run).not.toCallTool('log'));
+    expect(negated.message).toContain('Matching calls: 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, … and 24990 more');
+    const failure = failureOf(() => expect(run).toCallTool('logg'));
+    expect(failure.message).toContain('"logg" was never called. Did you mean "log"?');
+    expect(expectSmallDiffSide(failure.actual).at(-1)).toBe(`… and ${count - 40} more`);
+  });
+});
