@@ -51,3 +51,6 @@ export default class ToolCallAccuracyJestReporter {
     return records;
   }
 }
+
+// A named export beside the default keeps the CommonJS build in named-exports form (`exports.default`), as its types declare.
+export { ToolCallAccuracyJestReporter };
