@@ -1,5 +1,12 @@
 import type { CallCollector } from './collector.js';
-import type { RunText } from './getRunText.js';
+
+/** The words around the calls: what the user asked and what the agent replied, as plain text. */
+export interface RunText {
+  /** The user's request (the last user message before the agent's output), if the run records it. */
+  request?: string;
+  /** The agent's reply text (all assistant text of the output, in order), if any. */
+  reply?: string;
+}
 
 /** Reads one transcript format. Each format lives in its own file under `adapters/`. */
 export interface FormatAdapter {

@@ -1,5 +1,5 @@
 import { isRecord } from './adapter.js';
-import type { RunText } from './getRunText.js';
+import type { RunText } from './adapter.js';
 
 /**
  * The request and reply of a conversation: the last user message's text, and the assistant's

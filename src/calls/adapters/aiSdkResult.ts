@@ -1,7 +1,7 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import type { RunText } from '../getRunText.js';
+import type { RunText } from '../adapter.js';
 import { AiSdkPartReader } from './aiSdkParts.js';
 import { asList, contentText } from '../conversationText.js';
 
