@@ -1,5 +1,5 @@
 /**
- * The LLM-scorer examples of Mastra's tool-call-accuracy page (shared/seed), run as tests.
+ * The LLM-scorer examples of Mastra's tool-call-accuracy documentation page, run as tests.
  * Each body is the page's code but for the import lines and two marked changes: the model is the
  * examples' stand-in judge (`exampleJudge`, see exampleJudge.ts) and `cache: true`, so verdicts
  * replay from the committed ./__judge__/ files; `console.log(x) // …` comments became checks.

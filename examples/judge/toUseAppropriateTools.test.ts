@@ -49,7 +49,7 @@ describe('toUseAppropriateTools', () => {
     const run = agentRun('What is the weather in Tokyo?', 'Let me search for that information.', [
       { toolName: 'search-tool', args: { query: 'Tokyo weather' }, result: { results: ['Tokyo weather data...'] } },
     ]);
-    // Without `.not` this fails; the README shows the message.
+    // Without `.not` this fails; docs/judge.md shows the message.
     await expect(run).not.toUseAppropriateTools();
     await expect(run).not.toUseAppropriateTools({ threshold: 0.5 });
   });

@@ -129,7 +129,7 @@ function orderDivergence(
   // The free call came too early: name the earliest expected item it had to follow.
   const blocker = matched.findIndex((index) => index > free);
   const before = items[blocker]!;
-  // Without a period when it stands alone, as the README's example shows it.
+  // Without a period when it stands alone, as the example in docs/matchers.md shows it.
   const misspelled = misspelledItem(ctx, calls, items);
   return `First out of order: ${name} came before ${formatName(before.toolName)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { failureOf, matcherErrorOf, passes } from '../helpers/failureOf.js';
 import { runWithCalls } from '../helpers/runs.js';
 
-// The run of the README's failure example: the confirmation was sent before the booking.
+// The run of the failure example in docs/matchers.md: the confirmation was sent before the booking.
 const trip = runWithCalls(
   { toolName: 'search_flights', args: { from: 'SFO', to: 'JFK', date: '2025-07-01' } },
   { toolName: 'get_weather', args: { city: 'New York' } },
