@@ -1,8 +1,9 @@
-import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
-import { cacheKey, corruptEntryError, display, holdsVerdict, replayMissMessage, writeEntry, type CacheSettings } from './cache.js';
+import { withVerdictCache } from './cache.js';
+import type { CacheSettings } from './cacheSettings.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig } from './config.js';
 import { withHardLimit } from './deadline.js';
 import { JudgeError } from './errors.js';
 import { buildJudgeInput, type JudgeInput } from './input.js';
@@ -14,21 +15,20 @@ import { describeIssues, describeProblem, tidyVerdict, verdictProblem, verdictSc
 import { scoreVerdict } from './score.js';
 import { normalizeAvailableTools } from './tools.js';
 import type { AvailableTools, JudgeModel, JudgeVerdict } from './types.js';
-import { describeStaleVerdict, findEntry, makeEntry, verdictFileName } from './verdictFile.js';
+import { corruptEntryError, display } from './verdictFile.js';
 
-/** One run to judge, with every setting resolved. */
-export interface JudgeTask {
-  run: unknown;
+/** What a caller (the matcher or the scorer) gives the judge; what it leaves out comes from `configureJudge`. */
+export interface JudgeSettings {
   /** The `request` option; without it the request is read from the run. */
   request: JudgeRequestInput | undefined;
   /** Who is judging, for the wording of a missing-request error. */
   asker: RequestAsker;
-  model: JudgeModel | undefined;
-  availableTools: AvailableTools | undefined;
+  model?: JudgeModel;
+  availableTools?: AvailableTools;
   cache: CacheSettings;
-  timeoutMs: number;
-  maxRetries: number;
-  concurrency: number;
+  timeoutMs?: number;
+  maxRetries?: number;
+  concurrency?: number;
   /** The test file, for the record command in a replay miss. */
   testPath?: string;
   /** The test's name: it names the verdict file. */
@@ -48,44 +48,42 @@ export interface JudgeOutcome {
   cacheFile?: string;
 }
 
-/** A valid verdict for the run (from the cache or the model) and its score, or a rejection naming the cause. */
-export async function judgeRun(task: JudgeTask): Promise<JudgeOutcome> {
-  const calls = getToolCalls(task.run);
-  const model = task.model;
+/** The limits of one model call. */
+interface AskLimits {
+  timeoutMs: number;
+  maxRetries: number;
+  concurrency: number;
+  cancel: AbortSignal | undefined;
+}
+
+/**
+ * The judge's one entrance, for the matcher and the scorer alike: a run and settings in, a valid
+ * verdict (from the cache or the model) and its score out, or a rejection naming the cause.
+ */
+export async function judge(run: unknown, settings: JudgeSettings): Promise<JudgeOutcome> {
+  const config = getJudgeConfig();
+  const calls = getToolCalls(run);
+  const model = settings.model ?? config.model;
   if (model === undefined) {
     throw new ToolCallAccuracyError("the judge needs a model: pass { model } (e.g. 'openai/gpt-5-mini'), or set one with configureJudge({ model }).");
   }
-  const request = resolveRequest(task.request, task.run, task.asker);
-  const tools = await normalizeAvailableTools(task.availableTools);
-  const input = buildJudgeInput(request, task.run, calls, tools);
-  const outcome = (verdict: JudgeVerdict, source: JudgeOutcome['source'], file?: string): JudgeOutcome => ({
-    verdict,
-    calls,
-    score: scoreVerdict(verdict, calls.length),
-    model: describeModel(model),
-    source,
-    ...(file !== undefined && { cacheFile: display(file) }),
-  });
-  const { mode, dir } = task.cache;
-  if (mode === 'off') return outcome(await askForVerdict(task, model, input), 'model');
-
-  const identity = modelIdentity(model);
-  const key = cacheKey(identity, input);
-  const file = path.join(dir, verdictFileName(key, input, task.testName));
-  if (mode === 'auto' || mode === 'replay') {
-    const found = await findEntry(file, key);
-    if (found) return outcome(await checkStoredVerdict(found.file, found.entry.verdict, input), 'cache', found.file);
-    if (mode === 'replay') {
-      const stale = await describeStaleVerdict(file, input, identity, task.testName);
-      throw new JudgeError(replayMissMessage(file, task.cache, task.testPath, stale));
-    }
-  }
-  const fresh = outcome(await askForVerdict(task, model, input), 'model', file);
-  // `record` keeps a file whose verdict is unchanged, so re-recording an unchanged suite makes no diff.
-  if (mode === 'auto' || !(await holdsVerdict(file, key, fresh.verdict))) {
-    await writeEntry(file, makeEntry(key, identity, input, fresh.verdict, fresh.score, task.testName));
-  }
-  return fresh;
+  const request = resolveRequest(settings.request, run, settings.asker);
+  const tools = await normalizeAvailableTools(settings.availableTools ?? config.availableTools);
+  const input = buildJudgeInput(request, run, calls, tools);
+  const limits: AskLimits = {
+    timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
+    concurrency: settings.concurrency ?? config.concurrency ?? DEFAULT_CONCURRENCY,
+    cancel: settings.cancel,
+  };
+  const score = (verdict: JudgeVerdict) => scoreVerdict(verdict, calls.length);
+  const { verdict, source, file } = await withVerdictCache(
+    { settings: settings.cache, model: modelIdentity(model), input, ...(settings.testName !== undefined && { testName: settings.testName }), ...(settings.testPath !== undefined && { testPath: settings.testPath }) },
+    () => askForVerdict(limits, model, input),
+    (stored, verdict) => checkStoredVerdict(stored, verdict, input),
+    score,
+  );
+  return { verdict, calls, score: score(verdict), model: describeModel(model), source, ...(file !== undefined && { cacheFile: display(file) }) };
 }
 
 /** A stored verdict gets the checks a fresh answer gets (an edited or stale file must not replay). */
@@ -102,7 +100,7 @@ const calledTools = (input: JudgeInput) => input.calls.map((call) => call.toolNa
 const toolNames = (input: JudgeInput) => input.availableTools.map((tool) => tool.name);
 
 /** One model call; an answer that is not a valid verdict for these calls gets one more try, then is an error. */
-async function askForVerdict(task: JudgeTask, model: JudgeModel, input: JudgeInput): Promise<JudgeVerdict> {
+async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeInput): Promise<JudgeVerdict> {
   const schema = await verdictSchema();
   const { system, prompt } = renderPrompt(input);
   let problem = ''; // for the retry note, outside the fences: never names a tool
@@ -112,14 +110,14 @@ async function askForVerdict(task: JudgeTask, model: JudgeModel, input: JudgeInp
     const retryNote = attempt === 1 ? '' : `\n\nYour previous answer was rejected: ${problem}. Answer again with the JSON object only.`;
     // The limit is hard: at timeoutMs the judge rejects and frees its slot, even if the model never settles.
     const answer = await withConcurrencyLimit(
-      task.concurrency,
+      limits.concurrency,
       () =>
-        withHardLimit((signal) => askModel({ model, system, prompt: prompt + retryNote, schema, maxRetries: task.maxRetries, signal }), {
-          timeoutMs: task.timeoutMs,
-          ...(task.cancel !== undefined && { cancel: task.cancel }),
-          timedOut: () => new JudgeError(`${judgeLabel(model)} timed out after ${task.timeoutMs} ms (the timeoutMs limit; configureJudge({ timeoutMs }) sets it).`),
+        withHardLimit((signal) => askModel({ model, system, prompt: prompt + retryNote, schema, maxRetries: limits.maxRetries, signal }), {
+          timeoutMs: limits.timeoutMs,
+          ...(limits.cancel !== undefined && { cancel: limits.cancel }),
+          timedOut: () => new JudgeError(`${judgeLabel(model)} timed out after ${limits.timeoutMs} ms (the timeoutMs limit; configureJudge({ timeoutMs }) sets it).`),
         }),
-      task.cancel,
+      limits.cancel,
     );
     if (!answer.valid) {
       problem = failure = answer.problem;

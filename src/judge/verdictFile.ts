@@ -1,7 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeUnsafe } from '../printable.js';
-import { canonicalJson, display, readEntry, type ModelIdentity } from './cache.js';
+import { canonicalJson, type ModelIdentity } from './cacheKey.js';
+import { CACHE_ENV } from './cacheSettings.js';
+import { JudgeError } from './errors.js';
 import type { JudgedCall, JudgeInput } from './input.js';
 import { snippet } from './model.js';
 import { PROMPT_VERSION } from './prompt.js';
@@ -165,4 +168,77 @@ const shown = (value: unknown) => (typeof value === 'string' ? snippet(value, 80
 function modelName(model: unknown): string {
   const { provider, modelId } = (model ?? {}) as { provider?: unknown; modelId?: unknown };
   return `${String(modelId)} (${String(provider)})`;
+}
+
+/**
+ * The stored entry for `key`, or undefined when there is none. A file that is not JSON or answers
+ * another key is a JudgeError naming it; the caller checks the verdict itself against the run.
+ */
+export async function readEntry(file: string, key: string): Promise<CacheEntry | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw new JudgeError(`Could not read the judge cache entry ${display(file)}: ${(error as Error).message}`, { cause: error });
+  }
+  let entry: unknown;
+  try {
+    entry = JSON.parse(text);
+  } catch (error) {
+    throw corruptEntryError(file, `not valid JSON (${(error as Error).message})`, error);
+  }
+  if (typeof entry !== 'object' || entry === null) throw corruptEntryError(file, 'it is not a JSON object');
+  const storedKey = (entry as { key?: unknown }).key;
+  if (storedKey !== key) throw corruptEntryError(file, `its "key" is ${JSON.stringify(storedKey)}, not ${JSON.stringify(key)}`);
+  return entry as CacheEntry;
+}
+
+/** The error for an entry that cannot be used: names the file, the problem and the fix. */
+export function corruptEntryError(file: string, problem: string, cause?: unknown): JudgeError {
+  return new JudgeError(
+    `The judge cache entry ${display(file)} is corrupt: ${problem}. Delete the file and record the verdict again (${CACHE_ENV}=auto).`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** Whether `file` already holds `verdict` for `key`: `record` then leaves it alone, so an unchanged verdict makes no diff. */
+export async function holdsVerdict(file: string, key: string, verdict: JudgeVerdict): Promise<boolean> {
+  const stored = await readEntry(file, key).catch(() => undefined); // an unreadable file is simply replaced
+  return stored !== undefined && canonicalJson(stored.verdict) === canonicalJson(verdict);
+}
+
+/**
+ * Writes an entry atomically: a unique temp file in the same directory, then a rename over the
+ * target. Parallel workers, processes and CI shards never see a torn file; the last writer wins.
+ */
+export async function writeEntry(file: string, entry: CacheEntry): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(entry, null, 2)}\n`, 'utf8'); // the entry's keys are in a fixed order, its data sorted
+    await renameWithRetry(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw new JudgeError(`Could not write the judge cache entry ${display(file)}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+// Windows refuses to rename over a file another process has open for a moment; retry briefly.
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await rename(from, to);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 10 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)));
+    }
+  }
+}
+
+/** A path relative to the working directory, for messages. */
+export function display(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }

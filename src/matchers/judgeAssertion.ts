@@ -2,12 +2,11 @@ import { ToolCallAccuracyError } from '../errors.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { describeScore, describeVerdict } from '../format/verdict.js';
-import { resolveCacheSettings } from '../judge/cache.js';
+import { resolveCacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, DEFAULT_THRESHOLD, getJudgeConfig } from '../judge/config.js';
 import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { JudgeError } from '../judge/errors.js';
-import type { JudgeOutcome } from '../judge/judge.js';
-import { judgeWithSettings } from '../scoring/llmScorer.js';
+import { judge, type JudgeOutcome } from '../judge/judge.js';
 import type { MatcherResult } from './context.js';
 import { matcherError } from './shared.js';
 import type { JudgeMatcherContext, ToUseAppropriateToolsOptions } from './toUseAppropriateTools.js';
@@ -29,9 +28,9 @@ export async function judgeAssertion(
   try {
     // `request` is checked where it is read (request.ts); the rest like configureJudge's settings.
     if (options !== undefined) checkConfig(withoutRequest(options), 'options', ['model', 'availableTools', 'threshold']);
-    outcome = await judgeWithSettings(received, {
-      model: options?.model ?? config.model,
-      availableTools: options?.availableTools ?? config.availableTools,
+    outcome = await judge(received, {
+      model: options?.model,
+      availableTools: options?.availableTools,
       cache: resolveCacheSettings(config.cache),
       request: options?.request,
       asker: 'matcher',

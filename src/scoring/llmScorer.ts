@@ -1,8 +1,8 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import { resolveCacheSettings, type CacheSettings } from '../judge/cache.js';
-import { checkConfig, DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig, withoutUndefined } from '../judge/config.js';
-import { judgeRun, type JudgeOutcome } from '../judge/judge.js';
-import type { JudgeRequestInput, RequestAsker } from '../judge/request.js';
+import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
+import { checkConfig, getJudgeConfig, withoutUndefined } from '../judge/config.js';
+import { judge, type JudgeOutcome } from '../judge/judge.js';
+import type { JudgeRequestInput } from '../judge/request.js';
 import { runIdOf } from './runId.js';
 import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } from '../judge/types.js';
 
@@ -73,10 +73,9 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
       if (runOptions !== undefined && (typeof runOptions !== 'object' || runOptions === null || Object.keys(runOptions).some((key) => key !== 'request'))) {
         throw new ToolCallAccuracyError('scorer.run(run, options) takes only { request }.');
       }
-      const config = getJudgeConfig();
-      const outcome = await judgeWithSettings(run, {
-        model: options.model ?? config.model,
-        availableTools: options.availableTools ?? config.availableTools,
+      const outcome = await judge(run, {
+        model: options.model,
+        availableTools: options.availableTools,
         cache: scorerCache(options.cache),
         request: runOptions?.request ?? options.request,
         asker: 'scorer',
@@ -112,40 +111,6 @@ function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSet
   const settings = resolveCacheSettings({ ...configured, ...withoutUndefined(cache) });
   // A replay miss must send the user to the option that chose replay.
   return cache.mode === undefined ? settings : { ...settings, source: 'scorer' };
-}
-
-/** What the matcher and the scorer share: judge one run with settings completed from `configureJudge`. */
-export function judgeWithSettings(
-  run: unknown,
-  settings: {
-    model?: JudgeModel;
-    availableTools?: AvailableTools;
-    cache: CacheSettings;
-    request: JudgeRequestInput | undefined;
-    asker: RequestAsker;
-    timeoutMs?: number;
-    maxRetries?: number;
-    concurrency?: number;
-    testPath?: string;
-    testName?: string;
-    cancel?: AbortSignal;
-  },
-): Promise<JudgeOutcome> {
-  const config = getJudgeConfig();
-  return judgeRun({
-    run,
-    request: settings.request,
-    asker: settings.asker,
-    model: settings.model,
-    availableTools: settings.availableTools,
-    cache: settings.cache,
-    timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
-    concurrency: settings.concurrency ?? config.concurrency ?? DEFAULT_CONCURRENCY,
-    ...(settings.testPath !== undefined && { testPath: settings.testPath }),
-    ...(settings.testName !== undefined && { testName: settings.testName }),
-    ...(settings.cancel !== undefined && { cancel: settings.cancel }),
-  });
 }
 
 function toScorerResult(run: unknown, outcome: JudgeOutcome): ToolCallAccuracyScorerLLMResult {

@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import type { JudgeInput } from './input.js';
+import { PROMPT_VERSION } from './prompt.js';
+
+/** The model as stored in keys and files: identity only, never settings, headers or keys. */
+export interface ModelIdentity {
+  provider: string;
+  modelId: string;
+}
+
+/** sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole input. */
+export function cacheKey(model: ModelIdentity, input: JudgeInput): string {
+  return createHash('sha256').update(canonicalJson({ promptVersion: PROMPT_VERSION, model, input })).digest('hex');
+}
+
+/** JSON with object keys sorted at every level, so equal inputs hash equally. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inner;
+    return Object.fromEntries(Object.keys(inner).sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));
+  });
+}
