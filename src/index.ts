@@ -30,7 +30,6 @@ export type {
   JudgeVerdict,
   ToolEvaluation,
 } from './judge/types.js';
-export type { ToUseAppropriateToolsOptions } from './matchers/toUseAppropriateTools.js';
 export { matchers } from './matchers/index.js';
 export { sample, isSample } from './sample/sample.js';
 export type { Sample, SampleOptions, SampleSource, SampledRun } from './sample/sample.js';
@@ -48,6 +47,7 @@ export type {
   ToolInputOf,
   ToolRef,
   ToolRefs,
+  ToUseAppropriateToolsOptions,
 } from '../matchers.js';
 export { toolRefs } from './refs/toolRefs.js';
 export { parallel } from './refs/parallel.js';

@@ -29,5 +29,8 @@ export interface ToolCall {
 /** Where a call that needs a person's approval stands. */
 export type ToolApproval = 'requested' | 'approved' | 'denied';
 
-/** A name, or a call pattern whose fields are compared with the runner's equality (asymmetric matchers allowed). */
-export type ToolCallPattern = string | { toolName: string; input?: unknown };
+/**
+ * A name, or a call pattern whose fields are compared with the runner's equality (asymmetric
+ * matchers allowed). The matcher declarations call it `ExpectedToolCall`; this is the same type.
+ */
+export type { ExpectedToolCall as ToolCallPattern } from '../matchers.js';

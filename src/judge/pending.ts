@@ -1,6 +1,6 @@
-import { describeCancelledJudges, describeUnawaitedJudges } from '../format/verdict.js';
 import { callSite, describeCallSite, pointStackAt, type CallSite } from './callSite.js';
 import { JudgeCancelledError } from './deadline.js';
+import { describeCancelledJudges, describeUnawaitedJudges } from './pendingMessages.js';
 
 /**
  * Judge assertions, from the matcher call to the end of their test. A test must observe each one

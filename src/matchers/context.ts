@@ -12,6 +12,9 @@ export interface MatcherContext {
   utils: MatcherUtils;
 }
 
+/** Both runners also give the test's name and file to a matcher; the judge names its verdict files after them. */
+export type JudgeMatcherContext = MatcherContext & { currentTestName?: string; testPath?: string; task?: unknown };
+
 export interface MatcherUtils {
   matcherHint(
     matcherName: string,

@@ -7,9 +7,9 @@ import { checkConfig, DEFAULT_THRESHOLD, getJudgeConfig } from '../judge/config.
 import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { JudgeError } from '../judge/errors.js';
 import { judge, type JudgeOutcome } from '../judge/judge.js';
-import type { MatcherResult } from './context.js';
+import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
+import type { JudgeMatcherContext, MatcherResult } from './context.js';
 import { matcherError } from './shared.js';
-import type { JudgeMatcherContext, ToUseAppropriateToolsOptions } from './toUseAppropriateTools.js';
 
 /**
  * The work of `toUseAppropriateTools`, loaded on its first use so that registering the matchers

@@ -1,24 +1,8 @@
 import { callSite } from '../judge/callSite.js';
 import { recordJudgedRun } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
-import type { JudgeRequestInput } from '../judge/request.js';
-import type { AvailableTools, JudgeModel } from '../judge/types.js';
-import type { MatcherContext, MatcherResult } from './context.js';
-
-export interface ToUseAppropriateToolsOptions {
-  model?: JudgeModel;
-  availableTools?: AvailableTools;
-  /** The score needed to pass, 0–1. Default: `configureJudge({ threshold })`, else 1. */
-  threshold?: number;
-  /**
-   * What the user asked: their text, or the messages the agent was given (any message format this
-   * package reads). Needed for runs that do not record it, such as an AI SDK `generateText` result.
-   */
-  request?: JudgeRequestInput;
-}
-
-/** Both runners also give the test's name and file to a matcher. */
-export type JudgeMatcherContext = MatcherContext & { currentTestName?: string; testPath?: string; task?: unknown };
+import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
+import type { JudgeMatcherContext, MatcherResult } from './context.js';
 
 /**
  * `await expect(run).toUseAppropriateTools(options?)`: an LLM judge scores the run's tool calls

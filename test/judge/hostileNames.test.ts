@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeCancelledJudges, describeVerdict } from '../../src/format/verdict.js';
+import { describeVerdict } from '../../src/format/verdict.js';
+import { describeCancelledJudges } from '../../src/judge/pendingMessages.js';
 import type { JudgeOutcome } from '../../src/judge/judge.js';
 import { verdictFileName } from '../../src/judge/verdictFile.js';
 import type { JudgeInput } from '../../src/judge/input.js';
