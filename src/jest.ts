@@ -3,7 +3,7 @@
  * Jest ignores a matcher's `actual`/`expected`, so this entry writes the same diff into the message.
  */
 import { matchers } from './matchers/index.js';
-import { withDiffInMessage } from './format/diff.js';
+import { withDiffInMessage } from './matchers/diffInMessage.js';
 import { failOnLeftoverJudges, failOnUnawaitedJudges, setRunnerLayers } from './judge/pending.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';

@@ -1,6 +1,12 @@
-import type { ExpectedCall } from '../matchers/shared.js';
 import type { ToolCall } from '../types.js';
 import { printableName } from './value.js';
+
+/** An expected item after validation: a name (or name matcher), and an input when one was given. */
+export interface ExpectedCall {
+  toolName: unknown;
+  input: unknown;
+  hasInput: boolean;
+}
 
 /**
  * The small values a matcher returns as `expected`/`actual` so runners draw a diff: tool names,

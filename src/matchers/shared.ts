@@ -3,17 +3,12 @@ import { ToolCallAccuracyError } from '../errors.js';
 import { matcherErrorMessage } from '../format/message.js';
 import { isAsymmetricMatcher } from '../format/value.js';
 import type { Matches, NameKeys } from '../scoring/engine.js';
+import type { ExpectedCall } from '../format/projection.js';
 import type { ToolCall, ToolCallPattern } from '../types.js';
+import type { MatcherContext } from '../matcherContext.js';
 import { isToolRef } from '../refs/toolRefs.js';
-import type { MatcherContext } from './context.js';
 import { equalityOf } from './equality.js';
 
-/** An expected item after validation: a name (or name matcher), and an input when one was given. */
-export interface ExpectedCall {
-  toolName: unknown;
-  input: unknown;
-  hasInput: boolean;
-}
 
 /** Reads the run's calls; a value that is not a run becomes a matcher error under the hint line. */
 export function readCalls(received: unknown, hintLine: string): ToolCall[] {

@@ -6,9 +6,9 @@ import { formatName, joinFirst, ordinal, plural, times } from '../format/value.j
 import type { Matches } from '../scoring/engine.js';
 import { firstSequenceMismatch, matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import type { MatcherContext, MatcherResult } from './context.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import type { ExpectedCall } from '../format/projection.js';
 import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
-import type { ExpectedCall } from './shared.js';
 import { callMatches, describeArgument, isCalled, itemNamedBy, matcherError, nameMatches, readCalls, toExpectedCalls } from './shared.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { MatcherContext, MatcherResult } from '../matchers/context.js';
-import { userFacing } from '../matchers/userFacing.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import { userFacing } from './userFacing.js';
 
 type Matcher = (this: MatcherContext, received: unknown, ...expected: any[]) => MatcherResult | Promise<MatcherResult>;
 
