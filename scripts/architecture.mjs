@@ -8,19 +8,21 @@ import madge from 'madge';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Lowest first. A module may import its own layer or a lower one, never a higher one.
-// Each entry names files or folders under src/ (a folder covers everything inside it).
+// Each entry names files or folders under src/; a file named here wins over its folder.
 const LAYERS = [
   // ../matchers.d.ts sits beside package.json: the matcher declarations both runners merge with.
-  { name: 'base', paths: ['types.ts', 'errors.ts', 'json.ts', 'printable.ts', 'matcherContext.ts', '../matchers.d.ts'] },
+  { name: 'base', paths: ['types.ts', 'errors.ts', 'json.ts', 'printable.ts', 'describe.ts', '../matchers.d.ts'] },
   { name: 'calls', paths: ['calls/'] },
   { name: 'judge', paths: ['judge/'] },
-  { name: 'scoring and format', paths: ['scoring/', 'format/'] },
-  { name: 'matchers', paths: ['matchers/'] },
-  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'testing.ts'] },
+  { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/'] },
+  { name: 'matchers', paths: ['matchers/', 'reporter/'] },
+  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
 ];
 
 function layerOf(file) {
-  const index = LAYERS.findIndex(({ paths }) => paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)));
+  const named = (test) => LAYERS.findIndex(({ paths }) => paths.some(test));
+  const exact = named((p) => p === file);
+  const index = exact !== -1 ? exact : named((p) => p.endsWith('/') && file.startsWith(p));
   if (index === -1) {
     throw new Error(`src/${file} is in no layer: add it (or its folder) to LAYERS in scripts/architecture.mjs and to docs/architecture.md`);
   }

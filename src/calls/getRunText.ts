@@ -1,5 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import { describeValue } from './describe.js';
+import { describeValue } from '../describe.js';
 import type { RunText } from './adapter.js';
 import { detectFormat } from './getToolCalls.js';
 import { turnsOf, turnUnit } from './turns.js';

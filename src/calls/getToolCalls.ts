@@ -3,7 +3,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
-import { describeValue } from './describe.js';
+import { describeValue } from '../describe.js';
 import { beginKindMemo, describeMixedMessages, endKindMemo } from './messageKind.js';
 import { aiSdk4 } from './adapters/aiSdk4.js';
 import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';

@@ -1,4 +1,4 @@
-import type { MatcherContext } from '../matcherContext.js';
+import type { MatcherContext } from './matcherContext.js';
 
 /** The hint line: `expect(run).not.toCallTool(name, input)`, as the runner draws it. */
 export function hint(ctx: MatcherContext, matcherName: string, expected = 'expected', secondArgument?: string): string {

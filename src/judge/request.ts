@@ -1,4 +1,4 @@
-import { describeValue } from '../calls/describe.js';
+import { describeValue } from '../describe.js';
 import { detectFormat } from '../calls/getToolCalls.js';
 import { getRunText } from '../calls/getRunText.js';
 import { ToolCallAccuracyError } from '../errors.js';

@@ -1,4 +1,4 @@
-import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { userFacing } from './userFacing.js';
 
 type Matcher = (this: MatcherContext, received: unknown, ...expected: any[]) => MatcherResult | Promise<MatcherResult>;

@@ -1,5 +1,5 @@
 import type { ToolCallMatchers } from '../../matchers.js';
-import type { Implementations } from '../matcherContext.js';
+import type { Implementations } from '../format/matcherContext.js';
 import { judgeOverSamples, overSamples } from './sampled.js';
 import { toCallNoTools } from './toCallNoTools.js';
 import { toCallOnly } from './toCallOnly.js';

@@ -8,7 +8,7 @@ import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { JudgeError } from '../judge/errors.js';
 import { judge, type JudgeOutcome } from '../judge/judge.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
-import type { JudgeMatcherContext, MatcherResult } from '../matcherContext.js';
+import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './shared.js';
 
 /**

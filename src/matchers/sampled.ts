@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { ToolCallAccuracyError } from '../errors.js';
-import { appendDiff } from '../format/diff.js';
+import { appendDiff } from './diffInMessage.js';
 import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
 import { callSite, pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
@@ -10,9 +10,9 @@ import { recordAssertion, type RunFailure, type RunVerdict } from '../reporter/r
 import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
 import { isSample, type Sample, type SampledRun } from '../sample/sample.js';
-import type { MatcherContext, MatcherResult } from './context.js';
+import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './shared.js';
-import type { JudgeMatcherContext, ToUseAppropriateToolsOptions } from './toUseAppropriateTools.js';
+import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 
 /**
  * Samples in every matcher, in one place: given a sample, the matcher runs on each run (with the

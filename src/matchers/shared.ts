@@ -1,3 +1,4 @@
+import { describeArgument } from '../describe.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { matcherErrorMessage } from '../format/message.js';
@@ -5,7 +6,7 @@ import { isAsymmetricMatcher } from '../format/value.js';
 import type { Matches, NameKeys } from '../scoring/engine.js';
 import type { ExpectedCall } from '../format/projection.js';
 import type { ToolCall, ToolCallPattern } from '../types.js';
-import type { MatcherContext } from '../matcherContext.js';
+import type { MatcherContext } from '../format/matcherContext.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import { equalityOf } from './equality.js';
 
@@ -127,13 +128,4 @@ export function isCalled(ctx: MatcherContext, calls: readonly ToolCall[]): (item
   };
   return (item) =>
     typeof item.toolName === 'string' ? (calledNames ?? namesCalled()).has(item.toolName) : calls.some((call) => nameMatches(ctx, call, item));
-}
-
-export function describeArgument(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return value === '' ? 'an empty string' : JSON.stringify(value);
-  if (typeof value === 'object') return `an object with keys { ${Object.keys(value).join(', ')} }`;
-  return `${typeof value} ${String(value)}`;
 }

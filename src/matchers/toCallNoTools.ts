@@ -1,7 +1,7 @@
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { nameOf } from '../format/projection.js';
-import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { readCalls } from './shared.js';
 
 /** Passes when the run made no tool calls. */

@@ -4,7 +4,7 @@ import { diffWindow, projectionOf } from '../format/projection.js';
 import { didYouMean } from '../format/suggest.js';
 import { formatName, joinFirst, ordinal } from '../format/value.js';
 import { matchUnordered } from '../scoring/engine.js';
-import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../format/projection.js';
 import { callMatches, isCalled, nameKeys, nameMatches, readCalls, toExpectedCall, toExpectedCalls } from './shared.js';
 

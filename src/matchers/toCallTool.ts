@@ -3,7 +3,7 @@ import { compose, hint } from '../format/message.js';
 import { didYouMean } from '../format/suggest.js';
 import { diffWindow } from '../format/projection.js';
 import { formatName, times } from '../format/value.js';
-import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { callMatches, nameMatches, readCalls, toExpectedName } from './shared.js';
 
 /** Passes when some call is to `toolName` (with an input equal to `input`, when given). */

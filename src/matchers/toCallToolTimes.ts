@@ -3,7 +3,7 @@ import { compose, hint } from '../format/message.js';
 import { didYouMean } from '../format/suggest.js';
 import { formatInline, formatName, times } from '../format/value.js';
 import { countMatches } from '../scoring/engine.js';
-import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { callMatches, matcherError, readCalls, toExpectedName } from './shared.js';
 
 /** Passes when exactly `expectedTimes` calls are to `toolName`. */

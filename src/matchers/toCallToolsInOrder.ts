@@ -6,10 +6,11 @@ import { formatName, joinFirst, ordinal, plural, times } from '../format/value.j
 import type { Matches } from '../scoring/engine.js';
 import { firstSequenceMismatch, matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import type { MatcherContext, MatcherResult } from '../matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../format/projection.js';
+import { describeArgument } from '../describe.js';
 import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
-import { callMatches, describeArgument, isCalled, itemNamedBy, matcherError, nameMatches, readCalls, toExpectedCalls } from './shared.js';
+import { callMatches, isCalled, itemNamedBy, matcherError, nameMatches, readCalls, toExpectedCalls } from './shared.js';
 
 /**
  * Passes when the items appear among the calls in this order (other calls allowed), or with

@@ -2,7 +2,7 @@ import { callSite } from '../judge/callSite.js';
 import { recordJudgedRun } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
-import type { JudgeMatcherContext, MatcherResult } from '../matcherContext.js';
+import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
 
 /**
  * `await expect(run).toUseAppropriateTools(options?)`: an LLM judge scores the run's tool calls

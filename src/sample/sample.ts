@@ -1,5 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import { describeArgument as describe } from '../matchers/shared.js';
+import { describeArgument as describe } from '../describe.js';
 import { mapWithConcurrency } from './limit.js';
 import { normalQuantile, requiredPasses, requiredPassesWithConfidence, wilsonInterval } from './wilson.js';
 

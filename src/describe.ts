@@ -1,4 +1,4 @@
-import { escapeUnsafe } from '../printable.js';
+import { escapeUnsafe } from './printable.js';
 
 const MAX_KEYS = 8;
 
@@ -61,3 +61,12 @@ function constructorName(value: object): string | undefined {
   }
 }
 
+/** The short form, for a bad matcher argument: the value itself when it is small, else its kind. */
+export function describeArgument(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return value === '' ? 'an empty string' : JSON.stringify(value);
+  if (typeof value === 'object') return `an object with keys { ${Object.keys(value).join(', ')} }`;
+  return `${typeof value} ${String(value)}`;
+}
