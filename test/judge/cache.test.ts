@@ -10,7 +10,7 @@ import { resolveCacheSettings } from '../../src/judge/cacheSettings.js';
 import { display } from '../../src/judge/verdictFile.js';
 import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
-import { appropriateWeather, clarification, clarificationRun, judgeModel, searchForWeather, searchForWeatherRun, weatherRun, weatherTools } from './helpers/judgeModels.js';
+import { appropriateWeather, clarification, clarificationRun, judgeModel, searchForWeather, searchForWeatherRun, weatherRun, weatherTools } from '../helpers/judgeModels.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import { buildJudgeInput } from '../../src/judge/input.js';
 import { fenceFor, renderPrompt } from '../../src/judge/prompt.js';
 import { resolveRequest } from '../../src/judge/request.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
-import { searchForWeatherRun, weatherTools } from './helpers/judgeModels.js';
+import { searchForWeatherRun, weatherTools } from '../helpers/judgeModels.js';
 
 const tools = weatherTools;
 const inputOf = (run: unknown) => buildJudgeInput(resolveRequest(undefined, run, 'matcher'), run, getToolCalls(run), tools);

@@ -13,8 +13,8 @@ import { resolveRequest } from '../../src/judge/request.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { createAgentTestRun, createTestMessage } from '../../src/testing.js';
 import { loopSteps, makeTools, sdks } from '../fixtures/aiSdk.js';
-import { judgeModel, promptOf, textResult } from './helpers/judgeModels.js';
-import { answer, callTools, startLoopback, type Loopback } from './helpers/loopback.js';
+import { judgeModel, promptOf, textResult } from '../helpers/judgeModels.js';
+import { answer, callTools, startLoopback, type Loopback } from '../helpers/loopback.js';
 import { rejectionOf } from '../helpers/failureOf.js';
 
 const sdk7 = sdks.find((sdk) => sdk.name === 'ai7')!;

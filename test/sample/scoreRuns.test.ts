@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolCallAccuracyScorerCode, createToolCallAccuracyScorerLLM, JudgeError, sample, scoreRuns } from '../../src/index.js';
-import { appropriateWeather, judgeModel, searchForWeather, searchForWeatherRun, weatherRun, weatherTools } from '../judge/helpers/judgeModels.js';
+import { appropriateWeather, judgeModel, searchForWeather, searchForWeatherRun, weatherRun, weatherTools } from '../helpers/judgeModels.js';
 import { agentWith, bookTable, choices } from './helpers/bookingAgent.js';
 
 const orderScorer = createToolCallAccuracyScorerCode({ expectedToolOrder: ['search-restaurants', 'book-table'] });

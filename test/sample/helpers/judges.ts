@@ -1,5 +1,5 @@
 import { MockLanguageModelV4 } from 'ai/test';
-import { appropriateWeather, clarification, searchForWeather, textResult } from '../../judge/helpers/judgeModels.js';
+import { appropriateWeather, clarification, searchForWeather, textResult } from '../../helpers/judgeModels.js';
 
 /**
  * A mock judge that answers by the request it is shown (appropriate for the weather runs, not

@@ -13,7 +13,7 @@ import {
   searchForWeatherRun,
   weatherRun,
   weatherTools,
-} from './helpers/judgeModels.js';
+} from '../helpers/judgeModels.js';
 import { rejectionOf } from '../helpers/failureOf.js';
 
 beforeEach(() => {
@@ -164,7 +164,7 @@ describe('toUseAppropriateTools', () => {
             not ? expect(weatherRun()).not.toUseAppropriateTools({ model }) : expect(weatherRun()).toUseAppropriateTools({ model }),
           );
           expect(message).toContain('No recorded verdict for this run, and the judge cache is in replay mode (TOOL_CALL_ACCURACY_CACHE=replay)');
-          expect(message).toContain('  TOOL_CALL_ACCURACY_CACHE=auto npx vitest run test/judge/toUseAppropriateTools.test.ts');
+          expect(message).toContain('  TOOL_CALL_ACCURACY_CACHE=auto npx vitest run test/matchers/toUseAppropriateTools.test.ts');
         }
         expect(model.doGenerateCalls).toHaveLength(0);
       } finally {
@@ -200,7 +200,7 @@ describe('configureJudge', () => {
         most = Math.max(most, ++inFlight);
         await new Promise((resolve) => setTimeout(resolve, 20));
         inFlight--;
-        return (await import('./helpers/judgeModels.js')).textResult(JSON.stringify(appropriateWeather));
+        return (await import('../helpers/judgeModels.js')).textResult(JSON.stringify(appropriateWeather));
       },
     });
     await Promise.all(Array.from({ length: 6 }, () => expect(weatherRun()).toUseAppropriateTools({ model })));

@@ -21,7 +21,7 @@ import {
   textResult,
   weatherRun,
   weatherTools,
-} from './helpers/judgeModels.js';
+} from '../helpers/judgeModels.js';
 
 afterEach(() => {
   resetJudgeConfig();

@@ -17,7 +17,7 @@ import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import type { JudgeVerdict } from '../../src/judge/types.js';
-import { textResult } from './helpers/judgeModels.js';
+import { textResult } from '../helpers/judgeModels.js';
 
 const availableTools = [
   { name: 'weather-tool', description: 'Get weather information for a location' },

@@ -5,8 +5,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
-import { appropriateWeather, weatherRun, weatherTools } from './helpers/judgeModels.js';
-import { answer, startLoopback, status, type Loopback } from './helpers/loopback.js';
+import { appropriateWeather, weatherRun, weatherTools } from '../helpers/judgeModels.js';
+import { answer, startLoopback, status, type Loopback } from '../helpers/loopback.js';
 
 let server: Loopback | undefined;
 beforeEach(() => configureJudge({ availableTools: weatherTools, cache: { mode: 'off' }, maxRetries: 0 }));

@@ -7,7 +7,7 @@ import { display } from '../../src/judge/verdictFile.js';
 import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { call, makeTools, sdks, type ProviderStep } from '../fixtures/aiSdk.js';
-import { judgeModel } from './helpers/judgeModels.js';
+import { judgeModel } from '../helpers/judgeModels.js';
 import { rejectionOf } from '../helpers/failureOf.js';
 
 const sdk7 = sdks.find((sdk) => sdk.name === 'ai7')!;

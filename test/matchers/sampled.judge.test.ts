@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureJudge, JudgeError, sample } from '../../src/index.js';
 import { resetJudgeConfig } from '../../src/judge/config.js';
 import { failOnUnawaitedJudges } from '../../src/judge/pending.js';
-import { appropriateWeather, clarificationRun, judgeModel, searchForWeatherRun, weatherRun, weatherTools } from '../judge/helpers/judgeModels.js';
-import { judgeByRequest } from './helpers/judges.js';
+import { appropriateWeather, clarificationRun, judgeModel, searchForWeatherRun, weatherRun, weatherTools } from '../helpers/judgeModels.js';
+import { judgeByRequest } from '../sample/helpers/judges.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
-import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../../src/testing.js';
-import type { JudgeVerdict } from '../../../src/judge/types.js';
+import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
+import type { JudgeVerdict } from '../../src/judge/types.js';
 
 export const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },

@@ -5,7 +5,7 @@ import { withConcurrencyLimit } from '../../src/judge/limit.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import * as ai7 from 'ai';
 import { loopSteps, makeTools, sdks } from '../fixtures/aiSdk.js';
-import { appropriateWeather, judgeModel, weatherRun, weatherTools } from './helpers/judgeModels.js';
+import { appropriateWeather, judgeModel, weatherRun, weatherTools } from '../helpers/judgeModels.js';
 
 const sdk7 = sdks.find((sdk) => sdk.name === 'ai7')!;
 const agentTools = makeTools(sdk7);
