@@ -1,11 +1,11 @@
 import type { ToolRef } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import { didYouMean } from '../format/suggest.js';
-import { formatName } from '../format/value.js';
+import { didYouMean } from '../suggest.js';
+import { formatName } from '../value.js';
 import { brand, hasBrand } from '../refs/brand.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import type { ToolCall } from '../types.js';
-import { describeValue } from './describe.js';
+import { describeValue } from '../describe.js';
 import { subRunOf } from './subAgents.js';
 
 /** What a view selects from the run it wraps. */

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../types.js';
-import { formatInline, formatName, plural, printableName } from './value.js';
+import { formatInline, formatName, plural, printableName } from '../value.js';
 
 const MAX_LISTED = 20;
 const INPUT_WIDTH = 72;

@@ -1,8 +1,8 @@
-import type { ExpectedCall } from '../matchers/shared.js';
+import type { ExpectedCall } from './projection.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
 import { describeExpectedCall } from './callList.js';
-import { formatInline, formatName, ordinal, printableName } from './value.js';
+import { formatInline, formatName, ordinal, printableName } from '../value.js';
 
 const MAX_LISTED = 20;
 

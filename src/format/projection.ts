@@ -1,5 +1,5 @@
 import type { ToolCall } from '../types.js';
-import { printableName } from './value.js';
+import { printableName } from '../value.js';
 
 /** An expected item after validation: a name (or name matcher), and an input when one was given. */
 export interface ExpectedCall {

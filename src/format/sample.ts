@@ -1,7 +1,7 @@
 import type { Gate } from '../sample/gate.js';
 import { escapeUnsafe } from '../printable.js';
 import { compose } from './message.js';
-import { formatInline, plural } from './value.js';
+import { formatInline, plural } from '../value.js';
 
 /** Failing runs a message prints in full; the rest are listed by number. */
 export const FAILURES_SHOWN = 3;

@@ -1,6 +1,6 @@
 import type { JudgeOutcome } from '../judge/judge.js';
 import { escapeUnsafe } from '../printable.js';
-import { printableName } from './value.js';
+import { printableName } from '../value.js';
 
 /** The expectation line of a judged assertion, positive or negated. */
 export function describeScore(pass: boolean, score: number, threshold: number): string {

@@ -8,8 +8,8 @@ import { matchUnordered } from '../scoring/engine.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import { matchInOrderWithGroups } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
-import type { MatcherContext, MatcherResult } from './context.js';
-import type { ExpectedCall } from './shared.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { ExpectedCall } from '../format/projection.js';
 import { callMatches, matcherError, readCalls, toExpectedCall } from './shared.js';
 
 /** Does the expected order hold a `parallel(…)` group? */

@@ -2,7 +2,7 @@ import { describeArgument } from '../describe.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { matcherErrorMessage } from '../format/message.js';
-import { isAsymmetricMatcher } from '../format/value.js';
+import { isAsymmetricMatcher } from '../value.js';
 import type { Matches, NameKeys } from '../scoring/engine.js';
 import type { ExpectedCall } from '../format/projection.js';
 import type { ToolCall, ToolCallPattern } from '../types.js';

@@ -1,8 +1,8 @@
 import { describeExpectedCall, formatCallList, formatExpectedList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projectionOf } from '../format/projection.js';
-import { didYouMean } from '../format/suggest.js';
-import { formatName, joinFirst, ordinal } from '../format/value.js';
+import { didYouMean } from '../suggest.js';
+import { formatName, joinFirst, ordinal } from '../value.js';
 import { matchUnordered } from '../scoring/engine.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../format/projection.js';

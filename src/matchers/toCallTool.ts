@@ -1,8 +1,8 @@
 import { describeExpectedCall, formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { didYouMean } from '../format/suggest.js';
+import { didYouMean } from '../suggest.js';
 import { diffWindow } from '../format/projection.js';
-import { formatName, times } from '../format/value.js';
+import { formatName, times } from '../value.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { callMatches, nameMatches, readCalls, toExpectedName } from './shared.js';
 

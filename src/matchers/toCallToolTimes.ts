@@ -1,7 +1,7 @@
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { didYouMean } from '../format/suggest.js';
-import { formatInline, formatName, times } from '../format/value.js';
+import { didYouMean } from '../suggest.js';
+import { formatInline, formatName, times } from '../value.js';
 import { countMatches } from '../scoring/engine.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { callMatches, matcherError, readCalls, toExpectedName } from './shared.js';

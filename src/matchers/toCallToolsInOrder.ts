@@ -1,8 +1,8 @@
 import { formatCallList, formatExpectedList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projectionOf } from '../format/projection.js';
-import { didYouMean } from '../format/suggest.js';
-import { formatName, joinFirst, ordinal, plural, times } from '../format/value.js';
+import { didYouMean } from '../suggest.js';
+import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
 import type { Matches } from '../scoring/engine.js';
 import { firstSequenceMismatch, matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';

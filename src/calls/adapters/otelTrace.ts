@@ -3,7 +3,7 @@ import type { ToolCall } from '../../types.js';
 import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import type { RunText } from '../getRunText.js';
+import type { RunText } from '../adapter.js';
 import { recordStep } from '../steps.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatInline, ordinal } from '../../src/format/value.js';
-import { didYouMean } from '../../src/format/suggest.js';
+import { formatInline, ordinal } from '../src/value.js';
+import { didYouMean } from '../src/suggest.js';
 
 describe('formatInline', () => {
   it('prints asymmetric matchers as themselves, also inside objects', () => {

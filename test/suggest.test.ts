@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../src/format/suggest.js';
+import { didYouMean, editDistance } from '../src/suggest.js';
 
 /** The textbook Levenshtein distance, by full recursion with memo: the reference. */
 function levenshtein(a: string, b: string): number {

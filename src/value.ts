@@ -1,6 +1,6 @@
 /** One-line, shortened renderings of inputs and patterns for messages. Never throws. */
-import { safeJson } from '../json.js';
-import { escapeUnsafe, hasUnsafeCharacters } from '../printable.js';
+import { safeJson } from './json.js';
+import { escapeUnsafe, hasUnsafeCharacters } from './printable.js';
 
 const DEFAULT_WIDTH = 80;
 
