@@ -1,7 +1,7 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeValue } from '../describe.js';
 import type { RunText } from './adapter.js';
-import { detectFormat } from './getToolCalls.js';
+import { detectFormat } from './detect.js';
 import { turnsOf, turnUnit } from './turns.js';
 import type { RunView } from './views.js';
 import { isRunView, selectTurn } from './views.js';

@@ -4,69 +4,12 @@ import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
 import { describeValue } from '../describe.js';
-import { beginKindMemo, describeMixedMessages, endKindMemo } from './messageKind.js';
-import { aiSdk4 } from './adapters/aiSdk4.js';
-import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';
-import { aiSdkParts, aiSdkResult, aiSdkSteps } from './adapters/aiSdkResult.js';
-import { aiSdkUiMessages } from './adapters/aiSdkUiMessages.js';
-import { anthropicMessages } from './adapters/anthropic.js';
-import { langchainMessages } from './adapters/langchain.js';
-import { mastraMessages, mastraRun } from './adapters/mastra.js';
-import { mastraGenerate } from './adapters/mastraGenerate.js';
-import { openaiChat } from './adapters/openaiChat.js';
-import { openaiResponses } from './adapters/openaiResponses.js';
+import { adapters, detectFormat } from './detect.js';
+import { describeMixedMessages } from './messageKind.js';
 import { plainCalls } from './adapters/plain.js';
-import { otelTrace } from './adapters/otelTrace.js';
 import { turnsOf, turnUnit } from './turns.js';
 import type { ViewReader } from './views.js';
 import { isRunView, readView } from './views.js';
-
-/**
- * Every supported format, most specific first. Detection takes the first that claims a value.
- * OpenTelemetry spans first: no other format has a `spanContext()` or `resourceSpans`.
- * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`); results,
- * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
- * Responses item type); the message formats share one classifier (`messageKind`), so at most
- * one of them claims an array; the model-message adapter also takes plain-text conversations;
- * plain arrays last.
- */
-export const adapters: readonly FormatAdapter[] = [
-  otelTrace,
-  mastraRun,
-  mastraMessages,
-  mastraGenerate,
-  aiSdkResult,
-  aiSdk4,
-  aiSdkSteps,
-  aiSdkParts,
-  langchainMessages,
-  aiSdkUiMessages,
-  openaiChat,
-  openaiResponses,
-  anthropicMessages,
-  aiSdkModelMessages,
-  plainCalls,
-];
-
-/** The adapter that reads `run`, or undefined when no supported format matches. */
-export function detectFormat(run: unknown): FormatAdapter | undefined {
-  beginKindMemo();
-  try {
-    for (const adapter of adapters) {
-      let claimed: boolean;
-      try {
-        claimed = adapter.detect(run);
-      } catch {
-        // A getter or Proxy trap that throws: this value is not that format.
-        claimed = false;
-      }
-      if (claimed) return adapter;
-    }
-    return undefined;
-  } finally {
-    endKindMemo();
-  }
-}
 
 /**
  * The tool calls an agent run made, in the order the agent issued them, from any supported

@@ -1,24 +1,6 @@
-import type { UnknownRecord } from './adapter.js';
+import type { KindOf, MessageKind, UnknownRecord } from './adapter.js';
 import { isRecord } from './adapter.js';
 
-/**
- * The message formats that can arrive as a bare array of messages. Their first messages often look
- * alike (`{ role: 'user', content: 'hi' }` is valid in all of them), so one classifier decides for
- * all the message adapters and each adapter claims only its own kind: no two can claim one value.
- */
-export type MessageKind =
-  | 'langchain'
-  | 'ai-sdk-ui'
-  | 'ai-sdk-4-ui'
-  | 'openai-chat'
-  | 'openai-responses'
-  | 'anthropic'
-  | 'ai-sdk-model'
-  // Mastra stored messages (`content.format` 2 or 3): their own adapter claims them before any
-  // message adapter; the kind exists so that an array mixing them with another format is refused.
-  | 'mastra'
-  // Messages of two formats in one array: no adapter claims it, so it is refused, not half read.
-  | 'mixed';
 
 /** LangChain message `type`s (`AIMessage.type === 'ai'`, also the `toDict()` and LangGraph API dict forms). */
 const LANGCHAIN_TYPES = new Set(['ai', 'human', 'tool', 'system', 'generic', 'function', 'remove', 'developer']);
@@ -56,34 +38,22 @@ const RESPONSES_ITEM_TYPES = new Set(['reasoning', 'item_reference', 'mcp_list_t
  * formats make it `mixed`. A conversation with only plain text decides nothing and counts as AI
  * SDK model messages (it has no tool calls in any format). Never recurses below a message's content.
  */
-// Detection asks each message adapter in turn, and each asks for the kind: within one detection
-// (begin/endKindMemo around it) the kind of the value is worked out once. Cleared afterwards, as
-// a caller may change an array between two assertions.
-let memoActive = false;
-let memoFilled = false;
-let memoValue: unknown;
-let memoKind: MessageKind | undefined;
-
-export function beginKindMemo(): void {
-  memoActive = true;
-  memoFilled = false;
-}
-
-export function endKindMemo(): void {
-  memoActive = false;
-  memoFilled = false;
-  memoValue = undefined;
-}
-
+/** The message format of a value, worked out afresh on every call (see `kindMemo` for detection). */
 export function messageKind(value: unknown): MessageKind | undefined {
-  if (memoActive && memoFilled && memoValue === value) return memoKind;
-  const kind = classify(value);
-  if (memoActive) {
-    memoValue = value;
-    memoKind = kind;
-    memoFilled = true;
-  }
-  return kind;
+  return classify(value);
+}
+
+/**
+ * A `messageKind` for one detection: the message adapters each ask for the kind of the same value
+ * in turn, so the last answer is kept, for as long as that detection lasts and no longer (a caller
+ * may change an array between two assertions).
+ */
+export function kindMemo(): KindOf {
+  let last: { value: unknown; kind: MessageKind | undefined } | undefined;
+  return (value) => {
+    if (last === undefined || last.value !== value) last = { value, kind: classify(value) };
+    return last.kind;
+  };
 }
 
 function classify(value: unknown): MessageKind | undefined {

@@ -1,5 +1,5 @@
 import { describeValue } from '../describe.js';
-import { detectFormat } from '../calls/getToolCalls.js';
+import { detectFormat } from '../calls/detect.js';
 import { getRunText } from '../calls/getRunText.js';
 import { ToolCallAccuracyError } from '../errors.js';
 

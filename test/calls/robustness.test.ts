@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { detectFormat, getToolCalls } from '../../src/calls/getToolCalls.js';
+import { detectFormat } from '../../src/calls/detect.js';
+import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { getRunText } from '../../src/calls/getRunText.js';
 import { ToolCallAccuracyError } from '../../src/errors.js';
 

@@ -2,7 +2,6 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { messageKind } from '../messageKind.js';
 import { AiSdkPartReader } from './aiSdkParts.js';
 import { readMessageParts } from '../uiParts.js';
 
@@ -45,7 +44,7 @@ const textOf = (message: unknown) => (isRecord(message) ? (contentText(message.p
 export const aiSdk4: FormatAdapter = {
   format: 'ai-sdk-4',
   shape: 'an AI SDK 4 run: a generateText result or its steps ({ steps: [{ toolCalls: [{ toolName, args }] }] }), or UI messages with toolInvocations',
-  detect: (value) => stepsOf(value) !== undefined || messageKind(value) === 'ai-sdk-4-ui',
+  detect: (value, kindOf) => stepsOf(value) !== undefined || kindOf(value) === 'ai-sdk-4-ui',
   read(value, calls) {
     const steps = stepsOf(value);
     if (steps) readSteps(steps, calls);

@@ -1,7 +1,6 @@
 import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { messageKind } from '../messageKind.js';
 import { AiSdkPartReader } from './aiSdkParts.js';
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
@@ -14,7 +13,7 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.co
 export const aiSdkModelMessages: FormatAdapter = {
   format: 'ai-sdk-model-messages',
   shape: "AI SDK model messages: [{ role: 'assistant', content: [{ type: 'tool-call', toolName, input }] }, { role: 'tool', … }]",
-  detect: (value) => messageKind(value) === 'ai-sdk-model',
+  detect: (value, kindOf) => kindOf(value) === 'ai-sdk-model',
   read(value, calls) {
     const messages = asList(value);
     const reader = new AiSdkPartReader(calls, true);

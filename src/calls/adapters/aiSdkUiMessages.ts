@@ -1,7 +1,6 @@
 import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { messageKind } from '../messageKind.js';
 import { readMessageParts } from '../uiParts.js';
 
 /** AI SDK 5, 6 and 7 UI messages (`useChat`, `toUIMessageStream`); their parts are read in uiParts.ts. */
@@ -11,7 +10,7 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.pa
 export const aiSdkUiMessages: FormatAdapter = {
   format: 'ai-sdk-ui-messages',
   shape: "AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)",
-  detect: (value) => messageKind(value) === 'ai-sdk-ui',
+  detect: (value, kindOf) => kindOf(value) === 'ai-sdk-ui',
   read(value, calls) {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {

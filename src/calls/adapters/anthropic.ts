@@ -2,7 +2,6 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
-import { messageKind } from '../messageKind.js';
 import { toolCall } from '../toolCall.js';
 
 /**
@@ -47,7 +46,7 @@ const roleOf = (message: unknown) => {
 export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",
-  detect: (value) => messageKind(value) === 'anthropic',
+  detect: (value, kindOf) => kindOf(value) === 'anthropic',
   read(value, calls) {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {

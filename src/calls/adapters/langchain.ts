@@ -2,7 +2,6 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
-import { messageKind } from '../messageKind.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { readOpenAiToolCall } from './openaiChat.js';
 
@@ -40,10 +39,6 @@ export function messagesOf(value: unknown): readonly unknown[] {
   if (Array.isArray(value)) return value;
   if (isRecord(value) && Array.isArray(value.messages)) return value.messages;
   return [value];
-}
-
-function isLangChainValue(value: unknown): boolean {
-  return messageKind(value) === 'langchain';
 }
 
 /** One of `tool_calls` (`{ name, args, id }`), or of `invalid_tool_calls` (args a string that did not parse). */
@@ -87,9 +82,9 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(m
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',
   shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls',
-  detect(value) {
-    if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return isLangChainValue(value.messages);
-    return isLangChainValue(value) || isUntypedToolCallList(value);
+  detect(value, kindOf) {
+    if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return kindOf(value.messages) === 'langchain';
+    return kindOf(value) === 'langchain' || isUntypedToolCallList(value);
   },
   read(value, calls) {
     const messages = messagesOf(value);

@@ -2,7 +2,6 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { messageKind } from '../messageKind.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 
 /**
@@ -57,7 +56,7 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.co
 export const openaiChat: FormatAdapter = {
   format: 'openai-chat',
   shape: 'OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself',
-  detect: (value) => isCompletion(value) || messageKind(value) === 'openai-chat',
+  detect: (value, kindOf) => isCompletion(value) || kindOf(value) === 'openai-chat',
   read(value, calls) {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) {

@@ -2,7 +2,6 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { messageKind } from '../messageKind.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import type { ToolCall } from '../../types.js';
 
@@ -86,7 +85,7 @@ const textOf = (item: unknown) => (isRecord(item) ? contentText(item.content, RE
 export const openaiResponses: FormatAdapter = {
   format: 'openai-responses',
   shape: "OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items",
-  detect: (value) => isResponse(value) || messageKind(value) === 'openai-responses',
+  detect: (value, kindOf) => isResponse(value) || kindOf(value) === 'openai-responses',
   read(value, calls) {
     const items = itemsOf(value);
     const approvals: Approvals = new Map();

@@ -4,7 +4,8 @@
  * looked like and which shapes are accepted.
  */
 import { describe, expect, test } from 'vitest';
-import { detectFormat, getToolCalls } from '../../src/calls/getToolCalls.js';
+import { detectFormat } from '../../src/calls/detect.js';
+import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../../src/errors.js';
 import { loopExpected, loopSteps, sdks, uiMessages } from '../fixtures/aiSdk.js';
 import { passes } from '../helpers/failureOf.js';
