@@ -40,6 +40,8 @@ const graph = result.obj();
 const problems = [];
 for (const [from, targets] of Object.entries(graph)) {
   for (const to of targets) {
+    // Each format adapter stands alone: what two adapters share is a reader in calls/.
+    if (from.startsWith('calls/adapters/') && to.startsWith('calls/adapters/')) problems.push(`an adapter imports another adapter: ${from} -> ${to} (move what they share to a reader in calls/)`);
     if (layerOf(to) > layerOf(from)) problems.push(`import points up a layer: ${from} -> ${to} (${LAYERS[layerOf(from)].name} may not import ${LAYERS[layerOf(to)].name})`);
   }
 }

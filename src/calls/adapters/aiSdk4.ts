@@ -2,7 +2,7 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { AiSdkPartReader } from './aiSdkParts.js';
+import { AiSdkPartReader } from '../aiSdkPartReader.js';
 import { readMessageParts } from '../uiParts.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { AiSdkPartReader } from './aiSdkParts.js';
+import { AiSdkPartReader } from '../aiSdkPartReader.js';
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 

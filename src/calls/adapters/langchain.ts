@@ -3,7 +3,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
-import { readOpenAiToolCall } from './openaiChat.js';
+import { readOpenAiToolCall } from '../openaiToolCall.js';
 
 /**
  * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their

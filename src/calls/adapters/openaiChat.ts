@@ -2,22 +2,14 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import { readOpenAiToolCall } from '../openaiToolCall.js';
+import { toolCallWithJsonInput } from '../toolCall.js';
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
  * alternatives, not later turns) or a messages array. `function.arguments` is a JSON string;
  * a custom tool's `input` is free text and stays a string; the legacy `function_call` has no id.
  */
-export function readOpenAiToolCall(item: unknown, calls: CallCollector): void {
-  if (!isRecord(item)) return;
-  if (isRecord(item.function) && isNonEmptyString(item.function.name)) {
-    calls.add(toolCallWithJsonInput(item.function.name, item.function.arguments, item.id));
-  } else if (isRecord(item.custom) && isNonEmptyString(item.custom.name)) {
-    calls.add(toolCall(item.custom.name, item.custom.input, item.id));
-  }
-}
-
 /** An item of `message.tool_calls` rather than a message (`completion.choices[0].message.tool_calls`). */
 function isToolCallItem(item: UnknownRecord): boolean {
   return (item.type === 'function' && isRecord(item.function)) || (item.type === 'custom' && isRecord(item.custom));

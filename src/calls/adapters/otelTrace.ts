@@ -7,8 +7,8 @@ import type { RunText } from '../adapter.js';
 import { recordStep } from '../steps.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
-import type { Span } from './otelSpans.js';
-import { isSpanInput, spansOf, SpanSubset } from './otelSpans.js';
+import type { Span } from '../otelSpans.js';
+import { isSpanInput, spansOf, SpanSubset } from '../otelSpans.js';
 
 /**
  * Tool calls from OpenTelemetry traces, as agents emit them in production: the GenAI semantic

@@ -1,8 +1,8 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
-import { isRecord } from '../adapter.js';
-import type { CallCollector } from '../collector.js';
-import { asList, contentText } from '../conversationText.js';
-import { readMessageParts } from '../uiParts.js';
+import type { UnknownRecord } from './adapter.js';
+import { isRecord } from './adapter.js';
+import type { CallCollector } from './collector.js';
+import { contentText } from './conversationText.js';
+import { readMessageParts } from './uiParts.js';
 
 // Mastra's message formats, and agent runs made of them (`createAgentTestRun`, the run Mastra's
 // scorers receive). Stored messages are `MastraMessageV2` / `MastraDBMessage` (`content.format: 2`:
@@ -13,7 +13,7 @@ import { readMessageParts } from '../uiParts.js';
 // Which invocation states count: callState.ts.
 
 /** A Mastra message of `format: 2` or `3`. */
-function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
+export function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
   return isRecord(value) && typeof value.role === 'string' && isRecord(value.content) && (value.content.format === 2 || value.content.format === 3);
 }
 
@@ -29,12 +29,12 @@ function isFlatMessage(value: unknown): value is UnknownRecord {
   return typeof value.content === 'string' || Array.isArray(value.parts) || Array.isArray(value.toolInvocations);
 }
 
-function isRunMessage(value: unknown): boolean {
+export function isRunMessage(value: unknown): boolean {
   return isMastraMessage(value) || isFlatMessage(value);
 }
 
 /** Reads the calls of Mastra messages, each by what it holds (uiParts.ts). Mastra does not look at roles, nor does this. */
-function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
+export function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
   // No steps: Mastra merges a run's steps into one message, so `parallel(…)` refuses its runs.
   for (const message of messages) {
     if (isMastraMessage(message)) readMessageParts(message.content.parts, message.content.toolInvocations, calls);
@@ -42,11 +42,11 @@ function readMastraMessages(messages: readonly unknown[], calls: CallCollector):
   }
 }
 
-function runOutput(value: UnknownRecord): unknown {
+export function runOutput(value: UnknownRecord): unknown {
   return value.output;
 }
 
-function runInputMessages(value: UnknownRecord): unknown[] {
+export function runInputMessages(value: UnknownRecord): unknown[] {
   const input = value.input;
   if (isRecord(input) && Array.isArray(input.inputMessages)) return input.inputMessages;
   return Array.isArray(value.inputMessages) ? value.inputMessages : [];
@@ -59,7 +59,7 @@ function mastraMessageText(message: unknown): string | undefined {
   return undefined;
 }
 
-function textOfRole(messages: readonly unknown[], role: string, which: 'last' | 'all'): string | undefined {
+export function textOfRole(messages: readonly unknown[], role: string, which: 'last' | 'all'): string | undefined {
   const texts = messages
     .filter((message) => isRunMessage(message) && (message as UnknownRecord).role === role)
     .map(mastraMessageText)
@@ -68,41 +68,3 @@ function textOfRole(messages: readonly unknown[], role: string, which: 'last' | 
   return which === 'last' ? texts[texts.length - 1] : texts.join('\n\n');
 }
 
-/** `{ input: { inputMessages }, output }` (createAgentTestRun) or `{ inputMessages, output }`. */
-function isMastraRun(value: unknown): value is UnknownRecord {
-  if (!isRecord(value) || !Array.isArray(value.output)) return false;
-  const input = value.input;
-  const hasInputMessages = Array.isArray(value.inputMessages) || (isRecord(input) && Array.isArray(input.inputMessages));
-  return hasInputMessages && value.output.every(isRunMessage);
-}
-
-export const mastraRun: FormatAdapter = {
-  format: 'mastra-run',
-  shape: 'a Mastra agent run: { input: { inputMessages }, output } or { inputMessages, output } (createAgentTestRun, or generate(…).scoringData)',
-  detect: isMastraRun,
-  read(value, calls) {
-    // Only the output is the agent's doing: calls inside inputMessages are context.
-    readMastraMessages(runOutput(value as UnknownRecord) as unknown[], calls);
-  },
-  text(value) {
-    const run = value as UnknownRecord;
-    return {
-      request: textOfRole(runInputMessages(run), 'user', 'last'),
-      reply: textOfRole(runOutput(run) as unknown[], 'assistant', 'all'),
-    };
-  },
-};
-
-export const mastraMessages: FormatAdapter = {
-  format: 'mastra-messages',
-  shape: 'Mastra stored messages: an array of { role, content: { format: 2, parts } } (or format 3, or one such message)',
-  detect: (value) =>
-    isMastraMessage(value) || (Array.isArray(value) && value.length > 0 && value.every(isMastraMessage)),
-  read(value, calls) {
-    readMastraMessages(asList(value), calls);
-  },
-  text(value) {
-    const messages = asList(value);
-    return { request: textOfRole(messages, 'user', 'last'), reply: textOfRole(messages, 'assistant', 'all') };
-  },
-};

@@ -1,6 +1,6 @@
-import { ToolCallAccuracyError } from '../../errors.js';
-import type { UnknownRecord } from '../adapter.js';
-import { isRecord } from '../adapter.js';
+import { ToolCallAccuracyError } from '../errors.js';
+import type { UnknownRecord } from './adapter.js';
+import { isRecord } from './adapter.js';
 
 /** One finished span, from either source, reduced to what the trace reader uses. */
 export interface Span {

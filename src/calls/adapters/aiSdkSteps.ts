@@ -1,0 +1,14 @@
+import type { FormatAdapter } from '../adapter.js';
+import { isStep, readSteps, stepsText } from '../aiSdkStepReader.js';
+import { asList } from '../conversationText.js';
+
+export const aiSdkSteps: FormatAdapter = {
+  format: 'ai-sdk-steps',
+  shape: 'AI SDK 5/6/7 steps: await streamText(…).steps, or generateText(…).steps',
+  detect: (value) => (Array.isArray(value) ? isStep(value[0]) : isStep(value)),
+  read(value, calls) {
+    readSteps(asList(value), calls);
+  },
+  text: (value) => stepsText(asList(value)),
+};
+

@@ -1,0 +1,104 @@
+import type { UnknownRecord } from './adapter.js';
+import { isNonEmptyString, isRecord } from './adapter.js';
+import type { CallCollector } from './collector.js';
+import { toolCallWithJsonInput } from './toolCall.js';
+import type { ToolCall } from '../types.js';
+
+/**
+ * Reads AI SDK content parts in order: a step's `content` (5–7), or a model message's `content`
+ * (5–7, and 4's CoreMessages, which say `args`/`result` where 5+ say `input`/`output`).
+ *
+ * Approval (6+): a `tool-approval-request` follows the call it holds back, and the call says where it
+ * stands (`approval`); it counts whatever the answer, as the model chose the tool.
+ */
+export class AiSdkPartReader {
+  // approvalId -> the call: a `tool-approval-response` names only the approval.
+  private approvals: Map<string, ToolCall> | undefined;
+
+  constructor(
+    private readonly calls: CallCollector,
+    /** Model messages wrap a result as `output: { type, value }`; step content holds the value itself. */
+    private readonly wrappedOutputs: boolean,
+  ) {}
+
+  /** Reads `parts`; tool-call parts count only when `callsCount` (model messages: the assistant's). */
+  read(parts: readonly unknown[], callsCount = true): void {
+    for (let index = 0; index < parts.length; index++) {
+      const part: unknown = parts[index];
+      if (!isRecord(part)) continue;
+      switch (part.type) {
+        case 'tool-call':
+          if (callsCount) this.readCall(part);
+          break;
+        case 'tool-result':
+          this.readResult(part);
+          break;
+        case 'tool-error':
+          if (isNonEmptyString(part.toolCallId)) this.calls.error(part.toolCallId, part.error);
+          break;
+        case 'tool-output-denied':
+          if (isNonEmptyString(part.toolCallId)) this.calls.approval(part.toolCallId, 'denied');
+          break;
+        case 'tool-approval-request':
+          this.readApprovalRequest(part);
+          break;
+        case 'tool-approval-response': {
+          const call = isNonEmptyString(part.approvalId) ? this.approvals?.get(part.approvalId) : undefined;
+          if (call !== undefined && typeof part.approved === 'boolean') call.approval = part.approved ? 'approved' : 'denied';
+          break;
+        }
+      }
+    }
+  }
+
+  private readCall(part: UnknownRecord): void {
+    if (!isNonEmptyString(part.toolName)) return;
+    const input = 'input' in part ? part.input : part.args;
+    // The SDK parses inputs itself: a string left in `input` is model text that failed to parse.
+    const call = toolCallWithJsonInput(part.toolName, input, part.toolCallId);
+    if (part.invalid === true) call.invalid = true;
+    if (part.providerExecuted === true) call.providerExecuted = true;
+    this.calls.add(call);
+  }
+
+  private readResult(part: UnknownRecord): void {
+    const id = part.toolCallId;
+    // A preliminary result (streamed progress) is replaced by the final one.
+    if (!isNonEmptyString(id) || part.preliminary === true) return;
+    if (!('output' in part)) {
+      // AI SDK 4: `result`, with `isError` for a failure (Mastra's v1 messages: the thrown MastraError).
+      if (part.isError === true || part.result instanceof Error) this.calls.error(id, part.result);
+      else this.calls.output(id, part.result);
+      return;
+    }
+    const output = part.output;
+    if (!this.wrappedOutputs || !isRecord(output) || typeof output.type !== 'string') {
+      this.calls.output(id, output);
+      return;
+    }
+    switch (output.type) {
+      case 'execution-denied':
+        this.calls.approval(id, 'denied');
+        return;
+      case 'error-text':
+      case 'error-json':
+        this.calls.error(id, output.value);
+        break;
+      case 'text':
+      case 'json':
+      case 'content':
+        this.calls.output(id, output.value);
+        break;
+      default:
+        this.calls.output(id, output);
+    }
+  }
+
+  private readApprovalRequest(part: UnknownRecord): void {
+    // Step content names the call as `toolCall`; model messages give `toolCallId`.
+    const toolCallId = isRecord(part.toolCall) ? part.toolCall.toolCallId : part.toolCallId;
+    if (!isNonEmptyString(toolCallId)) return;
+    const call = this.calls.approval(toolCallId, 'requested');
+    if (call && isNonEmptyString(part.approvalId)) (this.approvals ??= new Map()).set(part.approvalId, call);
+  }
+}

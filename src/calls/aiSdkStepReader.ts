@@ -1,0 +1,53 @@
+import type { RunText, UnknownRecord } from './adapter.js';
+import { isRecord } from './adapter.js';
+import { AiSdkPartReader } from './aiSdkPartReader.js';
+import type { CallCollector } from './collector.js';
+import { contentText } from './conversationText.js';
+
+/**
+ * AI SDK 5, 6 and 7 `generateText` results, awaited `streamText` steps, and both after a JSON round
+ * trip. Calls are read from `steps[i].content`: the top-level `result.toolCalls` holds only the
+ * final step in 5 and 6, and every `toolCalls` is a prototype getter that JSON drops.
+ */
+export function isStep(value: unknown): value is UnknownRecord {
+  return isRecord(value) && (Array.isArray(value.content) || hasToolCallParts(value.toolCalls)) && !('role' in value) && 'finishReason' in value;
+}
+
+/** A hand-built step may carry its calls only in `toolCalls` (AI SDK 5+ parts, with `input`). */
+export function hasToolCallParts(toolCalls: unknown): boolean {
+  if (!Array.isArray(toolCalls)) return false;
+  const first: unknown = toolCalls[0];
+  return first === undefined ? false : isRecord(first) && first.type === 'tool-call' && 'input' in first;
+}
+
+export function readSteps(steps: readonly unknown[], calls: CallCollector): void {
+  const reader = new AiSdkPartReader(calls, false);
+  for (let index = 0; index < steps.length; index++) {
+    const step: unknown = steps[index];
+    if (!isRecord(step)) continue;
+    calls.beginStep();
+    // A hand-built step may carry its calls only in `toolCalls` beside an empty `content`; a real
+    // step's `toolCalls` is a getter over its content, so it is read only when the content has no call.
+    if (Array.isArray(step.content) && (step.content.some(isToolCallPart) || !Array.isArray(step.toolCalls) || step.toolCalls.length === 0)) {
+      reader.read(step.content);
+    } else {
+      // A hand-built step without `content`: its `toolCalls` and `toolResults` hold the same parts.
+      if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls);
+      if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
+    }
+  }
+}
+
+function isToolCallPart(part: unknown): boolean {
+  return isRecord(part) && part.type === 'tool-call';
+}
+
+export function stepsText(steps: readonly unknown[]): RunText {
+  const texts: string[] = [];
+  for (const step of steps) {
+    const text = isRecord(step) ? contentText(step.content) : undefined;
+    if (text) texts.push(text);
+  }
+  return texts.length > 0 ? { reply: texts.join('\n\n') } : {};
+}
+
