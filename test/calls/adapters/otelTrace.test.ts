@@ -1,12 +1,12 @@
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { describe, expect, it } from 'vitest';
-import { getRunText } from '../../src/calls/getRunText.js';
-import { getToolCalls, parallel, turn, within } from '../../src/index.js';
-import { call } from '../fixtures/aiSdk.js';
-import type { ProviderStep } from '../fixtures/aiSdk.js';
-import { otlpJson, telemetries, traceOf } from '../fixtures/otel.js';
-import { failureOf, matcherErrorOf } from '../helpers/failureOf.js';
+import { getRunText } from '../../../src/calls/getRunText.js';
+import { getToolCalls, parallel, turn, within } from '../../../src/index.js';
+import { call } from '../../fixtures/aiSdk.js';
+import type { ProviderStep } from '../../fixtures/aiSdk.js';
+import { otlpJson, telemetries, traceOf } from '../../fixtures/otel.js';
+import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
 
 /** Turn 1: two calls in one step, then the sub-agent; turn 2: a failing tool. */
 const conversation: Array<{ steps: ProviderStep[]; subAgentSteps?: ProviderStep[] }> = [
