@@ -1,6 +1,6 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { JudgeError } from './errors.js';
-import { loadAi } from './model.js';
+import { loadAi } from './loadAi.js';
 import type { AvailableTools } from './types.js';
 
 /** One available tool as the judge sees it. */

@@ -7,7 +7,7 @@ import { MockLanguageModelV2 } from 'ai5/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
-import { setAiLoaderForTesting } from '../../src/judge/model.js';
+import { setAiLoaderForTesting } from '../../src/judge/loadAi.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import {
