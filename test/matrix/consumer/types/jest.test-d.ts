@@ -1,7 +1,7 @@
-// Compiled by the cell's TypeScript, never run: what a Jest user's editor sees, with the `expect`
+// Compiled by the cell's TypeScript, never run: what a Jest user's editor sees with the README's setup
+// (the matcher types come from "types" in tsconfig.jest.json, not from an import), with the `expect`
 // of @jest/globals and with the global one of @types/jest. typecheck.cjs checks that hovering each
 // matcher below shows its documentation with an example.
-import 'tool-call-accuracy/jest';
 import { expect as jestExpect } from '@jest/globals';
 import type { ToolCall } from 'tool-call-accuracy';
 import type { Equal, Expect } from './equal.js';

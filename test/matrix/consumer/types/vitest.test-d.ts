@@ -1,6 +1,6 @@
-// Compiled by the cell's TypeScript, never run: what a Vitest user's editor sees. typecheck.cjs checks
-// that hovering each matcher below shows its documentation with an example.
-import 'tool-call-accuracy/vitest';
+// Compiled by the cell's TypeScript, never run: what a Vitest user's editor sees with the README's
+// setup (the matcher types come from "types" in tsconfig.vitest.json, not from an import).
+// typecheck.cjs checks that hovering each matcher below shows its documentation with an example.
 import { expect } from 'vitest';
 import type { ToolCall } from 'tool-call-accuracy';
 import type { Equal, Expect } from './equal.js';
