@@ -2,7 +2,7 @@ import { getToolCalls } from '../calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { firstSequenceMismatch, matchInOrder } from './engine.js';
-import { runIdOf } from './runId.js';
+import { runIds } from './runId.js';
 
 export interface ToolCallAccuracyCodeOptions {
   /** The tool that should be called. Ignored when `expectedToolOrder` is given. */
@@ -103,6 +103,7 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
   const mode = resolveCodeScorerMode(options);
   const expectedTool = mode.kind === 'single' ? mode.expectedTool : options.expectedTool;
   const expectedToolOrder = mode.kind === 'order' ? mode.expectedToolOrder : undefined;
+  const runIdOf = runIds();
   return {
     name: 'Tool Call Accuracy',
     description: expectedToolOrder

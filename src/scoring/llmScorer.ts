@@ -3,7 +3,7 @@ import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings
 import { checkConfig, getJudgeConfig, withoutUndefined } from '../judge/config.js';
 import { judge, type JudgeOutcome } from '../judge/judge.js';
 import type { JudgeRequestInput } from '../judge/request.js';
-import { runIdOf } from './runId.js';
+import { runIds } from './runId.js';
 import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } from '../judge/types.js';
 
 export interface ToolCallAccuracyScorerLLMOptions {
@@ -65,6 +65,7 @@ const SCORER = 'createToolCallAccuracyScorerLLM';
  */
 export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerLLMOptions): ToolCallAccuracyScorerLLM {
   checkScorerOptions(options);
+  const runIdOf = runIds();
   return {
     id: 'llm-tool-call-accuracy-scorer',
     name: 'Tool Call Accuracy (LLM)',
@@ -83,7 +84,7 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
         maxRetries: options.maxRetries,
         concurrency: options.concurrency,
       });
-      return toScorerResult(run, outcome);
+      return toScorerResult(runIdOf(run), outcome);
     },
   };
 }
@@ -113,9 +114,9 @@ function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSet
   return cache.mode === undefined ? settings : { ...settings, source: 'scorer' };
 }
 
-function toScorerResult(run: unknown, outcome: JudgeOutcome): ToolCallAccuracyScorerLLMResult {
+function toScorerResult(runId: string, outcome: JudgeOutcome): ToolCallAccuracyScorerLLMResult {
   return {
-    runId: runIdOf(run),
+    runId,
     score: outcome.score,
     reason: outcome.verdict.reason,
     analyzeStepResult: { evaluations: outcome.verdict.evaluations, missingTools: outcome.verdict.missingTools },

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-/** The run's own `runId` (Mastra's runs carry one), else a fresh id for this result. */
-export function runIdOf(run: unknown): string {
-  const runId = typeof run === 'object' && run !== null ? (run as { runId?: unknown }).runId : undefined;
-  return typeof runId === 'string' && runId !== '' ? runId : nextRunId();
-}
-
-// A fresh UUID per run allocated about 600 bytes (more than scoring itself): instead, one random
-// UUID per process whose last group counts up. Still a v4-shaped UUID, unique across runs.
-const runIdBase = randomUUID().slice(0, 24);
-let runCount = 0;
-
-function nextRunId(): string {
-  return runIdBase + (runCount++).toString(16).padStart(12, '0');
+/**
+ * A scorer's source of run ids: the run's own `runId` (Mastra's runs carry one), else a fresh id.
+ * A fresh UUID per run allocated about 600 bytes (more than scoring itself): instead, one random
+ * UUID per scorer whose last group counts up. Still a v4-shaped UUID, unique across runs; the count
+ * lives in the scorer, not in the module.
+ */
+export function runIds(): (run: unknown) => string {
+  const base = randomUUID().slice(0, 24);
+  let count = 0;
+  return (run) => {
+    const runId = typeof run === 'object' && run !== null ? (run as { runId?: unknown }).runId : undefined;
+    return typeof runId === 'string' && runId !== '' ? runId : base + (count++).toString(16).padStart(12, '0');
+  };
 }
