@@ -1,16 +1,7 @@
 // Samples under real Jest (CommonJS, the built package): the gate, .not per run, thrown runs, and
 // the per-run diff Jest is not given otherwise.
-const { stripVTControlCharacters } = require('node:util');
 const { sample } = require('tool-call-accuracy');
-
-function failureMessage(assertion) {
-  try {
-    assertion();
-  } catch (error) {
-    return stripVTControlCharacters(error.message);
-  }
-  throw new Error('expected the assertion to fail');
-}
+const { failureMessage } = require('./failureMessage.cjs');
 
 const ORDER = ['search', 'book'];
 
