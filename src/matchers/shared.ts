@@ -4,6 +4,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import { matcherErrorMessage } from '../format/message.js';
 import { isAsymmetricMatcher } from '../value.js';
 import type { Matches, NameKeys } from '../scoring/engine.js';
+import type { NameRules } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../format/projection.js';
 import type { ToolCall, ToolCallPattern } from '../types.js';
 import type { MatcherContext } from '../format/matcherContext.js';
@@ -128,4 +129,9 @@ export function isCalled(ctx: MatcherContext, calls: readonly ToolCall[]): (item
   };
   return (item) =>
     typeof item.toolName === 'string' ? (calledNames ?? namesCalled()).has(item.toolName) : calls.some((call) => nameMatches(ctx, call, item));
+}
+
+/** The name comparisons the divergence wording in format/ needs, under the runner's equality. */
+export function nameRules(ctx: MatcherContext, calls: readonly ToolCall[]): NameRules {
+  return { sameName: (call, item) => nameMatches(ctx, call, item), called: isCalled(ctx, calls) };
 }

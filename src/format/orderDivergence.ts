@@ -1,0 +1,82 @@
+import type { Matches } from '../scoring/engine.js';
+import { didYouMean } from '../suggest.js';
+import type { ToolCall } from '../types.js';
+import { formatName, ordinal, plural, times } from '../value.js';
+import type { ExpectedCall } from './projection.js';
+
+/**
+ * How the runner's equality compares names, handed in by the matcher (format sits below the
+ * matchers, which own the runner's context): `sameName(call, item)` says a call has the item's
+ * name, `called(item)` that some call of the run does.
+ */
+export interface NameRules {
+  sameName(call: ToolCall, item: ExpectedCall): boolean;
+  called(item: ExpectedCall): boolean;
+}
+
+/** Flexible order: why the first unmatched item could not follow the ones before it. */
+export function orderDivergence(
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  matches: Matches,
+  matched: readonly number[],
+  failedItem: number,
+  names: NameRules,
+): string {
+  const item = items[failedItem]!;
+  const name = `${formatName(item.toolName)} (expected ${ordinal(failedItem + 1)})`;
+  const candidates: number[] = [];
+  for (let index = 0; index < calls.length; index++) if (matches(index, failedItem)) candidates.push(index);
+  if (candidates.length === 0) {
+    const sameName = calls.filter((call) => names.sameName(call, item)).length;
+    return sameName > 0 && item.hasInput
+      ? `${name} was called ${times(sameName)}, but never with the expected input.`
+      : `Never called: ${name}.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
+  }
+  const used = new Set(matched);
+  const free = candidates.find((index) => !used.has(index));
+  if (free === undefined) {
+    const only = candidates.length === 1;
+    return (
+      `Not enough calls to ${name}: ${only ? 'its only call' : `all ${candidates.length} of its calls`} already matched ${only ? 'an earlier item' : 'earlier items'}.` +
+      misspelledItem(calls, items, names)
+    );
+  }
+  // The free call came too early: name the earliest expected item it had to follow.
+  const blocker = matched.findIndex((index) => index > free);
+  const before = items[blocker]!;
+  // Without a period when it stands alone, as the example in docs/matchers.md shows it.
+  const misspelled = misspelledItem(calls, items, names);
+  return `First out of order: ${name} came before ${formatName(before.toolName)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
+}
+
+/** Strict sequence: the first position where the calls and the items differ, said in words. */
+export function strictDivergence(calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number, names: NameRules): string {
+  const call = calls[mismatch];
+  const item = items[mismatch];
+  if (call && item) {
+    return names.sameName(call, item)
+      ? `First difference at call ${mismatch + 1}: ${formatName(call.toolName)} was called with a different input.`
+      : `First difference at call ${mismatch + 1}: expected ${formatName(item.toolName)}, received ${formatName(call.toolName)}.`;
+  }
+  if (item) {
+    return `The run made ${plural(calls.length, 'call')} where ${items.length} were expected; first missing: ${formatName(item.toolName)} (expected ${ordinal(mismatch + 1)}).`;
+  }
+  const extra = calls.length - items.length;
+  return `The run made ${plural(extra, 'more call')} than expected, starting at call ${mismatch + 1}: ${formatName(call!.toolName)}.`;
+}
+
+/**
+ * " "search_flight" was never called. Did you mean "search_flights"?" for the first expected name
+ * that no call has and a called name is close to, so a typo is named even when the first
+ * divergence is elsewhere; else "".
+ */
+export function misspelledItem(calls: readonly ToolCall[], items: readonly ExpectedCall[], names: NameRules): string {
+  let calledNames: string[] | undefined;
+  for (const item of items) {
+    if (names.called(item)) continue;
+    const suggestion = didYouMean(item.toolName, (calledNames ??= calls.map((call) => call.toolName)));
+    if (suggestion !== '') return ` ${formatName(item.toolName)} was never called.${suggestion}`;
+  }
+  return '';
+}

@@ -1,0 +1,52 @@
+import { formatCallList, formatExpectedList } from '../format/callList.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { compose } from '../format/message.js';
+import { orderDivergence } from '../format/orderDivergence.js';
+import type { ExpectedCall } from '../format/projection.js';
+import { diffWindow, projectionOf } from '../format/projection.js';
+import { matchInOrder } from '../scoring/engine.js';
+import type { ToolCall } from '../types.js';
+import { joinFirst } from '../value.js';
+import { callMatches, itemNamedBy, nameRules } from './shared.js';
+
+/** `toCallToolsInOrder(items)`: the items appear among the calls in this order, other calls allowed. */
+export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
+  const matches = callMatches(ctx, calls, items);
+  const matched: number[] = [];
+  const failedItem = matchInOrder(calls.length, items.length, matches, matched);
+  const pass = failedItem === -1;
+  if (pass) {
+    return {
+      pass,
+      message: () =>
+        compose(
+          hintLine,
+          `Expected these calls not to appear in this order (other calls allowed):\n${formatExpectedList(items)}`,
+          formatCallList(calls),
+          `They appear as calls ${joinFirst(matched, ', ', (index) => String(index + 1))}.`,
+        ),
+    };
+  }
+  // The failed item's first candidate call is where the order broke; without one, after the last match.
+  const candidate = calls.findIndex((_, index) => matches(index, failedItem));
+  const focus = candidate !== -1 ? candidate : matched.length > 0 ? matched[matched.length - 1] : undefined;
+  // The diff shows only the received calls the expectation is about, so an unrelated call adds no noise.
+  const itemOf = itemNamedBy(ctx, items);
+  const relevant = calls.filter((call) => itemOf(call) !== undefined);
+  const project = projectionOf(items);
+  return {
+    pass,
+    message: () =>
+      compose(
+        hintLine,
+        `Expected these calls, in this order (other calls allowed):\n${formatExpectedList(items, failedItem)}`,
+        formatCallList(calls, focus),
+        orderDivergence(calls, items, matches, matched, failedItem, nameRules(ctx, calls)),
+      ),
+    ...diffWindow(
+      items.map(project.expected),
+      relevant.map((call) => project.actual(call, itemOf(call))),
+      failedItem,
+    ),
+  };
+}

@@ -1,0 +1,35 @@
+import { formatCallList, formatExpectedList } from '../format/callList.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { compose } from '../format/message.js';
+import { misspelledItem, strictDivergence } from '../format/orderDivergence.js';
+import type { ExpectedCall } from '../format/projection.js';
+import { diffWindow, projectionOf } from '../format/projection.js';
+import { firstSequenceMismatch } from '../scoring/engine.js';
+import type { ToolCall } from '../types.js';
+import { callMatches, nameRules } from './shared.js';
+
+/** `toCallToolsInOrder(items, { strict: true })`: the calls are exactly this sequence, nothing before, between or after. */
+export function strictSequence(ctx: MatcherContext, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
+  const matches = callMatches(ctx, calls, items);
+  const mismatch = firstSequenceMismatch(calls.length, items.length, matches);
+  const pass = mismatch === -1;
+  if (pass) {
+    return {
+      pass,
+      message: () => compose(hintLine, `Expected the calls not to be exactly this sequence:\n${formatExpectedList(items)}`, formatCallList(calls)),
+    };
+  }
+  const project = projectionOf(items);
+  const names = nameRules(ctx, calls);
+  return {
+    pass,
+    message: () =>
+      compose(
+        hintLine,
+        `Expected exactly these calls, in this order:\n${formatExpectedList(items, mismatch)}`,
+        formatCallList(calls, mismatch),
+        strictDivergence(calls, items, mismatch, names) + misspelledItem(calls, items, names),
+      ),
+    ...diffWindow(items.map(project.expected), calls.map((call, index) => project.actual(call, items[index])), mismatch),
+  };
+}
