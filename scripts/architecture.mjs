@@ -1,9 +1,11 @@
 // Checks the shape of src/: no import cycle, and every import points down the layers.
 // madge reads the imports (static, type-only and dynamic import() alike); this script only
 // compares its graph with the layer table below, which docs/architecture.md describes.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
+import ts from 'typescript';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,6 +20,36 @@ const LAYERS = [
   { name: 'matchers', paths: ['matchers/', 'reporter/'] },
   { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
 ];
+
+// The only modules that may keep state at their top level: the judge's configuration (with the
+// concurrency queue its `concurrency` setting sizes), its registry of pending judges, and lazy-load
+// caches. Anything else a run needs travels with the run's data.
+const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts'];
+
+/**
+ * Top-level declarations that hold state: a `let` or `var`, a weak table, or an empty Map or Set to
+ * be filled later (a Map or Set built from a list is a lookup table). A cheap syntactic check: it
+ * catches the usual ways, not a constant object someone mutates.
+ */
+function moduleState(file) {
+  const source = ts.createSourceFile(file, readFileSync(path.join(root, 'src', file), 'utf8'), ts.ScriptTarget.Latest);
+  const found = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const { flags, declarations } = statement.declarationList;
+    const constant = (flags & ts.NodeFlags.Const) !== 0;
+    for (const declaration of declarations) {
+      const name = declaration.name.getText(source);
+      const line = source.getLineAndCharacterOfPosition(declaration.getStart(source)).line + 1;
+      const init = declaration.initializer;
+      const constructed = init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) ? init.expression.text : undefined;
+      if (!constant) found.push(`${file}:${line} \`${name}\` is a top-level ${flags & ts.NodeFlags.Let ? 'let' : 'var'}`);
+      else if (/^Weak(Map|Set|Ref)$/.test(constructed ?? '')) found.push(`${file}:${line} \`${name}\` is a top-level ${constructed}`);
+      else if (/^(Map|Set)$/.test(constructed ?? '') && (init.arguments?.length ?? 0) === 0) found.push(`${file}:${line} \`${name}\` is an empty top-level ${constructed}`);
+    }
+  }
+  return found;
+}
 
 function layerOf(file) {
   const named = (test) => LAYERS.findIndex(({ paths }) => paths.some(test));
@@ -45,6 +77,10 @@ for (const [from, targets] of Object.entries(graph)) {
     if (layerOf(to) > layerOf(from)) problems.push(`import points up a layer: ${from} -> ${to} (${LAYERS[layerOf(from)].name} may not import ${LAYERS[layerOf(to)].name})`);
   }
 }
+for (const file of Object.keys(graph)) {
+  if (!file.endsWith('.ts') || file.startsWith('../') || STATEFUL.includes(file)) continue;
+  for (const state of moduleState(file)) problems.push(`module-level mutable state: ${state} (pass it along with the data, or see docs/architecture.md for the three places state may live)`);
+}
 for (const cycle of result.circular()) problems.push(`import cycle: ${[...cycle, cycle[0]].join(' -> ')}`);
 const { skipped } = result.warnings();
 if (skipped.length > 0) problems.push(`madge could not read: ${skipped.join(', ')}`);
@@ -53,4 +89,4 @@ if (problems.length > 0) {
   console.error(`Architecture check failed (src/, ${Object.keys(graph).length} modules):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Architecture check passed: ${Object.keys(graph).length} modules in src/, no import cycle, every import points down the layers.`);
+console.log(`Architecture check passed: ${Object.keys(graph).length} modules in src/, no import cycle, every import points down the layers, no module-level state outside ${STATEFUL.length} judge modules.`);
