@@ -36,20 +36,40 @@ const DIFF_ENTRIES = 40;
 /** Entries kept before the first difference, for context. */
 const DIFF_CONTEXT = 3;
 
+/** A list read by position: an array, or `projected(…)`, which builds each entry only when it is read. */
+export interface Entries {
+  readonly length: number;
+  at(index: number): unknown;
+}
+
+/**
+ * `list` with `project` applied to each entry as it is read: a diff of a huge run builds only the
+ * entries its window shows, not one object per call.
+ */
+export function projected<T>(list: readonly T[], project: (entry: T, index: number) => unknown): Entries {
+  return { length: list.length, at: (index) => project(list[index]!, index) };
+}
+
 /**
  * The expected and actual projections cut to the same window of at most `DIFF_ENTRIES`, starting a
  * little before `firstDifference`, with "… N earlier" / "… and N more" entries where it cut, so a
  * huge run's diff stays small and still shows where it diverged. Short lists are left whole.
  */
-export function diffWindow(expected: unknown[], actual: unknown[], firstDifference = 0): { expected: unknown[]; actual: unknown[] } {
-  if (expected.length <= DIFF_ENTRIES && actual.length <= DIFF_ENTRIES) return { expected, actual };
+export function diffWindow(expected: Entries, actual: Entries, firstDifference = 0): { expected: unknown[]; actual: unknown[] } {
+  if (expected.length <= DIFF_ENTRIES && actual.length <= DIFF_ENTRIES) return { expected: entriesOf(expected), actual: entriesOf(actual) };
   const start = Math.max(0, Math.min(firstDifference, Math.max(expected.length, actual.length)) - DIFF_CONTEXT);
-  const cut = (values: unknown[]) => {
+  const cut = (values: Entries) => {
     const end = Math.min(values.length, start + DIFF_ENTRIES);
     const window: unknown[] = start > 0 ? [`… ${Math.min(start, values.length)} earlier`] : [];
-    for (let index = start; index < end; index++) window.push(values[index]);
+    for (let index = start; index < end; index++) window.push(values.at(index));
     if (values.length > end) window.push(`… and ${values.length - end} more`);
     return window;
   };
   return { expected: cut(expected), actual: cut(actual) };
+}
+
+function entriesOf(values: Entries): unknown[] {
+  const entries: unknown[] = [];
+  for (let index = 0; index < values.length; index++) entries.push(values.at(index));
+  return entries;
 }

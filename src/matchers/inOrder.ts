@@ -3,7 +3,7 @@ import type { MatcherContext, MatcherResult } from '../format/matcherContext.js'
 import { compose } from '../format/message.js';
 import { orderDivergence } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../format/projection.js';
-import { diffWindow, projectionOf } from '../format/projection.js';
+import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
 import { joinFirst } from '../value.js';
@@ -44,8 +44,8 @@ export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[]
         orderDivergence(calls, items, matches, matched, failedItem, nameRules(ctx, calls)),
       ),
     ...diffWindow(
-      items.map(project.expected),
-      relevant.map((call) => project.actual(call, itemOf(call))),
+      projected(items, project.expected),
+      projected(relevant, (call) => project.actual(call, itemOf(call))),
       failedItem,
     ),
   };

@@ -3,7 +3,7 @@ import type { MatcherContext, MatcherResult } from '../format/matcherContext.js'
 import { compose } from '../format/message.js';
 import { misspelledItem, strictDivergence } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../format/projection.js';
-import { diffWindow, projectionOf } from '../format/projection.js';
+import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { firstSequenceMismatch } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
 import { callMatches, nameRules } from './shared.js';
@@ -30,6 +30,6 @@ export function strictSequence(ctx: MatcherContext, hintLine: string, calls: Too
         formatCallList(calls, mismatch),
         strictDivergence(calls, items, mismatch, names) + misspelledItem(calls, items, names),
       ),
-    ...diffWindow(items.map(project.expected), calls.map((call, index) => project.actual(call, items[index])), mismatch),
+    ...diffWindow(projected(items, project.expected), projected(calls, (call, index) => project.actual(call, items[index])), mismatch),
   };
 }

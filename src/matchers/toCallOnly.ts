@@ -1,6 +1,6 @@
 import { describeExpectedCall, formatCallList, formatExpectedList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { diffWindow, projectionOf } from '../format/projection.js';
+import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { didYouMean } from '../suggest.js';
 import { formatName, joinFirst, ordinal } from '../value.js';
 import { matchUnordered } from '../scoring/engine.js';
@@ -43,7 +43,7 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
     pass,
     message: () =>
       compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls, position === -1 ? 1 : position), divergence),
-    ...diffWindow([project.expected(item)], calls.map((call) => project.actual(call, item))),
+    ...diffWindow([project.expected(item)], projected(calls, (call) => project.actual(call, item))),
   };
 }
 
@@ -75,18 +75,24 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
   const firstUnexpected = itemOfCall.indexOf(-1);
   // Line the received calls up with the items they matched, so the diff shows only what is missing or extra.
   const project = projectionOf(items);
-  const aligned: unknown[] = [];
-  items.forEach((item, index) => {
-    const call = callOfItem[index]!;
-    if (call !== -1) aligned.push(project.actual(calls[call]!, item));
+  // Positions only (the call, and the item it matched or -1): the diff projects just its window.
+  const alignedCalls: number[] = [];
+  const alignedItems: number[] = [];
+  callOfItem.forEach((call, index) => {
+    if (call === -1) return;
+    alignedCalls.push(call);
+    alignedItems.push(index);
   });
-  for (const index of unexpected) aligned.push(project.actual(calls[index]!));
+  for (const index of unexpected) {
+    alignedCalls.push(index);
+    alignedItems.push(-1);
+  }
   return {
     pass,
     message: () =>
       compose(hintLine, `Expected exactly these calls, in any order:\n${expectedList}`, formatCallList(calls, firstUnexpected === -1 ? undefined : firstUnexpected), divergence),
     // Aligned, the lists agree up to the first item left without a call.
-    ...diffWindow(items.map(project.expected), aligned, missing[0] ?? 0),
+    ...diffWindow(projected(items, project.expected), projected(alignedCalls, (call, position) => project.actual(calls[call]!, items[alignedItems[position]!])), missing[0] ?? 0),
   };
 }
 
