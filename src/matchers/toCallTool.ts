@@ -14,24 +14,28 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   toolName = item.toolName; // a tool reference, read as its name
   const calls = readCalls(received, hintLine);
   const matches = callMatches(this, calls, [item]);
-  const matching: number[] = [];
-  for (let index = 0; index < calls.length; index++) if (matches(index, 0)) matching.push(index + 1);
-  const pass = matching.length > 0;
-  const sameName = calls.filter((call) => nameMatches(this, call, item));
-  const firstSameName = calls.findIndex((call) => nameMatches(this, call, item));
+  // Passing stops at the first match; the full list of matches and the calls by name are work for a message only.
+  let firstMatch = 0;
+  while (firstMatch < calls.length && !matches(firstMatch, 0)) firstMatch++;
+  const pass = firstMatch < calls.length;
 
   if (pass) {
     return {
       pass,
-      message: () =>
-        compose(
+      message: () => {
+        const matching: number[] = [];
+        for (let index = firstMatch; index < calls.length; index++) if (matches(index, 0)) matching.push(index + 1);
+        return compose(
           hintLine,
           `Expected no call to ${describeExpectedCall(item)}`,
-          formatCallList(calls, matching[0]! - 1),
+          formatCallList(calls, firstMatch),
           `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${shortList(matching)}`,
-        ),
+        );
+      },
     };
   }
+  const sameName = calls.filter((call) => nameMatches(this, call, item));
+  const firstSameName = sameName.length === 0 ? -1 : calls.indexOf(sameName[0]!);
   const divergence =
     sameName.length === 0
       ? `${formatName(toolName)} was never called.${didYouMean(toolName, calls.map((call) => call.toolName))}`
