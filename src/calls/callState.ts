@@ -8,11 +8,10 @@ import { isRecord } from './adapter.js';
  * Only a call whose input is still streaming is not a call yet. A state this package does not
  * know counts too: leaving out a call would turn `.not.toCallTool` into a wrong pass.
  */
-const STREAMING_STATES: ReadonlySet<unknown> = new Set(['partial-call', 'input-streaming']);
-
 /** Is the call's input still streaming (AI SDK 4 and Mastra `partial-call`, AI SDK 5+ `input-streaming`)? */
 export function isStreaming(state: unknown): boolean {
-  return STREAMING_STATES.has(state);
+  // Two comparisons, not a Set: this runs for every call read, and a Set lookup hashes the state.
+  return state === 'partial-call' || state === 'input-streaming';
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ToolApproval, ToolCall } from '../types.js';
-import { recordStep } from './steps.js';
+import type { RunCalls } from './steps.js';
 
 /** Up to this many calls, a result finds its call by a scan from the end; past it, by an index. */
 const SCAN_LIMIT = 32;
@@ -19,8 +19,10 @@ const SCAN_LIMIT = 32;
  */
 export class CallCollector {
   readonly calls: ToolCall[] = [];
-  // The model step being read, once the adapter marks steps; calls added meanwhile share it.
+  // The model step being read, once the adapter marks steps; calls added meanwhile share it. Their
+  // steps, by position, once a step or a call's own step is known (steps.ts).
   private step: object | undefined;
+  private steps: unknown[] | undefined;
   // The current message's first list of calls is calls[firstStart, firstEnd); a second list of the
   // same calls matches them mostly in order: every call before `cursor` is matched, and `outOfOrder`
   // holds the ones matched past it.
@@ -31,9 +33,13 @@ export class CallCollector {
   // skipped lazily).
   private byId: Map<string, ToolCall[]> | undefined;
 
-  /** Adds a call the agent issued. It is always another call, whatever its id. */
-  add(call: ToolCall): void {
-    if (this.step) recordStep(call, this.step);
+  /**
+   * Adds a call the agent issued. It is always another call, whatever its id. `step`, when the
+   * reader knows it better than `beginStep` marks (a trace's span ids), names the call's step.
+   */
+  add(call: ToolCall, step: unknown = this.step): void {
+    if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
+    else if (this.steps) this.steps.push(undefined);
     this.calls.push(call);
     if (this.byId) this.index(call);
   }
@@ -99,9 +105,9 @@ export class CallCollector {
     return call;
   }
 
-  /** The calls read, in order. */
-  result(): ToolCall[] {
-    return this.calls;
+  /** The calls read, in order, with their steps when the run said. */
+  result(): RunCalls {
+    return this.steps ? { calls: this.calls, steps: this.steps } : { calls: this.calls };
   }
 
   private unanswered(toolCallId: string): ToolCall | undefined {

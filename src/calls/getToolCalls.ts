@@ -3,6 +3,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
+import type { RunCalls } from './steps.js';
 import { describeValue } from '../describe.js';
 import { adapters, detectFormat } from './detect.js';
 import { describeMixedMessages } from './messageKind.js';
@@ -16,6 +17,11 @@ import { isRunView, readView } from './views.js';
  * format. Throws a `ToolCallAccuracyError` naming what was received when the value is not a run.
  */
 export function getToolCalls(run: unknown): ToolCall[] {
+  return readRun(run).calls;
+}
+
+/** `getToolCalls` with the model step of each call where the run records it, for the matchers that check steps. */
+export function readRun(run: unknown): RunCalls {
   if (isRunView(run)) return readView(run, viewReader);
   const adapter = detectFormat(run);
   if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
@@ -23,7 +29,7 @@ export function getToolCalls(run: unknown): ToolCall[] {
 }
 
 const viewReader: ViewReader = {
-  read: getToolCalls,
+  read: readRun,
   readTurns(run) {
     const adapter = detectFormat(run);
     if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
@@ -36,7 +42,7 @@ const viewReader: ViewReader = {
   },
 };
 
-function readAs(adapter: FormatAdapter, run: unknown): ToolCall[] {
+function readAs(adapter: FormatAdapter, run: unknown): RunCalls {
   const calls = new CallCollector();
   try {
     adapter.read(run, calls);

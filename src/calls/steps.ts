@@ -1,23 +1,28 @@
 import type { ToolCall } from '../types.js';
 
 /**
- * Which model step (one response of the model) issued a call, where the run says so: the calls of
- * one step were issued together, which is what `parallel(…)` checks. It travels on the call itself
- * as a non-enumerable property under a private symbol, so a normalized call stays the plain record
- * users compare against (`toEqual`, snapshots and spreads do not see it) and no table outlives a run.
+ * A run's calls as a read returns them inside the package, with the model step (one response of
+ * the model) that issued each call where the run says so: the calls of one step were issued
+ * together, which is what `parallel(…)` checks.
+ *
+ * Steps stay beside the calls rather than on them: the list and the calls `getToolCalls` gives users
+ * are plain data (`toEqual`, snapshots, spreads and `JSON.stringify` see nothing else), and a hidden
+ * property on each call, or on the list, cost 150–200 ns to define, more than reading a call. The
+ * matchers that need steps read the run through `readRun` (getToolCalls.ts); a list of calls handed
+ * back as a run (a copy, a filter) has no steps, so `parallel(…)` refuses it rather than guess.
  */
-const STEP = Symbol('tool-call-accuracy.step');
-
-/**
- * `step` is any value that is the same (===) for the calls of one step and differs between steps.
- * The first step recorded for a call stays: a reader that knows the step better records it before
- * the collector's default.
- */
-export function recordStep(call: ToolCall, step: unknown): void {
-  if (!Object.prototype.hasOwnProperty.call(call, STEP)) Object.defineProperty(call, STEP, { value: step });
+export interface RunCalls {
+  calls: ToolCall[];
+  /**
+   * Position i: the step of call i, any value that is the same (===) for the calls of one step and
+   * differs between steps, or undefined where the run does not say. Absent when no call's step is known.
+   */
+  steps?: unknown[];
 }
 
-/** The step that issued the call, or undefined when the run does not say. */
-export function stepOf(call: ToolCall): unknown {
-  return (call as { [STEP]?: unknown })[STEP];
+/** Reads one after the other (a step of one read never equals a step of another), as one. */
+export function concatRuns(reads: readonly RunCalls[]): RunCalls {
+  const calls = reads.flatMap((read) => read.calls);
+  if (!reads.some((read) => read.steps !== undefined)) return { calls };
+  return { calls, steps: reads.flatMap((read) => read.steps ?? read.calls.map(() => undefined)) };
 }

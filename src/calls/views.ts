@@ -4,8 +4,9 @@ import { didYouMean } from '../suggest.js';
 import { formatName } from '../value.js';
 import { brand, hasBrand } from '../refs/brand.js';
 import { isToolRef } from '../refs/toolRefs.js';
-import type { ToolCall } from '../types.js';
 import { describeValue } from '../describe.js';
+import type { RunCalls } from './steps.js';
+import { concatRuns } from './steps.js';
 import { subRunOf } from './subAgents.js';
 
 /** What a view selects from the run it wraps. */
@@ -80,22 +81,22 @@ export function selectTurn<T>(view: RunView, n: number, all: readonly T[], forma
 /** How a view reads the run it wraps; given by getToolCalls, which owns format detection. */
 export interface ViewReader {
   /** Reads any run, a view or not, as getToolCalls does. */
-  read(run: unknown): ToolCall[];
+  read(run: unknown): RunCalls;
   /** Reads a run turn by turn, naming its format. */
-  readTurns(run: unknown): { format: string; unit: 'trace' | 'user message' | 'run'; turns: ToolCall[][] };
+  readTurns(run: unknown): { format: string; unit: 'trace' | 'user message' | 'run'; turns: RunCalls[] };
   /** Reads a tool's result as a sub-agent run; undefined when it is not one (a plain list of names or calls is not taken for one). */
-  readNested(run: unknown): ToolCall[] | undefined;
+  readNested(run: unknown): RunCalls | undefined;
 }
 
 /** The calls a view selects. */
-export function readView(view: RunView, reader: ViewReader): ToolCall[] {
+export function readView(view: RunView, reader: ViewReader): RunCalls {
   const { selection } = view;
   const read = reader.read;
   if ('turn' in selection) {
     const { format, unit, turns: all } = reader.readTurns(view.run);
     return selectTurn(view, selection.turn, all, format, unit);
   }
-  const calls = read(view.run);
+  const { calls } = read(view.run);
   const name = selection.within;
   const runners = calls.filter((call) => call.toolName === name);
   if (runners.length === 0) {
@@ -105,7 +106,8 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
         (called.length > 0 ? ` It called: ${called.slice(0, 10).join(', ')}${called.length > 10 ? ', …' : ''}.` : ' It made no tool calls.'),
     );
   }
-  return runners.flatMap((call, index) => {
+  // Each sub-agent run is read on its own; their calls, one run after the other, keep their steps.
+  return concatRuns(runners.map((call, index) => {
     const { run, fromTrace } = subRunOf(call);
     if (fromTrace) return read(run);
     const nested = reader.readNested(run);
@@ -118,5 +120,5 @@ export function readView(view: RunView, reader: ViewReader): ToolCall[] {
           ? `A Mastra sub-agent keeps its messages in its memory thread (${describeValue(mastraThread)}): pass those messages, or an OpenTelemetry trace of the run.`
           : "A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages)."),
     );
-  });
+  }));
 }

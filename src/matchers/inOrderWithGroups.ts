@@ -1,4 +1,3 @@
-import { stepOf } from '../calls/steps.js';
 import { formatCallList } from '../format/callList.js';
 import { compose } from '../format/message.js';
 import { formatExpectedEntries, formatSteps, groupedDivergence } from '../format/parallel.js';
@@ -10,7 +9,7 @@ import { matchInOrderWithGroups } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../format/projection.js';
-import { callMatches, matcherError, readCalls, toExpectedCall } from './shared.js';
+import { callMatches, matcherError, readRunCalls, toExpectedCall } from './shared.js';
 
 /** Does the expected order hold a `parallel(…)` group? */
 export function hasParallelGroup(expected: unknown): boolean {
@@ -24,9 +23,8 @@ export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, receive
     if (!isParallelGroup(entry)) return { item: items.push(toExpectedCall(entry, `expected[${index}]`, hintLine)) - 1 };
     return { group: entry.parallel.map((member, at) => items.push(toExpectedCall(member, `expected[${index}] (parallel item ${at + 1})`, hintLine)) - 1) };
   });
-  const calls = readCalls(received, hintLine);
-  const steps = calls.map(stepOf);
-  const unknownStep = steps.indexOf(undefined);
+  const { calls, steps = [] } = readRunCalls(received, hintLine);
+  const unknownStep = calls.findIndex((_, index) => steps[index] === undefined);
   if (unknownStep !== -1) {
     throw matcherError(
       hintLine,

@@ -1,5 +1,6 @@
 import { describeArgument } from '../describe.js';
-import { getToolCalls } from '../calls/getToolCalls.js';
+import { readRun } from '../calls/getToolCalls.js';
+import type { RunCalls } from '../calls/steps.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { matcherErrorMessage } from '../format/message.js';
 import { isAsymmetricMatcher } from '../value.js';
@@ -14,8 +15,13 @@ import { equalityOf } from './equality.js';
 
 /** Reads the run's calls; a value that is not a run becomes a matcher error under the hint line. */
 export function readCalls(received: unknown, hintLine: string): ToolCall[] {
+  return readRunCalls(received, hintLine).calls;
+}
+
+/** `readCalls`, with the model step of each call where the run records it (for `parallel(…)`). */
+export function readRunCalls(received: unknown, hintLine: string): RunCalls {
   try {
-    return getToolCalls(received);
+    return readRun(received);
   } catch (error) {
     if (error instanceof ToolCallAccuracyError) throw matcherError(hintLine, error.message);
     throw error;

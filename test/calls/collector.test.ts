@@ -12,7 +12,7 @@ describe('CallCollector', () => {
     calls.add({ toolName: 'a', input: { x: 2 }, toolCallId: '1' });
     calls.add({ toolName: 'b', input: {} });
     calls.add({ toolName: 'b', input: {} });
-    expect(calls.result().map((call) => call.input)).toEqual([{ x: 1 }, { x: 2 }, {}, {}]);
+    expect(calls.result().calls.map((call) => call.input)).toEqual([{ x: 1 }, { x: 2 }, {}, {}]);
   });
 
   test("a second list of the same message names each of its calls once; another message's are other calls", () => {
@@ -25,7 +25,7 @@ describe('CallCollector', () => {
     calls.addSeenAgain({ toolName: 'a', input: { n: 3 }, toolCallId: '1' });
     calls.beginScope();
     calls.addSeenAgain({ toolName: 'a', input: { n: 4 }, toolCallId: '1' });
-    expect(calls.result()).toEqual([
+    expect(calls.result().calls).toEqual([
       { toolName: 'a', input: { n: 1 }, toolCallId: '1', output: 'first' },
       { toolName: 'a', input: { n: 2 }, toolCallId: '1', output: 'second' },
       { toolName: 'a', input: { n: 3 }, toolCallId: '1' },
@@ -43,7 +43,7 @@ describe('CallCollector', () => {
     calls.addSeenAgain({ toolName: 'a', input: {}, toolCallId: '1', output: 'a' });
     calls.addSeenAgain({ toolName: 'b', input: {}, toolCallId: '2', output: 'another b' });
     calls.addSeenAgain({ toolName: 'c', input: {}, toolCallId: '3', output: 'c' });
-    expect(calls.result().map((call) => [call.toolName, call.output])).toEqual([
+    expect(calls.result().calls.map((call) => [call.toolName, call.output])).toEqual([
       ['a', 'a'],
       ['b', 'b'],
       ['c', 'c'],
@@ -59,7 +59,7 @@ describe('CallCollector', () => {
     calls.output('1', 'to b');
     calls.error('1', 'to a');
     calls.output('1', 'to nobody');
-    expect(calls.result()).toEqual([
+    expect(calls.result().calls).toEqual([
       { toolName: 'a', input: {}, toolCallId: '1', error: 'to a' },
       { toolName: 'b', input: {}, toolCallId: '1', output: 'to b' },
     ]);
@@ -72,7 +72,7 @@ describe('CallCollector', () => {
     expect(calls.approval('1', 'requested')?.toolName).toBe('b');
     calls.approval('1', 'denied');
     calls.output('1', 'ran');
-    expect(calls.result()).toEqual([
+    expect(calls.result().calls).toEqual([
       { toolName: 'a', input: {}, toolCallId: '1', output: 'ran' },
       { toolName: 'b', input: {}, toolCallId: '1', approval: 'denied' },
     ]);
@@ -89,7 +89,7 @@ describe('CallCollector', () => {
       while (call % 3 !== result % 3 || expected[call] !== undefined) call--;
       expected[call] = result;
     }
-    expect(calls.result().map((call) => call.output)).toEqual(expected);
+    expect(calls.result().calls.map((call) => call.output)).toEqual(expected);
   });
 });
 

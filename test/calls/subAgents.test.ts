@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getToolCalls, parallel, within } from '../../src/index.js';
+import { readRun } from '../../src/calls/getToolCalls.js';
 import type { ProviderStep } from '../fixtures/aiSdk.js';
 import { call, sdks } from '../fixtures/aiSdk.js';
 import { matcherErrorOf } from '../helpers/failureOf.js';
@@ -52,6 +53,20 @@ describe('within(run, tool): an AI SDK sub-agent tool', () => {
     expect(result).not.toCallTool('web-search');
     expect(within(result, 'research-agent')).toCallToolsInOrder([{ toolName: 'web-search', input: { q: 'cats' } }, 'web-search'], { strict: true });
     expect(getToolCalls(within(result, 'research-agent'))).toHaveLength(2);
+  });
+
+  it('keeps each sub-agent run\'s steps apart when the tool ran twice', async () => {
+    const result = await generateText({
+      model: ai7.model([[call('c1', 'research-agent', { topic: 'cats' }), call('c2', 'research-agent', { topic: 'dogs' })], [{ type: 'text', text: 'Done.' }]]),
+      tools: { 'research-agent': returningResearch },
+      stopWhen: stepCountIs(5),
+      prompt: 'Research cats and dogs',
+    });
+    const { calls, steps } = readRun(within(result, 'research-agent'));
+    expect(calls.map((each) => each.toolName)).toEqual(['web-search', 'web-search', 'web-search', 'web-search']);
+    // Each sub-agent issued its two calls in two steps: four steps, none shared across the two runs.
+    expect(new Set(steps).size).toBe(4);
+    expect(within(result, 'research-agent')).not.toCallToolsInOrder([parallel('web-search', 'web-search')]);
   });
 
   it('refuses a tool whose result holds no agent run', async () => {

@@ -4,7 +4,6 @@ import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import type { RunText } from '../adapter.js';
-import { recordStep } from '../steps.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import type { Span } from '../otelSpans.js';
@@ -152,8 +151,7 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   entries.sort((a, b) => compare(a.at, b.at) || a.sequence - b.sequence);
   for (const entry of entries) {
     // Span ids are unique within a trace; the trace id keeps steps of two traces apart.
-    if (entry.step !== undefined) recordStep(entry.call, `${spans[0]!.traceId}/${entry.step}`);
-    calls.add(entry.call);
+    calls.add(entry.call, entry.step === undefined ? undefined : `${spans[0]!.traceId}/${entry.step}`);
   }
 }
 
