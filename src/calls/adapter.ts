@@ -28,7 +28,9 @@ export type MessageKind =
   | 'mixed';
 
 /** The message format of a value, as detection works it out (once per value and detection). */
-export type KindOf = (value: unknown) => MessageKind | undefined;
+export interface MessageKinds {
+  of(value: unknown): MessageKind | undefined;
+}
 
 /** Reads one transcript format. Each format lives in its own file under `adapters/`. */
 export interface FormatAdapter {
@@ -38,9 +40,9 @@ export interface FormatAdapter {
   readonly shape: string;
   /**
    * A cheap structural check. Must not throw, and must not claim another adapter's values. Message
-   * formats ask `kindOf`, so that at most one of them claims an array.
+   * formats ask `kinds`, so that at most one of them claims an array.
    */
-  detect(value: unknown, kindOf: KindOf): boolean;
+  detect(value: unknown, kinds: MessageKinds): boolean;
   /** Adds the agent's own calls to `calls`, in the order the agent issued them. */
   read(value: unknown, calls: CallCollector): void;
   /** The user's request and the agent's reply, for the LLM judge; formats without text leave it out. */

@@ -21,7 +21,7 @@ export class CallCollector {
   readonly calls: ToolCall[] = [];
   // The model step being read, once the adapter marks steps; calls added meanwhile share it. Their
   // steps, by position, once a step or a call's own step is known (steps.ts).
-  private step: object | undefined;
+  private step: number | undefined;
   private steps: unknown[] | undefined;
   // The current message's first list of calls is calls[firstStart, firstEnd); a second list of the
   // same calls matches them mostly in order: every call before `cursor` is matched, and `outOfOrder`
@@ -50,7 +50,8 @@ export class CallCollector {
    * never call this leave steps unknown.
    */
   beginStep(): void {
-    this.step = {};
+    // Steps are told apart only within one read (steps.ts), so a count names them.
+    this.step = (this.step ?? 0) + 1;
   }
 
   /** Starts a message, step or response: `addSeenAgain` looks for its first sightings only from here. */

@@ -1,5 +1,5 @@
 import type { FormatAdapter } from './adapter.js';
-import { kindMemo } from './messageKind.js';
+import { KindMemo } from './messageKind.js';
 import { aiSdk4 } from './adapters/aiSdk4.js';
 import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';
 import { aiSdkParts } from './adapters/aiSdkParts.js';
@@ -45,11 +45,11 @@ export const adapters: readonly FormatAdapter[] = [
 
 /** The adapter that reads `run`, or undefined when no supported format matches. */
 export function detectFormat(run: unknown): FormatAdapter | undefined {
-  const kindOf = kindMemo();
+  const kinds = new KindMemo();
   for (const adapter of adapters) {
     let claimed: boolean;
     try {
-      claimed = adapter.detect(run, kindOf);
+      claimed = adapter.detect(run, kinds);
     } catch {
       // A getter or Proxy trap that throws: this value is not that format.
       claimed = false;

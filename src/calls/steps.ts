@@ -14,15 +14,20 @@ import type { ToolCall } from '../types.js';
 export interface RunCalls {
   calls: ToolCall[];
   /**
-   * Position i: the step of call i, any value that is the same (===) for the calls of one step and
-   * differs between steps, or undefined where the run does not say. Absent when no call's step is known.
+   * Position i: the step of call i, a value (a number, a string) that is the same (===) for the
+   * calls of one step and differs between the steps of this read, or undefined where the run does
+   * not say. Absent when no call's step is known.
    */
   steps?: unknown[];
 }
 
-/** Reads one after the other (a step of one read never equals a step of another), as one. */
+/** Reads one after the other, as one; a step of one read never equals a step of another. */
 export function concatRuns(reads: readonly RunCalls[]): RunCalls {
   const calls = reads.flatMap((read) => read.calls);
   if (!reads.some((read) => read.steps !== undefined)) return { calls };
-  return { calls, steps: reads.flatMap((read) => read.steps ?? read.calls.map(() => undefined)) };
+  // Each read names its steps its own way (a count, span ids): prefixed with the read's position, they stay apart.
+  return {
+    calls,
+    steps: reads.flatMap((read, index) => read.calls.map((_, call) => (read.steps?.[call] === undefined ? undefined : `${index}:${String(read.steps[call])}`))),
+  };
 }

@@ -3,9 +3,8 @@ import { isNonEmptyString } from './adapter.js';
 
 /** A call with its name, input and (when it is a non-empty string) id; adapters set the rest. */
 export function toolCall(toolName: string, input: unknown, toolCallId: unknown): ToolCall {
-  const call: ToolCall = { toolName, input };
-  if (isNonEmptyString(toolCallId)) call.toolCallId = toolCallId;
-  return call;
+  // One literal per shape: adding the id afterwards moves it out of the object (about 35 bytes more a call).
+  return isNonEmptyString(toolCallId) ? { toolName, input, toolCallId } : { toolName, input };
 }
 
 /**

@@ -44,7 +44,7 @@ const textOf = (message: unknown) => (isRecord(message) ? (contentText(message.p
 export const aiSdk4: FormatAdapter = {
   format: 'ai-sdk-4',
   shape: 'an AI SDK 4 run: a generateText result or its steps ({ steps: [{ toolCalls: [{ toolName, args }] }] }), or UI messages with toolInvocations',
-  detect: (value, kindOf) => stepsOf(value) !== undefined || kindOf(value) === 'ai-sdk-4-ui',
+  detect: (value, kinds) => stepsOf(value) !== undefined || kinds.of(value) === 'ai-sdk-4-ui',
   read(value, calls) {
     const steps = stepsOf(value);
     if (steps) readSteps(steps, calls);

@@ -13,7 +13,7 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.co
 export const aiSdkModelMessages: FormatAdapter = {
   format: 'ai-sdk-model-messages',
   shape: "AI SDK model messages: [{ role: 'assistant', content: [{ type: 'tool-call', toolName, input }] }, { role: 'tool', … }]",
-  detect: (value, kindOf) => kindOf(value) === 'ai-sdk-model',
+  detect: (value, kinds) => kinds.of(value) === 'ai-sdk-model',
   read(value, calls) {
     const messages = asList(value);
     const reader = new AiSdkPartReader(calls, true);

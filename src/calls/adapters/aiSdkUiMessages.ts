@@ -10,7 +10,7 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.pa
 export const aiSdkUiMessages: FormatAdapter = {
   format: 'ai-sdk-ui-messages',
   shape: "AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)",
-  detect: (value, kindOf) => kindOf(value) === 'ai-sdk-ui',
+  detect: (value, kinds) => kinds.of(value) === 'ai-sdk-ui',
   read(value, calls) {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {

@@ -46,7 +46,7 @@ const roleOf = (message: unknown) => {
 export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",
-  detect: (value, kindOf) => kindOf(value) === 'anthropic',
+  detect: (value, kinds) => kinds.of(value) === 'anthropic',
   read(value, calls) {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {

@@ -82,9 +82,9 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(m
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',
   shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls',
-  detect(value, kindOf) {
-    if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return kindOf(value.messages) === 'langchain';
-    return kindOf(value) === 'langchain' || isUntypedToolCallList(value);
+  detect(value, kinds) {
+    if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return kinds.of(value.messages) === 'langchain';
+    return kinds.of(value) === 'langchain' || isUntypedToolCallList(value);
   },
   read(value, calls) {
     const messages = messagesOf(value);

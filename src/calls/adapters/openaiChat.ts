@@ -48,7 +48,7 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.co
 export const openaiChat: FormatAdapter = {
   format: 'openai-chat',
   shape: 'OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself',
-  detect: (value, kindOf) => isCompletion(value) || kindOf(value) === 'openai-chat',
+  detect: (value, kinds) => isCompletion(value) || kinds.of(value) === 'openai-chat',
   read(value, calls) {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) {

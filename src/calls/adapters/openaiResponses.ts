@@ -85,7 +85,7 @@ const textOf = (item: unknown) => (isRecord(item) ? contentText(item.content, RE
 export const openaiResponses: FormatAdapter = {
   format: 'openai-responses',
   shape: "OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items",
-  detect: (value, kindOf) => isResponse(value) || kindOf(value) === 'openai-responses',
+  detect: (value, kinds) => isResponse(value) || kinds.of(value) === 'openai-responses',
   read(value, calls) {
     const items = itemsOf(value);
     const approvals: Approvals = new Map();
