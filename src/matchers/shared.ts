@@ -11,6 +11,7 @@ import type { ToolCall, ToolCallPattern } from '../types.js';
 import type { MatcherContext } from '../format/matcherContext.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import { equalityOf } from './equality.js';
+import { EqualityClasses } from './equalityClasses.js';
 
 
 /** Reads the run's calls; a value that is not a run becomes a matcher error under the hint line. */
@@ -36,24 +37,35 @@ const isName = (value: unknown) => (typeof value === 'string' && value !== '') |
 /** A reference from `toolRefs` stands for its tool's name. */
 const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
 
-/** Checks one expected item (`'name'` or `{ toolName, input? }`) and says what is wrong with a bad one. */
-export function toExpectedCall(item: unknown, where: string, hintLine: string): ExpectedCall {
+/**
+ * Checks one expected item (`'name'` or `{ toolName, input }`) and says what is wrong with a bad one.
+ * `where` names it in that message, followed by `[index]` when an index is given: the text is built
+ * only for a message, as a list may hold 100,000 items.
+ */
+export function toExpectedCall(item: unknown, where: string, hintLine: string, index?: number): ExpectedCall {
   item = nameOf(item);
   if (isName(item)) return { toolName: item, input: undefined, hasInput: false };
   if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
-    const { toolName: nameOrRef, input, ...rest } = item as { toolName?: unknown; input?: unknown };
+    const { toolName: nameOrRef, input } = item as { toolName?: unknown; input?: unknown };
     const toolName = nameOf(nameOrRef);
-    const extra = Object.keys(rest);
-    if (isName(toolName) && extra.length === 0) return { toolName, input, hasInput: 'input' in item };
-    if (extra.length > 0 && isName(toolName)) {
-      throw matcherError(hintLine, `${where} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}; a call pattern takes only { toolName, input }.`);
+    // Any key besides these two, found without copying the item.
+    let extra: string[] | undefined;
+    for (const key in item) if (Object.hasOwn(item, key) && key !== 'toolName' && key !== 'input') (extra ??= []).push(key);
+    if (isName(toolName) && extra === undefined) return { toolName, input, hasInput: 'input' in item };
+    if (extra !== undefined && isName(toolName)) {
+      throw matcherError(
+        hintLine,
+        `${placeOf(where, index)} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}; a call pattern takes only { toolName, input }.`,
+      );
     }
   }
   throw matcherError(
     hintLine,
-    `${where} must be a tool name or { toolName, input }, e.g. 'search' or { toolName: 'search', input: { q: 'cats' } }; received ${describeArgument(item)}.`,
+    `${placeOf(where, index)} must be a tool name or { toolName, input }, e.g. 'search' or { toolName: 'search', input: { q: 'cats' } }; received ${describeArgument(item)}.`,
   );
 }
+
+const placeOf = (where: string, index: number | undefined) => (index === undefined ? where : `${where}[${index}]`);
 
 /** Checks a tool-name argument: a non-empty string or an asymmetric matcher such as expect.stringMatching(/^search/). */
 export function toExpectedName(value: unknown, where: string, hintLine: string): ExpectedCall {
@@ -67,7 +79,7 @@ export function toExpectedCalls(items: unknown, argumentName: string, hintLine: 
   if (!Array.isArray(items)) {
     throw matcherError(hintLine, `${argumentName} must be an array of tool names or { toolName, input }; received ${describeArgument(items)}.`);
   }
-  return items.map((item: ToolCallPattern, index) => toExpectedCall(item, `${argumentName}[${index}]`, hintLine));
+  return items.map((item: ToolCallPattern, index) => toExpectedCall(item, argumentName, hintLine, index));
 }
 
 /** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal under the runner's equality. */
@@ -85,18 +97,68 @@ export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], ite
  * it is the only name its calls can have, and without an input it is all the item asks. A custom
  * tester may make two different strings equal: then nothing is known, and every pair goes through
  * the predicate.
+ *
+ * Keys go further for an item with a string name and an input that is plain data: the number of
+ * its input's class of equal values among its name's (`equalityClasses`), and a call's likewise.
+ * Under the runner's equality without custom testers (which could equate values of different
+ * classes) such an item fits a call with a key exactly when the keys are the same. A call whose
+ * input is not plain data (a Date, a class instance) may still equal it, so the items of a name
+ * that such a call has get no key, and are compared.
  */
 export function nameKeys(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): NameKeys | undefined {
-  if (ctx.customTesters?.length) return undefined;
-  const itemName = (item: number) => {
-    const name = items[item]!.toolName;
+  return ctx.customTesters?.length ? undefined : new CallKeys(calls, items);
+}
+
+// A class rather than closures: the engine calls these once per call and item, and a method is the
+// same function from one assertion to the next, which keeps those call sites fast.
+class CallKeys implements NameKeys {
+  private readonly classes: EqualityClasses;
+  // The calls' keys, made on first use (a list of plain names needs none), and the names of calls without one.
+  private callKeys: Int32Array | undefined = undefined;
+  private readonly namesWithoutKeys = new Set<string>();
+
+  constructor(
+    private readonly calls: readonly ToolCall[],
+    private readonly items: readonly ExpectedCall[],
+  ) {
+    this.classes = new EqualityClasses(calls.length);
+  }
+
+  callName(call: number): string {
+    return this.calls[call]!.toolName;
+  }
+
+  itemName(item: number): string | undefined {
+    const name = this.items[item]!.toolName;
     return typeof name === 'string' ? name : undefined;
-  };
-  return {
-    callName: (call) => calls[call]!.toolName,
-    itemName,
-    isPlain: (item) => !items[item]!.hasInput && itemName(item) !== undefined,
-  };
+  }
+
+  isPlain(item: number): boolean {
+    return !this.items[item]!.hasInput && this.itemName(item) !== undefined;
+  }
+
+  callKey(call: number): number {
+    return (this.callKeys ?? this.keysOfCalls())[call]!;
+  }
+
+  itemKey(item: number): number {
+    const name = this.itemName(item);
+    if (name === undefined || !this.items[item]!.hasInput) return -1;
+    if (!this.callKeys) this.keysOfCalls();
+    return this.namesWithoutKeys.has(name) ? -1 : (this.classes.classOf(name, this.items[item]!.input) ?? -1);
+  }
+
+  private keysOfCalls(): Int32Array {
+    const { calls, classes } = this;
+    const keys = new Int32Array(calls.length);
+    for (let call = 0; call < calls.length; call++) {
+      const { toolName, input } = calls[call]!;
+      const key = classes.classOf(toolName, input);
+      if (key === undefined) this.namesWithoutKeys.add(toolName);
+      keys[call] = key ?? -1;
+    }
+    return (this.callKeys = keys);
+  }
 }
 
 /** Does the call's name match the item's name (ignoring input)? For explaining failures. */

@@ -105,6 +105,35 @@ describe('equality under Jest, as toEqual does it', () => {
     expect(tagged).not.toCallToolsInOrder([{ toolName: 'tag', input: { tags: new Set(), meta: new Map() } }]);
   });
 
+  // toCallOnly groups inputs that are plain data by value; Jest's toEqual must still decide, even
+  // where it differs from Vitest's (a trailing undefined item counts as missing here).
+  test('toCallOnly agrees with toEqual on inputs, plain data or not', () => {
+    expect({ list: [1, undefined] }).toEqual({ list: [1] });
+    const pairs = [
+      [{ q: 'cats', page: undefined }, { q: 'cats' }],
+      [{ a: 1, b: 2 }, { b: 2, a: 1 }],
+      [{ n: 0 }, { n: -0 }],
+      [{ n: NaN }, { n: NaN }],
+      [{ list: [1, undefined] }, { list: [1] }],
+      [{ list: [1] }, { list: [1, undefined] }],
+      [{ list: [1, 2] }, { list: [2, 1] }],
+      [{ at: new Date(0) }, { at: new Date(0) }],
+      [{ a: { b: undefined } }, { a: {} }],
+    ];
+    for (const [called, wanted] of pairs) {
+      let equal = true;
+      try {
+        expect(called).toEqual(wanted);
+      } catch {
+        equal = false;
+      }
+      const run = [{ toolName: 'search', input: { q: 'other' } }, { toolName: 'search', input: called }];
+      const assertion = () => expect(run).toCallOnly([{ toolName: 'search', input: wanted }, { toolName: 'search', input: { q: 'other' } }]);
+      if (equal) assertion();
+      else expect(assertion).toThrow('Called, but not with the expected input');
+    }
+  });
+
   test('custom equality testers decide names too, in every matcher', () => {
     expect(trip).not.toCallTool('BOOK_FLIGHT');
     expect.addEqualityTesters([(a, b) => (typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : undefined)]);

@@ -42,6 +42,12 @@ describe('custom equality testers apply to names as well as inputs, in every mat
     expect(run).toCallOnly(['TAG', 'Weather-Tool']);
     expect(run).toCallToolsInOrder(['Tag', 'WEATHER-TOOL'], { strict: true });
     expect(run.slice(1)).toCallOnly('weather-TOOL');
+    // Inputs that are plain data are not grouped by value then: the tester may equate different ones.
+    expect(run.slice(1)).toCallOnly([{ toolName: 'weather-tool', input: { city: 'OSLO' } }]);
+    expect([...run.slice(1), { toolName: 'weather-tool', input: { city: 'oslo' } }]).toCallOnly([
+      { toolName: 'Weather-Tool', input: { city: 'OSLO' } },
+      { toolName: 'weather-tool', input: { city: 'Oslo' } },
+    ]);
     // Explaining a failure uses the same equality: the name matched, the input did not.
     expect(() => expect(run).toCallTool('WEATHER-TOOL', { city: 'Bergen' })).toThrow('"WEATHER-TOOL" was called once, but never with the expected input.');
   });

@@ -35,6 +35,19 @@ describe('matchers on a run of 100,000 calls', () => {
     expect(expectedSide.at(-1)).toBe(`… and ${count - 47} more`);
   });
 
+  it('toCallOnly([…]) matches a reversed list of every call with its input, and names the one item no call fits', () => {
+    // Patterns written out, not the calls' own input objects.
+    const expected = run.map((call) => ({ toolName: call.toolName, input: { n: call.input.n } })).reverse();
+    expect(run).toCallOnly(expected);
+    expected[5] = { toolName: 'book', input: { n: -1 } };
+    const failure = failureOf(() => expect(run).toCallOnly(expected));
+    expect(failure.message).toContain('Called, but not with the expected input: "book" with input {"n":-1} (expected 6th).');
+    expect(failure.message).toContain(`Not expected: call ${count - 5}, "email".`);
+    expect(failure.message.length).toBeLessThan(6000);
+    expectSmallDiffSide(failure.expected);
+    expectSmallDiffSide(failure.actual);
+  });
+
   it('toCallOnly([…]) lists at most ten missing and ten unexpected calls', () => {
     const failure = failureOf(() => expect(run).toCallOnly(calledNames.map((name) => `${name}-v2`)));
     expect(failure.message).toContain('; … and 99990 more.');

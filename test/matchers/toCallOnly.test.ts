@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf, matcherErrorOf } from '../helpers/failureOf.js';
+import { failureOf, matcherErrorOf, passes } from '../helpers/failureOf.js';
 import { runWithCalls } from '../helpers/runs.js';
 
 describe('toCallOnly (one name)', () => {
@@ -63,6 +63,33 @@ describe('toCallOnly (a list, any order)', () => {
     // Greedy would give call 1 (cats) to the first item and leave nothing for the second; the matching gives it call 2.
     expect(run).toCallOnly([{ toolName: 'search' }, { toolName: 'search', input: { q: 'cats' } }]);
     expect(run).toCallOnly([{ toolName: 'search', input: expect.anything() }, { toolName: 'search', input: { q: 'cats' } }]);
+  });
+
+  it('compares inputs as toEqual does, whether they are plain data grouped by value or not', () => {
+    // Plain data: key order, undefined properties and 0 against -0 as toEqual sees them.
+    const run = [
+      { toolName: 'search', input: { q: 'cats', page: 1 } },
+      { toolName: 'search', input: { q: 'dogs' } },
+      { toolName: 'book', input: { at: 0 } },
+    ];
+    expect(run).toCallOnly([
+      { toolName: 'book', input: { at: 0 } },
+      { toolName: 'search', input: { q: 'dogs', page: undefined } },
+      { toolName: 'search', input: { page: 1, q: 'cats' } },
+    ]);
+    expect(passes(() => expect(run).toCallOnly([{ toolName: 'book', input: { at: -0 } }, 'search', 'search']))).toBe(false);
+    // Vitest's toEqual does not take [1, undefined] for [1] (Jest's does: test/jest checks it there).
+    expect(passes(() => expect([{ toolName: 'book', input: [1, undefined] }]).toCallOnly([{ toolName: 'book', input: [1] }]))).toBe(false);
+    // A call whose input is not plain data can still equal a plain pattern (toEqual ignores the class).
+    class Query {
+      constructor(readonly q: string) {}
+    }
+    const withInstance = [{ toolName: 'search', input: new Query('owls') }, ...run];
+    expect(withInstance).toCallOnly([{ toolName: 'search', input: { q: 'cats', page: 1 } }, { toolName: 'search', input: { q: 'owls' } }, { toolName: 'search', input: { q: 'dogs' } }, 'book']);
+    // Inputs that are not plain data on both sides, beside plain ones of the same name.
+    const dated = [{ toolName: 'search', input: { q: 'x', at: new Date(0) } }, { toolName: 'search', input: { q: 'y' } }];
+    expect(dated).toCallOnly([{ toolName: 'search', input: { q: 'y' } }, { toolName: 'search', input: { q: 'x', at: new Date(0) } }]);
+    expect(passes(() => expect(dated).toCallOnly([{ toolName: 'search', input: { q: 'y' } }, { toolName: 'search', input: { q: 'x', at: new Date(1) } }]))).toBe(false);
   });
 
   it('fails naming what was not called and what was not expected', () => {

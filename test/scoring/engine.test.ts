@@ -133,6 +133,93 @@ describe('matching engine', () => {
       { numRuns: 2000 },
     );
   });
+
+  // Keys too: calls carry a key (a name with a value) or none, and items are plain names, keyed
+  // (fitting exactly the calls with their key), a name with a further condition, or anything. The
+  // engine must still find a maximum matching, and never ask about a plain or keyed item.
+  const keyedCase = fc
+    .tuple(fc.array(fc.tuple(fc.constantFrom(0, 1, 2), fc.constantFrom(0, 1, undefined)), { maxLength: 7 }), fc.integer({ min: 0, max: 7 }))
+    .chain(([calls, items]) =>
+      fc.record({
+        calls: fc.constant(calls),
+        items: fc.array(
+          fc.record({
+            kind: fc.constantFrom('plain', 'keyed', 'keyed', 'predicate', 'any'),
+            name: fc.constantFrom(0, 1, 2),
+            value: fc.constantFrom(0, 1, 2),
+            fits: fc.array(fc.boolean(), { minLength: calls.length, maxLength: calls.length }),
+          }),
+          { minLength: items, maxLength: items },
+        ),
+      }),
+    );
+
+  it('matchUnordered with keys finds a maximum matching, and asks the predicate only about items with neither a plain name nor a key', () => {
+    fc.assert(
+      fc.property(keyedCase, ({ calls, items }) => {
+        const keyOf = (name: number, value: number) => name * 3 + value;
+        const callKey = (call: number) => (calls[call]![1] === undefined ? -1 : keyOf(calls[call]![0], calls[call]![1]));
+        const itemKey = (item: number) => (items[item]!.kind === 'keyed' ? keyOf(items[item]!.name, items[item]!.value) : -1);
+        const fits = (call: number, item: number) => {
+          const { kind, name, fits: table } = items[item]!;
+          if (kind === 'keyed') return callKey(call) === itemKey(item);
+          if (kind === 'any') return table[call]!;
+          return calls[call]![0] === name && (kind === 'plain' || table[call]!);
+        };
+        const asked: Array<[number, number]> = [];
+        const { pass, callOfItem, itemOfCall } = matchUnordered(
+          calls.length,
+          items.length,
+          (call, item) => {
+            asked.push([call, item]);
+            return fits(call, item);
+          },
+          {
+            callName: (call) => `tool-${calls[call]![0]}`,
+            itemName: (item) => (items[item]!.kind === 'any' ? undefined : `tool-${items[item]!.name}`),
+            isPlain: (item) => items[item]!.kind === 'plain',
+            callKey,
+            itemKey,
+          },
+        );
+        const table = calls.map((_, call) => items.map((_, item) => fits(call, item)));
+        expect(pass).toBe(somePerfectAssignment(table, items.length));
+        expect(callOfItem.filter((call) => call !== -1).length).toBe(maximumMatching(table, items.length));
+        callOfItem.forEach((call, item) => {
+          if (call === -1) return;
+          expect(fits(call, item)).toBe(true);
+          expect(itemOfCall[call]).toBe(item);
+        });
+        for (const [call, item] of asked) {
+          expect(['predicate', 'any']).toContain(items[item]!.kind);
+          if (items[item]!.kind === 'predicate') expect(calls[call]![0]).toBe(items[item]!.name);
+        }
+        expect(new Set(asked.map(([call, item]) => `${call}/${item}`)).size).toBe(asked.length);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('matchUnordered places a long list of keyed items without asking, and reports the one left over', () => {
+    const count = 50_000;
+    // Every key twice among the calls, in reverse order among the items, and one item with a key no call has.
+    const callKeys = Array.from({ length: count }, (_, call) => call >> 1);
+    const itemKeys = [...callKeys].reverse();
+    itemKeys[0] = count;
+    const { pass, callOfItem, itemOfCall } = matchUnordered(
+      count,
+      count,
+      () => {
+        throw new Error('asked');
+      },
+      { callName: () => 'search', itemName: () => 'search', isPlain: () => false, callKey: (call) => callKeys[call]!, itemKey: (item) => itemKeys[item]! },
+    );
+    expect(pass).toBe(false);
+    expect(callOfItem.indexOf(-1)).toBe(0);
+    expect(callOfItem.lastIndexOf(-1)).toBe(0);
+    expect(itemOfCall.indexOf(-1)).toBe(count - 1);
+    expect(itemOfCall.lastIndexOf(-1)).toBe(count - 1);
+  });
 });
 
 /** The size of a maximum matching, by trying every choice for each item (a call or none). */
