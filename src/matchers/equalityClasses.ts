@@ -22,8 +22,9 @@
  * Each value is hashed (equal values hash alike: object keys are combined in an order-free way,
  * undefined properties skipped) and compared with `plainEqual` only against the values already
  * numbered under its hash and tag, usually none or one: time linear in the values' total size,
- * memory one entry per distinct value. No string is built per value (a Map keyed by serialized
- * values was several times slower on 100,000 calls).
+ * memory one entry per distinct value. No string is built per value: a first version keyed a Map
+ * by each value serialized with sorted keys, and spent most of its time hashing those strings
+ * (about 300 ms for 100,000 calls and patterns in bench/matchers.mjs).
  */
 export class EqualityClasses {
   private readonly tags = new Map<string, number>();
@@ -33,12 +34,12 @@ export class EqualityClasses {
   private hashes: Int32Array;
   private tagOf: Int32Array;
   private readonly valueOf: unknown[] = [];
-  // An open-addressing table of class numbers + 1 (0: empty), by hash, with at least twice as many
-  // slots as there are places in `hashes`: small (4 bytes a slot) to stay in the processor's cache.
+  // An open-addressing table of class numbers + 1 (0: empty), by hash, at most half full: small
+  // (4 bytes a slot) to stay in the processor's cache.
   private table: Int32Array;
   private readonly budget = { left: 0 };
 
-  /** `expected`: about how many classes there will be (the table grows past it, but sized right it never has to). */
+  /** `expected`: about how many classes there will be (the lists and the table grow past it, but sized right they never have to). */
   constructor(expected: number) {
     const places = Math.max(expected, 16);
     this.hashes = new Int32Array(places);
@@ -68,28 +69,30 @@ export class EqualityClasses {
       if (hashes[known] === hash && tagOf[known] === tagNumber && plainEqual(valueOf[known], value)) return known;
     }
     const known = valueOf.length;
-    if (known === hashes.length) {
-      this.grow();
-      return this.classOf(tag, value);
-    }
     valueOf.push(value);
-    hashes[known] = hash;
-    tagOf[known] = tagNumber;
+    if (known === hashes.length) this.growLists();
+    this.hashes[known] = hash;
+    this.tagOf[known] = tagNumber;
     table[slot] = known + 1;
+    // At most half full, so that probes stay short.
+    if (2 * valueOf.length > table.length) this.growTable();
     return known;
   }
 
-  /** Doubles the lists and the table, and places the classes in it again. */
-  private grow(): void {
+  private growLists(): void {
     const { hashes, tagOf } = this;
     this.hashes = new Int32Array(hashes.length * 2);
     this.hashes.set(hashes);
     this.tagOf = new Int32Array(tagOf.length * 2);
     this.tagOf.set(tagOf);
+  }
+
+  /** Doubles the table, and places the classes in it again. */
+  private growTable(): void {
     const table = (this.table = new Int32Array(this.table.length * 2));
     const mask = table.length - 1;
     for (let known = 0; known < this.valueOf.length; known++) {
-      let slot = hashes[known]! & mask;
+      let slot = this.hashes[known]! & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = known + 1;
     }

@@ -98,12 +98,12 @@ export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], ite
  * tester may make two different strings equal: then nothing is known, and every pair goes through
  * the predicate.
  *
- * Keys go further for an item with a string name and an input that is plain data: the number of
- * its input's class of equal values among its name's (`equalityClasses`), and a call's likewise.
- * Under the runner's equality without custom testers (which could equate values of different
- * classes) such an item fits a call with a key exactly when the keys are the same. A call whose
- * input is not plain data (a Date, a class instance) may still equal it, so the items of a name
- * that such a call has get no key, and are compared.
+ * Keys go further for an item with a string name and an input that is plain data: its key is the
+ * number `EqualityClasses` gives its input among the values under that name, and a call's key
+ * likewise. Under the runner's equality without custom testers (which could equate values of
+ * different classes) such an item fits a call with a key exactly when the keys are the same. A call
+ * whose input is not plain data (a Date, a class instance) may still equal it, so the items of a
+ * name that such a call has get no key, and are compared.
  */
 export function nameKeys(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): NameKeys | undefined {
   return ctx.customTesters?.length ? undefined : new CallKeys(calls, items);
@@ -112,17 +112,16 @@ export function nameKeys(ctx: MatcherContext, calls: readonly ToolCall[], items:
 // A class rather than closures: the engine calls these once per call and item, and a method is the
 // same function from one assertion to the next, which keeps those call sites fast.
 class CallKeys implements NameKeys {
-  private readonly classes: EqualityClasses;
-  // The calls' keys, made on first use (a list of plain names needs none), and the names of calls without one.
+  // Made on first use (a list of plain names needs none): the classes, the calls' keys, and the
+  // names of calls without one.
+  private classes: EqualityClasses | undefined = undefined;
   private callKeys: Int32Array | undefined = undefined;
   private readonly namesWithoutKeys = new Set<string>();
 
   constructor(
     private readonly calls: readonly ToolCall[],
     private readonly items: readonly ExpectedCall[],
-  ) {
-    this.classes = new EqualityClasses(calls.length);
-  }
+  ) {}
 
   callName(call: number): string {
     return this.calls[call]!.toolName;
@@ -145,11 +144,12 @@ class CallKeys implements NameKeys {
     const name = this.itemName(item);
     if (name === undefined || !this.items[item]!.hasInput) return -1;
     if (!this.callKeys) this.keysOfCalls();
-    return this.namesWithoutKeys.has(name) ? -1 : (this.classes.classOf(name, this.items[item]!.input) ?? -1);
+    return this.namesWithoutKeys.has(name) ? -1 : (this.classes!.classOf(name, this.items[item]!.input) ?? -1);
   }
 
   private keysOfCalls(): Int32Array {
-    const { calls, classes } = this;
+    const { calls } = this;
+    const classes = (this.classes = new EqualityClasses(calls.length));
     const keys = new Int32Array(calls.length);
     for (let call = 0; call < calls.length; call++) {
       const { toolName, input } = calls[call]!;

@@ -83,7 +83,8 @@ const REMEMBERED_PAIRS = 1 << 20;
  * length. Other pairs go through the predicate, each at most once (up to REMEMBERED_PAIRS of them).
  *
  * Why the shortcuts keep the matching maximum: an item with a group fits exactly the calls of that
- * group, so taking a free one is an augmenting path like any other; a path never needs to pass
+ * group, so taking a free one is an augmenting path like any other (as is a free call that fits,
+ * which every other item looks for before it searches further); a path never needs to pass
  * through another item of the same group (that item fits exactly the calls this one fits, so the
  * path can leave it out and go straight on); and once an item of a group has no augmenting path, no
  * later item of the group has one (an item once without a path never gets one, and a twin sees the
@@ -110,7 +111,8 @@ class UnorderedMatching {
   private readonly nextFree: Int32Array;
   // The same for all calls, for items that name no tool.
   private firstFree = 0;
-  // Pairs compared so far (item * callCount + call): sparse, as most pairs never are.
+  // Pairs compared so far (item * callCount + call, exact below 2^53): sparse, as most pairs never
+  // are, and capped at REMEMBERED_PAIRS (a Map holds at most 2^24 entries).
   private readonly compared = new Map<number, boolean>();
   // The calls visited by the current search carry its number, so no table is cleared between searches.
   private readonly seen: Int32Array;
