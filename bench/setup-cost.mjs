@@ -1,57 +1,149 @@
-// What the Vitest setup file adds to each test file's start: 30 one-line test files run with an
-// empty setup file (one trivial expect.extend) and with tool-call-accuracy/vitest, three times
-// each; the difference in Vitest's own "setup" total, per file. Run: npm run build && node bench/setup-cost.mjs
+// What the setup entries add to each test file's start, and what a test file's first matcher call
+// then costs (the entries register stubs; the matchers load at that call).
+//
+// Vitest: 30 one-line test files, run with an empty setup file (one trivial expect.extend) and with
+// tool-call-accuracy/vitest installed as a copy in node_modules (as users have it), in interleaved
+// rounds (each round runs every variant once, in a rotating order, so a change in the machine's load
+// falls on all of them). Per round, the difference in Vitest's own "setup" total, per file; the
+// figure is the median over rounds, with the range. Vitest runs with its default pool and isolation
+// (forks, a fresh process per file) and one worker, so files do not compete with each other for the CPU.
+// The same files calling one matcher, against the same files without the call, give the first call's
+// cost (Vitest's "tests" total).
+//
+// Jest: the time to require the CommonJS entry (what Jest loads in both of its modes) in a fresh
+// process with the globals Jest provides, then the time of the first matcher call; medians of 21
+// interleaved processes.
+//
+// Run: npm run build && node bench/setup-cost.mjs [--rounds 9] [--against <package dir>]
+// --against measures another build of the package beside this one, in the same rounds (a directory
+// with its package.json, matchers.d.ts and built dist/, such as a checkout of main after npm run build).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '9' }, against: { type: 'string' } } });
+const rounds = Number(options.rounds);
 const files = 30;
+const builds = { 'this build': root, ...(options.against && { against: path.resolve(options.against) }) };
+
 const dir = mkdtempSync(path.join(tmpdir(), 'tca-setup-'));
 try {
-  mkdirSync(path.join(dir, 't'));
-  // Installed as a user has it: a copy of the package in node_modules (so Vitest externalizes it),
-  // beside a link to the repository's vitest (the package has no runtime dependencies).
-  const installed = path.join(dir, 'node_modules', 'tool-call-accuracy');
-  for (const part of ['package.json', 'matchers.d.ts', 'dist']) cpSync(path.join(root, part), path.join(installed, part), { recursive: true });
-  symlinkSync(path.join(root, 'node_modules', 'vitest'), path.join(dir, 'node_modules', 'vitest'));
-  for (let i = 0; i < files; i++) {
-    writeFileSync(path.join(dir, 't', `f${i}.test.mjs`), "import { expect, it } from 'vitest';\nit('x', () => { expect(1).toBe(1); });\n");
+  const vitest = Object.entries(builds).map(([name, source], index) => project(name, source, path.join(dir, `p${index}`)));
+  const vitestRuns = [
+    { name: 'empty', project: vitest[0], config: vitest[0].configs.empty },
+    ...vitest.flatMap((p) => [
+      { name: `${p.name}`, project: p, config: p.configs.ours },
+      { name: `${p.name}, calling a matcher`, project: p, config: p.configs.calling },
+    ]),
+  ];
+  const samples = new Map(vitestRuns.map((run) => [run, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < vitestRuns.length; i++) {
+      const run = vitestRuns[(i + round) % vitestRuns.length];
+      samples.get(run).push(vitestTotals(run.project.dir, run.config));
+    }
   }
-  writeFileSync(path.join(dir, 'empty-setup.mjs'), "import { expect } from 'vitest';\nexpect.extend({ toBeX: () => ({ pass: true, message: () => '' }) });\n");
-  const config = (setup) => {
-    const file = path.join(dir, `${path.basename(setup)}.config.mjs`);
-    writeFileSync(file, `export default { root: ${JSON.stringify(dir)}, test: { include: ['t/*.test.mjs'], setupFiles: [${JSON.stringify(setup)}] } };\n`);
-    return file;
-  };
-  const configs = { empty: config(path.join(dir, 'empty-setup.mjs')), ours: config('tool-call-accuracy/vitest') };
-  const setupMs = (configFile) => {
-    const out = execFileSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', configFile], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
-    return Number(/setup ([\d.]+)(m?s)/.exec(out)?.[1] ?? NaN) * (/setup [\d.]+s\b/.test(out) ? 1000 : 1);
-  };
-  const samples = { empty: [], ours: [] };
-  for (let round = 0; round < 3; round++) for (const name of ['empty', 'ours']) samples[name].push(setupMs(configs[name]));
-  const median = (values) => [...values].sort((a, b) => a - b)[1];
-  console.log(`Vitest "setup" time over ${files} test files (median of 3): empty setup ${median(samples.empty)} ms, tool-call-accuracy/vitest ${median(samples.ours)} ms`);
-  console.log(`  added per test file: ${((median(samples.ours) - median(samples.empty)) / files).toFixed(1)} ms`);
-  // Jest loads the setup file in each test file's module registry: the time to require the
-  // CommonJS entry in a fresh process (with the globals Jest provides), median of 21.
-  const requireMs = (file) =>
-    Number(
-      execFileSync(
-        process.execPath,
-        ['-e', `globalThis.expect = { extend() {}, getState: () => ({}) }; globalThis.afterEach = globalThis.afterAll = () => {}; const start = performance.now(); require(${JSON.stringify(file)}); console.log(performance.now() - start);`],
-        { encoding: 'utf8' },
-      ),
-    );
-  const jestSamples = Array.from({ length: 21 }, () => requireMs(path.join(installed, 'dist', 'jest.cjs'))).sort((a, b) => a - b);
-  console.log(`Jest: require('tool-call-accuracy/jest') in a fresh process (median of 21): ${jestSamples[10].toFixed(1)} ms`);
+  // Paired by round: a's totals of `phases` minus b's in the same round, per file.
+  const perFile = (a, b, ...phases) =>
+    spread(samples.get(a).map((totals, round) => phases.reduce((sum, phase) => sum + totals[phase] - samples.get(b)[round][phase], 0) / files));
+  console.log(`Vitest ${vitestVersion()}, ${files} test files, ${rounds} interleaved rounds; per test file, median [range] over rounds:`);
+  for (const p of vitest) {
+    const ours = vitestRuns.find((run) => run.name === p.name);
+    const calling = vitestRuns.find((run) => run.name === `${p.name}, calling a matcher`);
+    console.log(`  ${p.name}: the setup entry adds ${perFile(ours, vitestRuns[0], 'setup')} to "setup"; the first matcher call adds ${perFile(calling, ours, 'tests')} to "tests"`);
+    console.log(`    a file that calls a matcher, "setup" and "tests" together: ${perFile(calling, vitestRuns[0], 'setup', 'tests')} more than with the empty setup file`);
+  }
+
+  // Jest: the CommonJS entry in a fresh process, then the first matcher call there.
+  const jest = new Map(vitest.map((p) => [p, { require: [], firstCall: [] }]));
+  for (let i = 0; i < 21; i++) {
+    for (const p of vitest) {
+      const [requireMs, firstCallMs] = JSON.parse(
+        execFileSync(process.execPath, ['-e', jestProbe(path.join(p.installed, 'dist', 'jest.cjs'))], { encoding: 'utf8' }),
+      );
+      jest.get(p).require.push(requireMs);
+      jest.get(p).firstCall.push(firstCallMs);
+    }
+  }
+  console.log(`Jest: require('tool-call-accuracy/jest') in a fresh process, then its first matcher call (median [range] of 21):`);
+  for (const [p, { require, firstCall }] of jest) console.log(`  ${p.name}: require ${spread(require)}; first matcher call ${spread(firstCall)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** A project with the package at `source` installed as a copy, beside a link to the repository's vitest. */
+function project(name, source, projectDir) {
+  const installed = path.join(projectDir, 'node_modules', 'tool-call-accuracy');
+  for (const part of ['package.json', 'matchers.d.ts', 'dist']) cpSync(path.join(source, part), path.join(installed, part), { recursive: true });
+  symlinkSync(path.join(root, 'node_modules', 'vitest'), path.join(projectDir, 'node_modules', 'vitest'));
+  for (const [folder, body] of [
+    ['plain', 'expect(1).toBe(1);'],
+    ['calling', 'expect([]).toCallNoTools();'],
+  ]) {
+    mkdirSync(path.join(projectDir, folder));
+    for (let i = 0; i < files; i++) {
+      writeFileSync(path.join(projectDir, folder, `f${i}.test.mjs`), `import { expect, it } from 'vitest';\nit('x', () => { ${body} });\n`);
+    }
+  }
+  writeFileSync(path.join(projectDir, 'empty-setup.mjs'), "import { expect } from 'vitest';\nexpect.extend({ toBeX: () => ({ pass: true, message: () => '' }) });\n");
+  const config = (file, folder, setup) => {
+    const test = { include: [`${folder}/*.test.mjs`], setupFiles: [setup], pool: 'forks', isolate: true, maxWorkers: 1 };
+    writeFileSync(path.join(projectDir, file), `export default ${JSON.stringify({ root: projectDir, test })};\n`);
+    return path.join(projectDir, file);
+  };
+  return {
+    name,
+    dir: projectDir,
+    installed,
+    configs: {
+      empty: config('empty.config.mjs', 'plain', path.join(projectDir, 'empty-setup.mjs')),
+      ours: config('ours.config.mjs', 'plain', 'tool-call-accuracy/vitest'),
+      calling: config('calling.config.mjs', 'calling', 'tool-call-accuracy/vitest'),
+    },
+  };
+}
+
+/** Vitest's own totals over the run's files, in ms: "setup" (the setup files) and "tests". */
+function vitestTotals(cwd, configFile) {
+  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', configFile], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  const ms = (phase) => {
+    const [, value, unit] = new RegExp(`\\b${phase} ([\\d.]+)(ms|s)\\b`).exec(out) ?? [];
+    if (value === undefined) throw new Error(`no "${phase}" time in Vitest's output:\n${out}`);
+    return Number(value) * (unit === 's' ? 1000 : 1);
+  };
+  return { setup: ms('setup'), tests: ms('tests') };
+}
+
+function vitestVersion() {
+  return execFileSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), '--version'], { encoding: 'utf8' }).trim();
+}
+
+/** A script printing [ms to require the Jest entry, ms of the first matcher call]. */
+function jestProbe(entry) {
+  return `
+    let registered;
+    globalThis.expect = { extend(matchers) { registered = matchers; }, getState: () => ({}) };
+    globalThis.afterEach = globalThis.afterAll = () => {};
+    const context = { isNot: false, equals: Object.is, utils: { matcherHint: () => '', printExpected: String, printReceived: String, diff: () => '' } };
+    let start = performance.now();
+    require(${JSON.stringify(entry)});
+    const requireMs = performance.now() - start;
+    start = performance.now();
+    if (!registered.toCallNoTools.call(context, []).pass) throw new Error('toCallNoTools failed on an empty run');
+    console.log(JSON.stringify([requireMs, performance.now() - start]));`;
+}
+
+/** "median ms [min–max]". */
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  return `${median.toFixed(1)} ms [${sorted[0].toFixed(1)}–${sorted.at(-1).toFixed(1)}]`;
 }

@@ -18,7 +18,7 @@ const LAYERS = [
   { name: 'judge', paths: ['judge/'] },
   { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/'] },
   { name: 'matchers', paths: ['matchers/', 'reporter/'] },
-  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
+  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
 ];
 
 // The only modules that may keep state at their top level: the judge's configuration (with the

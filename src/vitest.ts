@@ -1,14 +1,14 @@
 /**
  * Vitest setup file: `test: { setupFiles: ['tool-call-accuracy/vitest'] }`.
- * Registers every matcher on Vitest's `expect`; importing it also brings the matcher types in.
+ * Registers every matcher on Vitest's `expect` (as stubs that load the matchers at their first
+ * call: every test file runs this); importing it also brings the matcher types in.
  */
 import { afterAll, afterEach, expect } from 'vitest';
-import { failOnLeftoverJudges, failOnUnawaitedJudges } from './judge/pending.js';
-import { matchers } from './matchers/index.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyMatchers } from './setup.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
-expect.extend(matchers);
+expect.extend(lazyMatchers);
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
 afterEach((context) =>

@@ -1,0 +1,111 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// These check the build: `npm test` builds first; alone, run `npm run build` before them.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = path.join(root, 'dist');
+const fixture = (name: string) => path.join(root, 'test/package/fixtures', name);
+
+/**
+ * What loading a built file loads with it: its static imports, followed through dist/ (not what it
+ * loads later with import() or require()). `files` are dist/'s, `modules` the others it names.
+ */
+function loadedWith(entry: string): { files: string[]; modules: string[]; bytes: number } {
+  const files = new Set<string>();
+  const modules = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const code = readFileSync(path.join(dist, file), 'utf8');
+    // ES modules: `import … from '…'`, `export … from '…'`, `import '…'`; CommonJS: a top-level `require('…')`.
+    const statics = /^(?:(?:import|export)\b[^'"\n]*?\bfrom\s*|import\s*|(?:var \w+ = )?require\()['"]([^'"]+)['"]/gm;
+    for (const [, specifier] of code.matchAll(statics)) {
+      if (specifier!.startsWith('./')) visit(specifier!.slice(2));
+      else modules.add(specifier!);
+    }
+  };
+  visit(entry);
+  return { files: [...files].sort(), modules: [...modules].sort(), bytes: [...files].reduce((sum, file) => sum + statSync(path.join(dist, file)).size, 0) };
+}
+
+beforeAll(() => {
+  expect(existsSync(path.join(dist, 'vitest.js')), 'dist/ is missing: run npm run build').toBe(true);
+});
+
+describe('a test file starts by loading the setup entry, not the matchers', () => {
+  it.each(['vitest.js', 'jest.cjs', 'jest.js'])('%s loads its shared part, and neither the matchers, node:crypto, ai nor zod', (entry) => {
+    const { files, modules, bytes } = loadedWith(entry);
+    const setup = entry.endsWith('.cjs') ? 'setup.cjs' : 'setup.js';
+    expect(files).toContain(setup);
+    expect(files.filter((file) => !file.startsWith('chunk-'))).toEqual([entry, setup].sort());
+    expect(modules).not.toContain('crypto');
+    expect(modules.filter((name) => /^(ai|zod)(\/|$)/.test(name))).toEqual([]);
+    // The matchers are about 140 KB; what every test file loads stays small.
+    expect(bytes).toBeLessThan(16_000);
+  });
+
+  it('the matchers, loaded at the first call, load neither node:crypto, ai nor zod', () => {
+    for (const file of ['matchers.js', 'matchers.cjs']) {
+      const { modules } = loadedWith(file);
+      expect(modules).not.toContain('crypto');
+      expect(modules.filter((name) => /^(ai|zod)(\/|$)/.test(name))).toEqual([]);
+    }
+  });
+
+  it('Jest: require() of the entry loads it and its shared part; the first matcher call loads the matchers, and still no node:crypto, ai or zod', () => {
+    const child = spawnSync(process.execPath, [fixture('jest-start.cjs')], { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual({
+      atStart: { files: ['jest.cjs', 'setup.cjs'], crypto: false, aiOrZod: false },
+      afterCall: { files: ['jest.cjs', 'matchers.cjs', 'setup.cjs'], crypto: false, aiOrZod: false },
+      pass: true,
+    });
+  });
+
+  it('ES modules: the matchers loaded by require() at the first call are the instances the package import gives, with nothing printed', () => {
+    // ai and zod unresolvable, as in a project without them.
+    const child = spawnSync(process.execPath, ['--import', fixture('block-ai.mjs'), fixture('vitest-start.mjs')], { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual({ atStart: { crypto: false }, afterCall: { crypto: false }, pass: true, sameErrorClass: true });
+  });
+});
+
+describe('the Vitest setup entry, installed in a project, in each of Vitest’s ways of running a file', () => {
+  // The package as a user has it: a copy in node_modules (so Vitest loads it with Node, not Vite),
+  // beside a link to the repository's vitest.
+  let project: string;
+  beforeAll(() => {
+    project = mkdtempSync(path.join(tmpdir(), 'tca-consumer-'));
+    const installed = path.join(project, 'node_modules', 'tool-call-accuracy');
+    for (const part of ['package.json', 'matchers.d.ts', 'dist']) cpSync(path.join(root, part), path.join(installed, part), { recursive: true });
+    symlinkSync(path.join(root, 'node_modules', 'vitest'), path.join(project, 'node_modules', 'vitest'));
+    cpSync(fixture('consumer/consumer.test.mjs'), path.join(project, 'consumer.test.mjs'));
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  // forks and threads: the matchers load with require() at the first call. vmThreads: Vitest's own
+  // require() cannot load an ES module, and an inlined package runs in Vite: both load them at the start.
+  it.each([
+    ['forks', { pool: 'forks' }],
+    ['threads', { pool: 'threads' }],
+    ['vmThreads', { pool: 'vmThreads' }],
+    ['forks, the package inlined', { pool: 'forks', server: { deps: { inline: ['tool-call-accuracy'] } } }],
+  ])('%s: the matchers work, share the package’s classes and judge configuration, and print no warning', async (name, options) => {
+    const config = path.join(project, `${name.replace(/\W+/g, '-')}.config.mjs`);
+    const test = { include: ['consumer.test.mjs'], setupFiles: ['tool-call-accuracy/vitest'], ...options };
+    writeFileSync(config, `export default ${JSON.stringify({ root: project, test })};\n`);
+    const env = { ...process.env, NO_COLOR: '1', CI: '', TOOL_CALL_ACCURACY_CACHE: '', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined };
+    const child = await new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config], { cwd: project, env }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(child.output).toContain('Tests  3 passed (3)');
+    expect(child.output).not.toMatch(/Warning/);
+    expect(child.code).toBe(0);
+  });
+});
