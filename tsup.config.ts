@@ -26,12 +26,14 @@ const lazyImportsAsRequire: Plugin = {
  * bundling it and importing each of its chunks. Vitest always runs a setup file in its module
  * runner, which fetches each module the file imports from the main process (about a millisecond
  * each); the module it gets back is loaded by Node, and so is everything that one imports. The
- * entry then has one import of ours; src/setup.ts is built as the `setup` entry below.
+ * entry then has one import of ours; src/setup.ts is built as the `setup` entry below. It imports
+ * no module the rest of the package does, so it is one file, not one per chunk it would share.
  *
  * 2. The matcher stubs load the matchers at their first call (src/matchers/lazy.ts), so a test file
  * compiles the ~140 KB they are only when it calls one. A matcher runs synchronously, so that load
- * cannot be an `import()`. In the source, src/matchers/load.ts imports the matchers statically (the
- * tests run the source through Vite, which has no synchronous loader); the build replaces it with:
+ * cannot be an `import()`. In the source, src/matchers/load.ts imports them statically (the tests
+ * run the source through Vite, which has no synchronous loader); the build replaces it with a load
+ * of the `matchers` entry below:
  *   - CommonJS: `require()`, into the registry the test's own require('tool-call-accuracy') uses
  *     (Jest's, in both of its modes: Jest loads the setup entry as CommonJS).
  *   - ES modules: Node's own require(), which loads an ES module synchronously and returns the
@@ -60,12 +62,13 @@ const nodeLoads =
   Object.getPrototypeOf(import.meta) === null;
 const require = nodeLoads ? createRequire(import.meta.url) : undefined;
 const imported = nodeLoads ? undefined : await import('./matchers.js');
-export function loadMatchers() {
-  return (imported ?? require('./matchers.js')).matchers;
+export function loadBodies() {
+  return imported ?? require('./matchers.js');
 }
 `;
-    const cjs = `export function loadMatchers() {
-  return require('./matchers.cjs').matchers;
+    // module.require, not require: esbuild would route a bare require through a helper of its own.
+    const cjs = `export function loadBodies() {
+  return module.require('./matchers.cjs');
 }
 `;
     build.onLoad({ filter: load }, () => ({ contents: extension === 'cjs' ? cjs : esm, loader: 'js' }));
@@ -85,7 +88,7 @@ const entries = {
 };
 
 export default defineConfig({
-  entry: { ...entries, setup: 'src/setup.ts', matchers: 'src/matchers/index.ts' },
+  entry: { ...entries, setup: 'src/setup.ts', matchers: 'src/matchers/bodies.ts' },
   format: ['esm', 'cjs'],
   dts: { entry: entries },
   clean: true,

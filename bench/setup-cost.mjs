@@ -4,11 +4,14 @@
 // Vitest: 30 one-line test files, run with an empty setup file (one trivial expect.extend) and with
 // tool-call-accuracy/vitest installed as a copy in node_modules (as users have it), in interleaved
 // rounds (each round runs every variant once, in a rotating order, so a change in the machine's load
-// falls on all of them). Per round, the difference in Vitest's own "setup" total, per file; the
-// figure is the median over rounds, with the range. Vitest runs with its default pool and isolation
-// (forks, a fresh process per file) and one worker, so files do not compete with each other for the CPU.
-// The same files calling one matcher, against the same files without the call, give the first call's
-// cost (Vitest's "tests" total).
+// falls on all of them). A small reporter reads each file's own "setup" time from Vitest; per round,
+// the median file with our setup minus the median file with the empty one, and the same for the
+// average (Vitest's "setup" total over the number of files, which includes what only the run's first
+// file pays, and which a few files slowed by the machine move); the figures are the medians of those
+// over the rounds, with their range. Vitest runs with its default pool and isolation
+// (forks, a fresh process per file) and one worker, so files do not compete with each other for the
+// CPU. The same files calling one matcher, against the same files without the call, give the first
+// call's cost (the test's own time).
 //
 // Jest: the time to require the CommonJS entry (what Jest loads in both of its modes) in a fresh
 // process with the globals Jest provides, then the time of the first matcher call; medians of 21
@@ -44,18 +47,25 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < vitestRuns.length; i++) {
       const run = vitestRuns[(i + round) % vitestRuns.length];
-      samples.get(run).push(vitestTotals(run.project.dir, run.config));
+      samples.get(run).push(vitestFiles(run.project.dir, run.config));
     }
   }
-  // Paired by round: a's totals of `phases` minus b's in the same round, per file.
-  const perFile = (a, b, ...phases) =>
-    spread(samples.get(a).map((totals, round) => phases.reduce((sum, phase) => sum + totals[phase] - samples.get(b)[round][phase], 0) / files));
-  console.log(`Vitest ${vitestVersion()}, ${files} test files, ${rounds} interleaved rounds; per test file, median [range] over rounds:`);
+  // Paired by round: `phases` under a minus under b in the same round, for the median file and on
+  // average (Vitest's own total over the files, divided by their number).
+  const perFile = (a, b, ...phases) => {
+    const times = (files) => files.map((file) => phases.reduce((sum, phase) => sum + file[phase], 0));
+    const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const paired = (statistic) => samples.get(a).map((files, round) => statistic(times(files)) - statistic(times(samples.get(b)[round])));
+    return `${spread(paired(middle))} for the median file, ${spread(paired(mean))} on average`;
+  };
+  console.log(`Vitest ${vitestVersion()}, ${files} test files, ${rounds} interleaved rounds; per test file, median [range] over the rounds:`);
   for (const p of vitest) {
     const ours = vitestRuns.find((run) => run.name === p.name);
     const calling = vitestRuns.find((run) => run.name === `${p.name}, calling a matcher`);
-    console.log(`  ${p.name}: the setup entry adds ${perFile(ours, vitestRuns[0], 'setup')} to "setup"; the first matcher call adds ${perFile(calling, ours, 'tests')} to "tests"`);
-    console.log(`    a file that calls a matcher, "setup" and "tests" together: ${perFile(calling, vitestRuns[0], 'setup', 'tests')} more than with the empty setup file`);
+    console.log(`  ${p.name}:`);
+    console.log(`    the setup entry adds to "setup": ${perFile(ours, vitestRuns[0], 'setup')}`);
+    console.log(`    the first matcher call adds to its test: ${perFile(calling, ours, 'tests')}`);
+    console.log(`    a file that calls a matcher, setup and test together, more than with the empty setup file: ${perFile(calling, vitestRuns[0], 'setup', 'tests')}`);
   }
 
   // Jest: the CommonJS entry in a fresh process, then the first matcher call there.
@@ -89,6 +99,19 @@ function project(name, source, projectDir) {
       writeFileSync(path.join(projectDir, folder, `f${i}.test.mjs`), `import { expect, it } from 'vitest';\nit('x', () => { ${body} });\n`);
     }
   }
+  writeFileSync(
+    path.join(projectDir, 'times-reporter.mjs'),
+    `export default class {
+  onTestRunEnd(modules) {
+    const times = modules.map((module) => ({
+      setup: module.diagnostic().setupDuration,
+      tests: [...module.children.allTests()].reduce((sum, test) => sum + (test.diagnostic()?.duration ?? 0), 0),
+    }));
+    console.log('times ' + JSON.stringify(times));
+  }
+}
+`,
+  );
   writeFileSync(path.join(projectDir, 'empty-setup.mjs'), "import { expect } from 'vitest';\nexpect.extend({ toBeX: () => ({ pass: true, message: () => '' }) });\n");
   const config = (file, folder, setup) => {
     const test = { include: [`${folder}/*.test.mjs`], setupFiles: [setup], pool: 'forks', isolate: true, maxWorkers: 1 };
@@ -107,19 +130,18 @@ function project(name, source, projectDir) {
   };
 }
 
-/** Vitest's own totals over the run's files, in ms: "setup" (the setup files) and "tests". */
-function vitestTotals(cwd, configFile) {
-  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', configFile], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
-  const ms = (phase) => {
-    const [, value, unit] = new RegExp(`\\b${phase} ([\\d.]+)(ms|s)\\b`).exec(out) ?? [];
-    if (value === undefined) throw new Error(`no "${phase}" time in Vitest's output:\n${out}`);
-    return Number(value) * (unit === 's' ? 1000 : 1);
-  };
-  return { setup: ms('setup'), tests: ms('tests') };
+/** Each test file's own times from Vitest, in ms: "setup" (the setup files) and "tests" (its tests). */
+function vitestFiles(cwd, configFile) {
+  const out = execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', configFile, '--reporter', path.join(cwd, 'times-reporter.mjs')],
+    { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
+  );
+  const line = out.split('\n').find((text) => text.startsWith('times '));
+  if (line === undefined) throw new Error(`no times from Vitest:\n${out}`);
+  const times = JSON.parse(line.slice('times '.length));
+  if (times.length !== files) throw new Error(`Vitest ran ${times.length} files, not ${files}`);
+  return times;
 }
 
 function vitestVersion() {
@@ -141,9 +163,12 @@ function jestProbe(entry) {
     console.log(JSON.stringify([requireMs, performance.now() - start]));`;
 }
 
+function middle(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+}
+
 /** "median ms [min–max]". */
 function spread(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-  return `${median.toFixed(1)} ms [${sorted[0].toFixed(1)}–${sorted.at(-1).toFixed(1)}]`;
+  return `${middle(values).toFixed(1)} ms [${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}]`;
 }

@@ -1,9 +1,9 @@
 /**
  * Jest setup file: `setupFilesAfterEnv: ['tool-call-accuracy/jest']`. CommonJS-loadable.
- * Registers stubs that load the matchers at their first call, as the Vitest entry does.
- * Jest ignores a matcher's `actual`/`expected`, so this entry writes the same diff into the message.
+ * Registers stubs that load the matchers at their first call, as the Vitest entry does; Jest ignores
+ * a matcher's `actual`/`expected`, so the matchers they load write the same diff into the message.
  */
-import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyMatchers, setRunnerLayers, withDiffInMessage } from './setup.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyJestMatchers } from './setup.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
@@ -17,8 +17,7 @@ if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
       "or import { matchers } from 'tool-call-accuracy' and call expect.extend(matchers) yourself.",
   );
 }
-expect.extend(withDiffInMessage(lazyMatchers));
-setRunnerLayers(2); // the diff wrapper's `.then`, then Jest's own
+expect.extend(lazyJestMatchers);
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
 if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges([expect.getState().currentTestName || undefined]));

@@ -29,6 +29,7 @@ interface State {
 }
 
 // On globalThis: the ESM and CJS builds, and the matcher and setup entries, must share one state.
+// src/setup.ts looks for this key too: its hooks have nothing to check before the first judge.
 const STATE = Symbol.for('tool-call-accuracy.tracked-judges');
 
 function state(): State {

@@ -1,15 +1,17 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { matchers } from '../../src/matchers/index.js';
-import { lazyMatchers } from '../../src/matchers/lazy.js';
+import { lazyJestMatchers, lazyMatchers } from '../../src/matchers/lazy.js';
 import type { MatcherContext, MatcherResult } from '../../src/format/matcherContext.js';
 
 // The setup file registers the stubs, so every matcher test runs through them; these check what
 // the runners see of the stubs themselves.
 describe('the setup entries’ matcher stubs', () => {
-  it('are the matchers, name for name and in the same order', () => {
-    expect(Object.keys(lazyMatchers)).toEqual(Object.keys(matchers));
-    for (const [name, stub] of Object.entries(lazyMatchers)) expect(stub.name).toBe(name);
+  it('are the matchers, name for name and in the same order, for both runners', () => {
+    for (const stubs of [lazyMatchers, lazyJestMatchers]) {
+      expect(Object.keys(stubs)).toEqual(Object.keys(matchers));
+      for (const [name, stub] of Object.entries(stubs)) expect(stub.name).toBe(name);
+    }
   });
 
   it('hand the call on with the runner’s context and the arguments, .not included', () => {
