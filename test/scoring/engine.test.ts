@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstSequenceMismatch, matchInOrder, matchUnordered } from '../../src/scoring/engine.js';
+import type { UnorderedResult } from '../../src/scoring/engine.js';
 
 /** A random "does call c fit item i" table: the engine must work for any predicate, not only names. */
 const fitsTable = fc
@@ -115,20 +116,11 @@ describe('matching engine', () => {
           },
           { callName: (call) => callNames[call]!, itemName: (item) => items[item]!.name, isPlain: plain },
         );
-        const table = callNames.map((_, call) => items.map((_, item) => fits(call, item)));
-        expect(pass).toBe(somePerfectAssignment(table, items.length));
-        const size = callOfItem.filter((call) => call !== -1).length;
-        expect(size).toBe(maximumMatching(table, items.length));
-        callOfItem.forEach((call, item) => {
-          if (call === -1) return;
-          expect(fits(call, item)).toBe(true);
-          expect(itemOfCall[call]).toBe(item);
-        });
+        expectMaximumMatching({ pass, callOfItem, itemOfCall }, callNames.length, items.length, fits, asked);
         for (const [call, item] of asked) {
           expect(plain(item)).toBe(false);
           if (items[item]!.name !== undefined) expect(callNames[call]).toBe(items[item]!.name);
         }
-        expect(new Set(asked.map(([call, item]) => `${call}/${item}`)).size).toBe(asked.length);
       }),
       { numRuns: 2000 },
     );
@@ -182,19 +174,11 @@ describe('matching engine', () => {
             itemKey,
           },
         );
-        const table = calls.map((_, call) => items.map((_, item) => fits(call, item)));
-        expect(pass).toBe(somePerfectAssignment(table, items.length));
-        expect(callOfItem.filter((call) => call !== -1).length).toBe(maximumMatching(table, items.length));
-        callOfItem.forEach((call, item) => {
-          if (call === -1) return;
-          expect(fits(call, item)).toBe(true);
-          expect(itemOfCall[call]).toBe(item);
-        });
+        expectMaximumMatching({ pass, callOfItem, itemOfCall }, calls.length, items.length, fits, asked);
         for (const [call, item] of asked) {
           expect(['predicate', 'any']).toContain(items[item]!.kind);
           if (items[item]!.kind === 'predicate') expect(calls[call]![0]).toBe(items[item]!.name);
         }
-        expect(new Set(asked.map(([call, item]) => `${call}/${item}`)).size).toBe(asked.length);
       }),
       { numRuns: 3000 },
     );
@@ -223,6 +207,29 @@ describe('matching engine', () => {
 });
 
 /** The size of a maximum matching, by trying every choice for each item (a call or none). */
+/**
+ * The engine's answer against brute force: it passes exactly when a perfect assignment exists, it
+ * places as many items as a maximum matching can, every pair it placed fits, and it asked about no
+ * pair twice.
+ */
+function expectMaximumMatching(
+  { pass, callOfItem, itemOfCall }: UnorderedResult,
+  callCount: number,
+  itemCount: number,
+  fits: (call: number, item: number) => boolean,
+  asked: ReadonlyArray<[number, number]>,
+): void {
+  const table = Array.from({ length: callCount }, (_, call) => Array.from({ length: itemCount }, (_, item) => fits(call, item)));
+  expect(pass).toBe(somePerfectAssignment(table, itemCount));
+  expect(callOfItem.filter((call) => call !== -1).length).toBe(maximumMatching(table, itemCount));
+  callOfItem.forEach((call, item) => {
+    if (call === -1) return;
+    expect(fits(call, item)).toBe(true);
+    expect(itemOfCall[call]).toBe(item);
+  });
+  expect(new Set(asked.map(([call, item]) => `${call}/${item}`)).size).toBe(asked.length);
+}
+
 function maximumMatching(table: boolean[][], items: number, item = 0, used = new Set<number>()): number {
   if (item === items) return 0;
   let best = maximumMatching(table, items, item + 1, used);
