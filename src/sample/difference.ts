@@ -27,3 +27,12 @@ export function differenceInterval(passes: number, n: number, basePasses: number
     high: estimate + Math.hypot(one.high - p1, p2 - two.low),
   };
 }
+
+/** How a pass rate moved against its baseline: only an interval wholly on one side of 0 is a change. */
+export type RateChange = 'regressed' | 'improved' | 'unchanged';
+
+export function rateChange(difference: RateDifference): RateChange {
+  if (difference.high < 0) return 'regressed';
+  if (difference.low > 0) return 'improved';
+  return 'unchanged';
+}

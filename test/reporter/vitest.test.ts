@@ -35,7 +35,7 @@ function tableRows(output: string): Record<string, string> {
   const header = lines.findIndex((line) => line.startsWith('Test ') && line.includes('Assertion') && line.includes('95% interval'));
   expect(header, output).toBeGreaterThan(-1);
   const end = lines.findIndex((line, index) => index > header && line.trim() === '');
-  const rows = lines.slice(header + 2, end === -1 ? undefined : end).filter((line) => !line.startsWith('HTML report:'));
+  const rows = lines.slice(header + 2, end === -1 ? undefined : end).filter((line) => !/^(HTML report|Results file):/.test(line));
   return Object.fromEntries(rows.map((line) => [line.split('  ')[0]!.trim(), line.replace(/\s{2,}/g, ' | ')]));
 }
 
@@ -137,5 +137,16 @@ describe('tool-call-accuracy/reporter in Vitest', () => {
     expect(tableRows(merged.output)).toEqual(EXPECTED_ROWS);
     const html = await readFile(path.join(out, 'merged.html'), 'utf8');
     expect(html.match(/<tr class="assertion"/g)).toHaveLength(6);
+    // The results file beside the page is whole too: every assertion of both shards.
+    const results = JSON.parse(await readFile(path.join(out, 'tool-call-accuracy-results.json'), 'utf8'));
+    expect(results.summary).toEqual({ assertions: 6, failing: 3, flaky: 4 });
+    expect(results.assertions.map((entry: { key: { file: string; test: string }; passes: number; n: number }) => `${entry.key.file} | ${entry.key.test} | ${entry.passes}/${entry.n}`)).toEqual([
+      'test/reporter/fixtures/vitest/booking.fixture.ts | booking agent > books a table (one run in ten skips the search) | 9/10',
+      'test/reporter/fixtures/vitest/booking.fixture.ts | booking agent > never cancels the booking | 8/10',
+      'test/reporter/fixtures/vitest/booking.fixture.ts | booking agent > hostile \u001b[31mname\nwith a newline <b>and markup</b> | 3/4',
+      'test/reporter/fixtures/vitest/judged.fixture.ts | judged > always sends a confirmation | 0/5',
+      'test/reporter/fixtures/vitest/judged.fixture.ts | judged > uses appropriate tools over a sample | 2/3',
+      'test/reporter/fixtures/vitest/judged.fixture.ts | judged > uses appropriate tools in one run | 0/1',
+    ]);
   }, 120_000);
 });
