@@ -10,7 +10,7 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(),
   const sorted = sortRows(rows);
   const failing = rows.filter((row) => !row.passed).length;
   const flaky = rows.filter((row) => row.status === 'flaky').length;
-  const titles = [...COLUMNS.map((title, column) => (column === 3 ? 'Pass rate' : title)), ...(baseline ? BASELINE_COLUMNS : [])];
+  const titles = [...COLUMNS.map((title, column) => (column === 3 ? 'Pass rate' : title)), ...(baseline ? [BASELINE_COLUMNS[0], 'Change'] : [])];
   const compared = baseline ? `<p class="summary baseline-summary">Against the baseline <code>${escape(baseline.file)}</code> (${escape(baseline.generatedAt)}): ${escape(headline(rows, baseline).replace(/^.*: /, ''))}.</p>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -23,7 +23,7 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(),
 <body>
 <h1>tool-call-accuracy</h1>
 <p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.<br>
-The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires${baseline ? '; the orange mark, the baseline\'s rate. Regressions come first' : ''}.</p>
+The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires${baseline ? '; the orange mark, the baseline\'s rate. The change is this rate minus the baseline\'s in percentage points, with its 95% interval (Newcombe\'s hybrid score): regressed or improved only when the interval is wholly below or above 0. Regressions come first' : ''}.</p>
 ${compared}<table>
 <thead><tr>${titles.map((title) => `<th>${escape(title)}</th>`).join('')}</tr></thead>
 <tbody>
@@ -40,7 +40,10 @@ function formatRow(row: ReportRow, baseline: BaselineSummary | undefined): strin
   const details = formatDetails(row);
   const columns = baseline ? 8 : 6;
   const [before, change] = comparisonCells(row.comparison);
-  const compared = baseline ? `\n<td class="baseline-rate">${escape(before)}</td>\n<td class="change"><span class="badge change-${row.comparison?.change ?? 'new'}">${escape(change)}</span></td>` : '';
+  const [word, numbers] = change.split(': ');
+  const compared = baseline
+    ? `\n<td class="baseline-rate">${escape(before)}</td>\n<td class="change"><span class="badge change-${row.comparison?.change ?? 'new'}">${escape(word!)}</span>${numbers ? `<div class="difference">${escape(numbers)}</div>` : ''}</td>`
+    : '';
   return `<tr class="assertion" data-status="${row.status}" data-passed="${row.passed}"${baseline ? ` data-change="${row.comparison?.change ?? 'new'}"` : ''}>
 <td class="test" title="${escape(row.file)}">${escape(test!)}<div class="file">${escape(row.file)}</div></td>
 <td class="matcher"><code>${escape(assertion!)}</code>${row.rule ? `<div class="rule">needs ${escape(row.rule)}</div>` : ''}</td>
@@ -115,10 +118,15 @@ tr[data-status="flaky"] .bar .fill { background: #d4a72c; }
 tr[data-passed="false"] .bar .fill { background: #cf222e; }
 .bar .ci { position: absolute; top: 5px; height: 2px; background: #1f2328; }
 .bar .gate { position: absolute; top: -3px; bottom: -3px; width: 2px; background: #0969da; }
-.bar .baseline { position: absolute; top: -5px; bottom: -5px; width: 0; border-left: 3px solid #d1570f; margin-left: -1px; }
+.bar .baseline { position: absolute; top: -5px; bottom: -5px; width: 0; border-left: 3px solid #d1570f; margin-left: -1.5px; }
 .rate { white-space: nowrap; }
 h2 { font-size: 16px; margin: 20px 0 6px; }
-.baseline-rate, .change { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.baseline-rate, .change { font-variant-numeric: tabular-nums; }
+.difference { white-space: nowrap; }
+/* Long paths and assertions wrap anywhere rather than widen the table past the window. */
+td.test { min-width: 180px; }
+.file, td.matcher code { overflow-wrap: anywhere; }
+.difference { font-size: 12px; color: #59636e; margin-top: 2px; }
 .badge.change-regressed { background: #ffebe9; color: #a40e26; font-weight: 600; }
 .badge.change-improved { background: #dafbe1; color: #116329; }
 .badge.change-unchanged { background: #eaeef2; color: #424a53; }
