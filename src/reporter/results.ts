@@ -51,7 +51,10 @@ export interface ResultEntry {
   status: ReportRow['status'];
   /** Did the assertion pass (its gate, or the single verdict)? */
   passed: boolean;
-  /** For judged assertions: the judge's scores, one per judged run in run order; null otherwise. */
+  /**
+   * For judged assertions: the judge's scores, one per judged run in run order; null otherwise.
+   * What else is summed over the judged runs (token usage) belongs in this object, beside the scores.
+   */
   judge: { model: string; threshold: number; scores: number[]; meanScore: number } | null;
   /** Against the baseline's assertion of the same key; null without a baseline. */
   comparison: RowComparison | null;

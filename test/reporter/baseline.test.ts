@@ -42,7 +42,12 @@ describe('Vitest: a baseline run, then a changed agent in two shards merged', ()
       const child = await vitest(['run', '--config', config, `--shard=${shard}`, '--reporter=blob', `--outputFile=${path.join(blobs, `blob-${shard.replace('/', '-')}.json`)}`], { AGENT_VERSION: '2' });
       expect(child.code, child.output).toBe(0);
     }
-    merged = await merge({ TOOL_CALL_ACCURACY_BASELINE: base, REPORT_RESULTS: path.join(out, 'vitest-v2.json'), REPORT_HTML: path.join(out, 'vitest-v2.html') });
+    merged = await merge({
+      TOOL_CALL_ACCURACY_BASELINE: base,
+      REPORT_RESULTS: path.join(out, 'vitest-v2.json'),
+      REPORT_HTML: path.join(out, 'vitest-v2.html'),
+      GITHUB_STEP_SUMMARY: path.join(out, 'summary.md'),
+    });
   }, 180_000);
 
   it('writes the baseline: one versioned entry per sampled or judged assertion, with the judge\'s scores', async () => {
@@ -101,6 +106,17 @@ describe('Vitest: a baseline run, then a changed agent in two shards merged', ()
     expect(merged.output).toContain(
       'Removed since the baseline (1):\n  test/reporter/fixtures/baseline/booking.fixture.ts > booking agent > books without asking (dropped in version 2) > expect(runs).toCallTool("book-table"): was 100% (50/50)',
     );
+  });
+
+  it('puts the same comparison in the job summary', async () => {
+    const markdown = (await readFile(path.join(out, 'summary.md'), 'utf8')).split('\n');
+    expect(markdown[2]).toMatch(/^5 sampled or judged assertions, 0 failing, 3 flaky; against the baseline \(.*\): 1 regressed, 1 improved, 2 unchanged, 1 new, 1 removed$/);
+    expect(markdown.slice(4, 7)).toEqual([
+      '| Test | Assertion | Passed | Rate | 95% interval | Status | Baseline | Change (points, 95% interval) |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| booking agent \\> books after searching | expect(runs).toCallToolsInOrder(\\["search-restaurants","book-table"\\]) | 30/50 | 60% | 46.2%–72.4% | flaky | 96% (48/50) | regressed: -36 (-50.1 to -20.4) |',
+    ]);
+    expect(markdown).toContain('- test/reporter/fixtures/baseline/booking.fixture.ts \\> booking agent \\> books without asking (dropped in version 2) \\> expect(runs).toCallTool("book-table"): was 100% (50/50)');
   });
 
   it('writes the merged shards\' results file whole, with each comparison and the removed assertion', async () => {
