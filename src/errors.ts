@@ -15,13 +15,13 @@ export class ToolCallCheckError extends Error {
   override name = 'ToolCallCheckError';
   /** The matcher that failed, e.g. `toCallToolsInOrder`. */
   readonly matcherName: string;
-  readonly actual?: unknown;
-  readonly expected?: unknown;
+  // `declare`: set only on a positive failure, so `'actual' in error` says whether there is a diff.
+  declare readonly actual?: unknown;
+  declare readonly expected?: unknown;
 
   constructor(message: string, details: { matcherName: string; actual?: unknown; expected?: unknown }) {
     super(message);
     this.matcherName = details.matcherName;
-    if ('actual' in details) this.actual = details.actual;
-    if ('expected' in details) this.expected = details.expected;
+    if ('actual' in details) Object.assign(this, { actual: details.actual, expected: details.expected });
   }
 }
