@@ -68,6 +68,11 @@ export function mastraGate<Run extends MastraRun = MastraRun>(id: string, checks
     throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): options is { name, description }; received ${describeValue(options)}.`);
   }
   const unknown = Object.keys(options).filter((key) => !OPTIONS.includes(key));
+  if (unknown.includes('threshold')) {
+    throw new ToolCallAccuracyError(
+      `mastraGate(${JSON.stringify(id)}, checks, options): a gate has no threshold, it scores 1 or 0 per run. runEvals gates on the share of runs that passed; for a threshold, pass the gate as a scorer: scorers: [{ scorer: gate, threshold: 0.9 }].`,
+    );
+  }
   if (unknown.length > 0) {
     throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${OPTIONS.join(' and ')}.`);
   }
