@@ -8,40 +8,12 @@ import { check, getToolCalls, parallel, within } from '../../../src/index.js';
 import { extractTrajectory, extractTrajectoryFromTrace, runEvals, type Trajectory } from '../../../reference/mastra1/runtime.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
 import { travelAgent } from '../../helpers/mastra1.js';
+import { traceExpected, traceSpans } from '../../fixtures/mastraTrajectory.js';
 
 async function bookingRun() {
   const result = await travelAgent().generate('Book me the SFO to JFK flight, seat 14C.', { returnScorerData: true });
   return result.scoringData!.output as Parameters<typeof extractTrajectory>[0];
 }
-
-const at = (ms: number) => new Date(Date.UTC(2026, 11, 3, 12, 0, 0, ms));
-
-/** A span record as Mastra's observability store returns it (`getTrace().spans`). */
-function span(spanId: string, parentSpanId: string | null, spanType: string, name: string, fields: Record<string, unknown> = {}) {
-  const start = Number(spanId.replace(/\D/g, '')) * 10;
-  return { traceId: 't1', spanId, parentSpanId, spanType, name, startedAt: at(start), endedAt: at(start + 5), attributes: {}, ...fields };
-}
-
-/**
- * The span tree of an agent run as Mastra's tracing builds it: the run, its model generation (the
- * whole tool loop, with the token totals), one model step per model call (which the trajectory
- * drops), tool calls inside them; the research tool runs a sub-agent with a tool call of its own.
- */
-const traceSpans = [
-  span('s1', null, 'agent_run', "agent run: 'travel-agent'", { entityId: 'travel-agent' }),
-  span('s2', 's1', 'model_generation', "llm: 'gpt-5-mini'", { attributes: { model: 'gpt-5-mini', usage: { inputTokens: 120, outputTokens: 45 }, finishReason: 'stop' } }),
-  span('s3', 's2', 'model_step', 'step: 0'),
-  span('s4', 's3', 'tool_call', "tool: 'search-flights'", { entityId: 'search-flights', input: { from: 'SFO', to: 'JFK' }, output: { flights: ['UA 1234'] }, attributes: { success: true } }),
-  span('s5', 's3', 'mcp_tool_call', "mcp_tool: 'weather' on 'forecasts'", { entityId: 'weather', input: { city: 'New York' }, output: { celsius: 21 }, attributes: { success: true, mcpServer: 'forecasts' } }),
-  span('s6', 's2', 'model_step', 'step: 1'),
-  span('s7', 's6', 'tool_call', "tool: 'research-agent'", { entityId: 'research-agent', input: { topic: 'JFK lounges' }, output: { text: 'Two lounges.' }, attributes: { success: true } }),
-  span('s8', 's7', 'agent_run', "agent run: 'researcher'", { entityId: 'researcher' }),
-  span('s9', 's8', 'model_generation', "llm: 'gpt-5-mini'", { attributes: { model: 'gpt-5-mini', usage: { inputTokens: 30, outputTokens: 10 } } }),
-  span('s10', 's9', 'model_step', 'step: 0'),
-  span('s11', 's10', 'tool_call', "tool: 'web-search'", { entityId: 'web-search', input: { q: 'JFK lounges' }, output: { hits: 2 }, attributes: { success: true } }),
-  span('s12', 's2', 'model_step', 'step: 2'),
-  span('s13', 's12', 'tool_call', "tool: 'book-flight'", { entityId: 'book-flight', input: { flightId: 'UA 1234' }, attributes: { success: false } }),
-];
 
 describe('extractTrajectory: a real agent run', () => {
   it('reads the same calls as the messages it came from, with inputs and results', async () => {
@@ -102,12 +74,7 @@ describe('extractTrajectoryFromTrace: a trace with a sub-agent', () => {
   const trajectory = extractTrajectoryFromTrace(traceSpans as never);
 
   it("reads the agent's own calls: tool, MCP and failed calls, not the sub-agent's", () => {
-    expect(getToolCalls(trajectory)).toEqual([
-      { toolName: 'search-flights', input: { from: 'SFO', to: 'JFK' }, output: { flights: ['UA 1234'] } },
-      { toolName: 'weather', input: { city: 'New York' }, output: { celsius: 21 } },
-      { toolName: 'research-agent', input: { topic: 'JFK lounges' }, output: { text: 'Two lounges.' } },
-      { toolName: 'book-flight', input: { flightId: 'UA 1234' }, error: 'the tool call did not succeed (success: false)' },
-    ]);
+    expect(getToolCalls(trajectory)).toEqual(traceExpected);
     expect(trajectory).not.toCallTool('web-search');
   });
 
