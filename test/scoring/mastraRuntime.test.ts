@@ -50,7 +50,7 @@ describe('what Mastra reads on a scorer', () => {
     const code = createToolCallAccuracyScorerCode({ expectedTool: 'book-flight' });
     const llm = createToolCallAccuracyScorerLLM({ model: judgeModel(appropriate), availableTools });
     const gate = booksInOrder();
-    const mastra = new Mastra({ scorers: { code, llm, gate } as never, logger: false });
+    const mastra: Mastra = new Mastra({ scorers: { code, llm, gate } as never, logger: false });
     expect(mastra.getScorerById('code-tool-call-accuracy-scorer')).toBe(code);
     expect(mastra.getScorerById('llm-tool-call-accuracy-scorer')).toBe(llm);
     expect(mastra.getScorerById('books-in-order')).toBe(gate);
