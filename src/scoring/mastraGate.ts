@@ -25,6 +25,12 @@ export interface MastraGateOptions {
   /** Shown in Mastra's Studio and score records. Default: the id. */
   name?: string;
   description?: string;
+  /**
+   * `'agent'` (default): the checks get the run's messages. `'trajectory'`: Mastra hands the gate the
+   * run's `Trajectory` as `output` (from the trace when Mastra stores one, with sub-agents), so the
+   * checks read `run.output`: `(run) => check(run.output).toCallTool('search')`.
+   */
+  type?: 'agent' | 'trajectory';
 }
 
 /** A gate's result: Mastra's result shape, with the check's failure message as its reason. */
@@ -36,7 +42,8 @@ export interface MastraGateResult {
   reason?: string;
 }
 
-export interface MastraGate extends MastraScorerMembers {
+export interface MastraGate extends Omit<MastraScorerMembers, 'type'> {
+  readonly type: 'agent' | 'trajectory';
   readonly id: string;
   readonly name: string;
   readonly description: string;
@@ -44,10 +51,10 @@ export interface MastraGate extends MastraScorerMembers {
   run(run: MastraRun): Promise<MastraGateResult>;
 }
 
-const OPTIONS = ['name', 'description'];
+const OPTIONS = ['name', 'description', 'type'];
 
 /**
- * The package's checks as a Mastra scorer (`type: 'agent'`), for `runEvals({ gates })`,
+ * The package's checks as a Mastra scorer (`type: 'agent'`, or `'trajectory'` to check the run's trajectory), for `runEvals({ gates })`,
  * `expectEvals`, an agent's `scorers` or `new Mastra({ scorers })`: it scores 1 when the checks
  * pass and 0 when one fails, with the failure message as its `reason`, so Mastra shows the
  * tool-call diff. A bad argument, or a run the checks cannot read, rejects instead.
@@ -65,7 +72,7 @@ export function mastraGate<Run extends MastraRun = MastraRun>(id: string, checks
     );
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): options is { name, description }; received ${describeValue(options)}.`);
+    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): options is { name, description, type }; received ${describeValue(options)}.`);
   }
   const unknown = Object.keys(options).filter((key) => !OPTIONS.includes(key));
   if (unknown.includes('threshold')) {
@@ -74,9 +81,12 @@ export function mastraGate<Run extends MastraRun = MastraRun>(id: string, checks
     );
   }
   if (unknown.length > 0) {
-    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${OPTIONS.join(' and ')}.`);
+    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${OPTIONS.join(', ')}.`);
   }
-  for (const key of OPTIONS) {
+  if (options.type !== undefined && options.type !== 'agent' && options.type !== 'trajectory') {
+    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): type is 'agent' (the run's messages) or 'trajectory' (its Mastra trajectory); received ${describeValue(options.type)}.`);
+  }
+  for (const key of ['name', 'description']) {
     const value = (options as Record<string, unknown>)[key];
     if (value !== undefined && typeof value !== 'string') {
       throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): ${key} must be a string; received ${describeValue(value)}.`);
@@ -85,6 +95,7 @@ export function mastraGate<Run extends MastraRun = MastraRun>(id: string, checks
   const runIdOf = runIds();
   return {
     ...mastraScorerMembers(),
+    type: options.type ?? 'agent',
     id,
     name: options.name ?? id,
     description: options.description ?? `Scores 1 when the tool-call checks of ${JSON.stringify(id)} pass, 0 when one fails`,

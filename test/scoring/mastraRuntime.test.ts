@@ -95,6 +95,24 @@ describe('runEvals', () => {
     expect({ score: judged.score, reason: judged.reason, missingTools: judged.analyzeStepResult.missingTools }).toEqual({ score: 1, reason: 'Both calls serve the request.', missingTools: [] });
   });
 
+  it("a gate of type 'trajectory' checks the run's Mastra trajectory", async () => {
+    const seen: unknown[] = [];
+    const trajectoryGate = mastraGate(
+      'trajectory-books-in-order',
+      (run) => {
+        seen.push(run.output);
+        check(run.output).toCallToolsInOrder(['search-flights', 'book-flight']);
+      },
+      { type: 'trajectory' },
+    );
+    const result = await runEvals({ target: travelAgent(), data, gates: [trajectoryGate] as never });
+    expect(result.gateResults).toEqual([{ id: 'trajectory-books-in-order', passed: false, score: 0.5 }]);
+    expect(seen.map((output) => (output as { steps: Array<{ stepType: string; name: string }> }).steps.map((step) => `${step.stepType} ${step.name}`))).toEqual([
+      ['tool_call search-flights', 'tool_call book-flight'],
+      ['tool_call search-flights'],
+    ]);
+  });
+
   it("a gate given as a scorer shows the check's failure message as its reason", async () => {
     const reasons: unknown[] = [];
     const result = await runEvals({

@@ -32,7 +32,9 @@ describe('mastraGate and the scorers', () => {
       check(mastraRun).toCallTool('book-flight');
     });
     expectTypeOf(gate).toEqualTypeOf<MastraGate>();
-    expectTypeOf(gate.type).toEqualTypeOf<'agent'>();
+    expectTypeOf(gate.type).toEqualTypeOf<'agent' | 'trajectory'>();
+    // @ts-expect-error a gate is of type 'agent' or 'trajectory'
+    mastraGate('books', () => {}, { type: 'workflow' });
     expectTypeOf(createToolCallAccuracyScorerCode({ expectedTool: 'a' }).id).toEqualTypeOf<'code-tool-call-accuracy-scorer'>();
     // @ts-expect-error the checks are a function of the run
     mastraGate('books', 'toCallTool');
