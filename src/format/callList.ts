@@ -1,4 +1,6 @@
 import type { ToolCall } from '../types.js';
+import { describeOutcome } from './outcomes.js';
+import type { ExpectedCall } from './projection.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
 
 const MAX_LISTED = 20;
@@ -52,7 +54,7 @@ function formatCallDetail(call: ToolCall): string {
 }
 
 /** A numbered list of what was expected: names or `{ toolName, input }` patterns, cut like the call list around `focus`. */
-export function formatExpectedList(items: readonly { toolName: unknown; input?: unknown; hasInput: boolean }[], focus?: number): string {
+export function formatExpectedList(items: readonly ExpectedCall[], focus?: number): string {
   if (items.length === 0) return '  (no calls)';
   const shown = shownIndexes(items.length, focus);
   const numberWidth = String(Math.max(...shown) + 1).length;
@@ -64,8 +66,8 @@ export function formatExpectedList(items: readonly { toolName: unknown; input?: 
   return numberedLines(shown, items.length, (index, position) => {
     const item = items[index]!;
     const number = `${index + 1}.`.padStart(numberWidth + 1);
-    const input = item.hasInput ? formatInline(item.input, INPUT_WIDTH) : '';
-    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${input}`.trimEnd();
+    const detail = [item.hasInput ? formatInline(item.input, INPUT_WIDTH) : '', describeOutcome(item.outcome).trimStart()].filter(Boolean).join(' ');
+    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${detail}`.trimEnd();
   });
 }
 
@@ -80,7 +82,7 @@ function numberedLines(shown: readonly number[], count: number, line: (index: nu
     .join('\n');
 }
 
-/** `"search"`, or `"search" with input {"q":"cats"}` when the expectation names an input. */
-export function describeExpectedCall(item: { toolName: unknown; input?: unknown; hasInput: boolean }): string {
-  return `${formatName(item.toolName)}${item.hasInput ? ` with input ${formatInline(item.input)}` : ''}`;
+/** `"search"`, or `"search" with input {"q":"cats"}` when the expectation names an input, then the outcome it asks for. */
+export function describeExpectedCall(item: ExpectedCall): string {
+  return `${formatName(item.toolName)}${item.hasInput ? ` with input ${formatInline(item.input)}` : ''}${describeOutcome(item.outcome)}`;
 }

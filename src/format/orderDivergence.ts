@@ -2,6 +2,7 @@ import type { Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, ordinal, plural, times } from '../value.js';
+import { describeCallOutcome, expectedAspects } from './outcomes.js';
 import type { ExpectedCall } from './projection.js';
 
 /**
@@ -29,8 +30,8 @@ export function orderDivergence(
   for (let index = 0; index < calls.length; index++) if (matches(index, failedItem)) candidates.push(index);
   if (candidates.length === 0) {
     const sameName = calls.filter((call) => names.sameName(call, item)).length;
-    return sameName > 0 && item.hasInput
-      ? `${name} was called ${times(sameName)}, but never with the expected input.`
+    return sameName > 0 && (item.hasInput || item.outcome)
+      ? `${name} was called ${times(sameName)}, but never with the expected ${expectedAspects(item)}.`
       : `Never called: ${name}.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
   }
   const used = new Set(matched);
@@ -56,7 +57,7 @@ export function strictDivergence(calls: readonly ToolCall[], items: readonly Exp
   const item = items[mismatch];
   if (call && item) {
     return names.sameName(call, item)
-      ? `First difference at call ${mismatch + 1}: ${formatName(call.toolName)} was called with a different input.`
+      ? `First difference at call ${mismatch + 1}: ${formatName(call.toolName)} was called ${item.outcome ? `but not as expected: ${describeCallOutcome(call)}` : 'with a different input'}.`
       : `First difference at call ${mismatch + 1}: expected ${formatName(item.toolName)}, received ${formatName(call.toolName)}.`;
   }
   if (item) {

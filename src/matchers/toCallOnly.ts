@@ -2,6 +2,7 @@ import { describeExpectedCall, formatCallList, formatExpectedList } from '../for
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { didYouMean } from '../suggest.js';
+import { describeCallOutcome } from '../format/outcomes.js';
 import { formatName, joinFirst, ordinal } from '../value.js';
 import { matchUnordered } from '../scoring/engine.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
@@ -32,7 +33,7 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
   let divergence: string | undefined;
   if (calls.length === 1 && only) {
     divergence = nameMatches(ctx, only, item)
-      ? `The only call is to ${formatName(only.toolName)}, but with a different input.`
+      ? `The only call is to ${formatName(only.toolName)}, but ${item.outcome ? `not as expected: ${describeCallOutcome(only)}` : 'with a different input'}.`
       : `The only call is to ${formatName(only.toolName)}.`;
   } else if (calls.length > 1) {
     divergence =
@@ -67,7 +68,8 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
   const unexpectedNames = () => unexpected.map((index) => calls[index]!.toolName);
   const divergence = [
     absent.length > 0 && `Not called: ${joinFirst(absent, '; ', describeMissing)}.${absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, unexpectedNames()) : ''}`,
-    otherInput.length > 0 && `Called, but not with the expected input: ${joinFirst(otherInput, '; ', describeMissing)}.`,
+    otherInput.length > 0 &&
+      `Called, but not with the expected ${otherInput.every((index) => !items[index]!.outcome) ? 'input' : 'input or outcome'}: ${joinFirst(otherInput, '; ', describeMissing)}.`,
     unexpected.length > 0 && `Not expected: ${joinFirst(unexpected, '; ', (index) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`)}.`,
   ]
     .filter(Boolean)
