@@ -10,24 +10,29 @@ import { formatInline, formatName, joinFirst, plural } from '../value.js';
 const DETAIL_WIDTH = 72;
 const APPROVAL_WORDS = { requested: 'awaiting approval', approved: 'approved', denied: 'denied approval' } as const;
 
-/** ", failing with an error matching /timeout/ and approved": what an item asks of the outcome, or "". */
-export function describeOutcome(outcome: OutcomeExpectation | undefined): string {
+const EXPECTED_APPROVAL = { requested: 'that awaits approval', approved: 'that was approved', denied: 'that was denied approval' } as const;
+
+/**
+ * What an item asks of the outcome, after its name and input, or "": ` that failed with an error
+ * matching /timeout/`, ` and output {"a":1}, that was approved`.
+ */
+export function describeOutcome(outcome: OutcomeExpectation | undefined, afterInput = false): string {
   if (!outcome) return '';
   const parts: string[] = [];
-  if (outcome.output !== undefined) parts.push(`with output ${formatInline(outcome.output.value)}`);
+  if (outcome.output !== undefined) parts.push(`${afterInput ? 'and' : 'with'} output ${formatInline(outcome.output.value)}`);
   const { error } = outcome;
   if (error === true) parts.push('that failed');
   else if (error === false) parts.push('that succeeded');
   else if (typeof error === 'string') parts.push(`that failed with an error containing ${formatInline(error)}`);
   else if (error !== undefined) parts.push(`that failed with an error matching ${formatInline(error)}`);
-  if (outcome.approval !== undefined) parts.push(APPROVAL_WORDS[outcome.approval]);
+  if (outcome.approval !== undefined) parts.push(EXPECTED_APPROVAL[outcome.approval]);
   return parts.length === 0 ? '' : ` ${parts.join(', ')}`;
 }
 
 /** The error of a failed call on one line: its message, or the value when it has none. */
-export function formatError(error: unknown): string {
+export function formatError(error: unknown, width = DETAIL_WIDTH): string {
   const message = errorMessageOf(error);
-  return message === undefined ? `${formatInline(error, DETAIL_WIDTH)} (no message)` : formatInline(message, DETAIL_WIDTH);
+  return message === undefined ? `${formatInline(error, width)} (no message)` : formatInline(message, width);
 }
 
 /** What a call came to, in a few words: `failed: "backend down"`, `succeeded with output {"a":1}`, `no result recorded`. */
@@ -38,13 +43,20 @@ export function describeCallOutcome(call: ToolCall): string {
   return call.approval === 'denied' ? 'denied approval, so it never ran' : 'no result recorded (the run has neither output nor error for it)';
 }
 
+/** What a call came to, for the end of its line in a call list: its output, `failed: "…"`, or `no result`. */
+export function shortOutcome(call: ToolCall): string {
+  const outcome = outcomeOf(call);
+  if (outcome === 'failed') return `failed: ${formatError(call.error, 48)}`;
+  return outcome === 'succeeded' ? formatInline(call.output, 40) : 'no result';
+}
+
 /**
  * Why one call of the expected tool does not fit the item: its input, and each aspect of the
  * outcome it misses, e.g. `call 2: failed: "backend down"` or `call 3: input {"q":"x"}; no approval`.
  */
 export function describeMiss(call: ToolCall, index: number, inputDiffers: boolean, missed: ReadonlyArray<keyof OutcomeExpectation>): string {
   const reasons: string[] = [];
-  if (inputDiffers) reasons.push(`input ${formatInline(call.input, DETAIL_WIDTH)}`);
+  if (inputDiffers) reasons.push(`another input, ${formatInline(call.input, DETAIL_WIDTH)}`);
   if (missed.includes('output') || missed.includes('error')) reasons.push(describeCallOutcome(call));
   if (missed.includes('approval')) reasons.push(call.approval === undefined ? 'no approval recorded' : APPROVAL_WORDS[call.approval]);
   return `  call ${index + 1}: ${reasons.join('; ')}`;

@@ -111,6 +111,11 @@ export function toExpectedName(value: unknown, where: string, hintLine: string):
   throw matcherError(hintLine, `${where} must be a non-empty tool name, e.g. 'search-tool'; received ${describeArgument(value)}.`);
 }
 
+/** Does some item ask what its call came to? Then call lists show each call's outcome. */
+export function asksOutcome(items: readonly ExpectedCall[]): boolean {
+  return items.some((item) => item.outcome !== undefined);
+}
+
 /** Checks a list argument of expected items (an empty list expects no calls). */
 export function toExpectedCalls(items: unknown, argumentName: string, hintLine: string): ExpectedCall[] {
   if (!Array.isArray(items)) {

@@ -12,7 +12,7 @@ import { outcomeMismatches } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
 import { isAsymmetricMatcher } from '../value.js';
 import { equalityOf } from './equality.js';
-import { callMatches, matcherError, nameMatches, readCalls, toExpectedName, toOutcome } from './shared.js';
+import { asksOutcome, callMatches, matcherError, nameMatches, readCalls, toExpectedName, toOutcome } from './shared.js';
 
 /**
  * Passes when some call is to `toolName` (with an input equal to `input`, when given, and with the
@@ -42,7 +42,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
         return compose(
           hintLine,
           `Expected no call to ${describeExpectedCall(item)}`,
-          formatCallList(calls, firstMatch),
+          formatCallList(calls, firstMatch, asksOutcome([item])),
           `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${shortList(matching)}`,
         );
       },
@@ -58,7 +58,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   return {
     pass,
     message: () =>
-      compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls, firstSameName === -1 ? undefined : firstSameName), divergence()),
+      compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls, firstSameName === -1 ? undefined : firstSameName, asksOutcome([item])), divergence()),
     // The diff: the expected input against the inputs the tool did get. A tool never called has
     // nothing to diff (a name against the list of names would compare two different types).
     ...(sameName.length > 0 && hasInput && !outcome && {
