@@ -105,9 +105,17 @@ export function formatRepeats(calls: readonly ToolCall[], repeats: readonly Repe
   });
 }
 
-/** "at most 8", "at least 2", "between 2 and 4", "exactly 3": for "Expected … calls to X". */
-export function describeCount(bounds: { min?: number; max?: number }): string {
+/**
+ * "at most 8 calls", "at least 1 call", "between 2 and 4 calls", "exactly 3 calls", or negated (what
+ * `.not` asks for) "more than 8 calls", "fewer than 2 or more than 4 calls".
+ */
+export function describeCount(bounds: { min?: number; max?: number }, negated = false): string {
   const { min, max } = bounds;
-  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min}` : `between ${min} and ${max}`;
-  return min !== undefined ? `at least ${min}` : `at most ${max!}`;
+  const calls = (count: number, text: string) => `${text} call${count === 1 ? '' : 's'}`;
+  if (negated) {
+    if (min !== undefined && max !== undefined) return min === 0 ? calls(max, `more than ${max}`) : calls(max, `fewer than ${min} or more than ${max}`);
+    return min !== undefined ? calls(min, `fewer than ${min}`) : calls(max!, `more than ${max!}`);
+  }
+  if (min !== undefined && max !== undefined) return min === max ? calls(min, `exactly ${min}`) : calls(max, `between ${min} and ${max}`);
+  return min !== undefined ? calls(min, `at least ${min}`) : calls(max!, `at most ${max!}`);
 }

@@ -33,7 +33,7 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
   let divergence: string | undefined;
   if (calls.length === 1 && only) {
     divergence = nameMatches(ctx, only, item)
-      ? `The only call is to ${formatName(only.toolName)}, but ${item.outcome ? `not as expected: ${describeCallOutcome(only)}` : 'with a different input'}.`
+      ? `The only call is to ${formatName(only.toolName)}, but ${item.outcome ? `it ${describeCallOutcome(only)}` : 'with a different input'}.`
       : `The only call is to ${formatName(only.toolName)}.`;
   } else if (calls.length > 1) {
     divergence =
@@ -69,7 +69,7 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
   const divergence = [
     absent.length > 0 && `Not called: ${joinFirst(absent, '; ', describeMissing)}.${absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, unexpectedNames()) : ''}`,
     otherInput.length > 0 &&
-      `Called, but not with the expected ${otherInput.every((index) => !items[index]!.outcome) ? 'input' : 'input or outcome'}: ${joinFirst(otherInput, '; ', describeMissing)}.`,
+      `Called, but not ${otherInput.every((index) => !items[index]!.outcome) ? 'with the expected input' : 'as expected'}: ${joinFirst(otherInput, '; ', describeMissing)}.`,
     unexpected.length > 0 && `Not expected: ${joinFirst(unexpected, '; ', (index) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`)}.`,
   ]
     .filter(Boolean)

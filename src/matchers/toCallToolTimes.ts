@@ -27,7 +27,7 @@ export function toCallToolTimes(this: MatcherContext, received: unknown, toolNam
   const list = () => formatCallList(calls, firstMatch === -1 ? undefined : firstMatch);
   if (!('exactly' in bounds)) {
     // A name matcher counts calls by many names: say "calls matching", not "called".
-    const subject = isAsymmetricMatcher(toolName) ? `calls matching ${formatName(toolName)}` : `calls to ${formatName(toolName)}`;
+    const subject = isAsymmetricMatcher(toolName) ? `matching ${formatName(toolName)}` : `to ${formatName(toolName)}`;
     const counted = `the run made ${count === 0 ? 'none' : count}`;
     return {
       pass,
@@ -35,7 +35,7 @@ export function toCallToolTimes(this: MatcherContext, received: unknown, toolNam
         compose(
           hintLine,
           pass
-            ? `Expected the number of ${subject} not to be ${describeCount(bounds)}, but ${counted}.`
+            ? `Expected ${describeCount(bounds, true)} ${subject}, but ${counted}.`
             : `Expected ${describeCount(bounds)} ${subject}, but ${counted}.${count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : ''}`,
           list(),
         ),

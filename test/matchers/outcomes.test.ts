@@ -210,7 +210,7 @@ describe('toCallTool(name, input, { output, error, approval })', () => {
         2. lookup  {"url":"https://x.test/good"}  → {"status":200}
         3. search  {"q":"cats"}  → no result
 
-      Called, but not with the expected input or outcome: "search" that succeeded (expected 1st).
+      Called, but not as expected: "search" that succeeded (expected 1st).
       Not expected: call 3, "search"."
     `);
   });
@@ -251,6 +251,100 @@ describe('toCallTool(name, input, { output, error, approval })', () => {
     const runs = await sample(() => loopOf(sdk, retrySteps), { n: 3 });
     expect(runs).toCallTool('lookup', undefined, { error: true });
     expect(failureOf(() => expect(runs).toCallTool('lookup', undefined, { error: /timeout/ })).message).toContain('Passed in 0 of 3 runs (failing); all 3 required (minPassRate 1).');
+  });
+});
+
+describe('outcome fields on the items of toCallToolsInOrder and toCallOnly', () => {
+  it('fail with the outcome of each call beside it (ai@7)', async () => {
+    const run = await loopOf(sdks.find((sdk) => sdk.name === 'ai7')!, retrySteps);
+    const inOrder = failureOf(() => expect(run).toCallToolsInOrder([{ toolName: 'lookup', error: false }, { toolName: 'lookup', error: true }]));
+    expect(inOrder.message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected)
+
+      Expected these calls, in this order (other calls allowed):
+        1. lookup  that succeeded
+        2. lookup  that failed
+
+      Received 4 tool calls:
+        1. lookup  {"url":"https://x.test/bad"}  → failed: "502 bad gateway for https://x.test/bad"
+        2. lookup  {"url":"https://x.test/good"}  → {"status":200,"url":"https://x.test/goo…
+        3. search  {"q":"cats"}  → {"hits":["cats"]}
+        4. search  {"q":"cats"}  → {"hits":["cats"]}
+
+      First out of order: "lookup" that failed (expected 2nd) came before "lookup" that succeeded (expected 1st)"
+    `);
+    expect(inOrder.expected).toEqual([
+      { toolName: 'lookup', error: false },
+      { toolName: 'lookup', error: true },
+    ]);
+    expect(inOrder.actual).toEqual([
+      { toolName: 'lookup', error: true },
+      { toolName: 'lookup', error: false },
+    ]);
+    const strict = failureOf(() =>
+      expect(run).toCallToolsInOrder(['lookup', 'lookup', { toolName: 'search', output: { hits: ['dogs'] } }, 'search'], { strict: true }),
+    );
+    expect(strict.message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected, { strict: true })
+
+      Expected exactly these calls, in this order:
+        1. lookup
+        2. lookup
+        3. search  with output {"hits":["dogs"]}
+        4. search
+
+      Received 4 tool calls:
+        1. lookup  {"url":"https://x.test/bad"}  → failed: "502 bad gateway for https://x.test/bad"
+        2. lookup  {"url":"https://x.test/good"}  → {"status":200,"url":"https://x.test/goo…
+        3. search  {"q":"cats"}  → {"hits":["cats"]}
+        4. search  {"q":"cats"}  → {"hits":["cats"]}
+
+      First difference at call 3: "search" was called, but succeeded with output {"hits":["cats"]}."
+    `);
+    const only = failureOf(() => expect(run).toCallOnly([{ toolName: 'lookup', error: /timeout/ }, 'lookup', 'search', 'search']));
+    expect(only.message).toMatchInlineSnapshot(`
+      "expect(run).toCallOnly(expected)
+
+      Expected exactly these calls, in any order:
+        1. lookup  that failed with an error matching /timeout/
+        2. lookup
+        3. search
+        4. search
+
+      Received 4 tool calls:
+        1. lookup  {"url":"https://x.test/bad"}  → failed: "502 bad gateway for https://x.test/bad"
+        2. lookup  {"url":"https://x.test/good"}  → {"status":200,"url":"https://x.test/goo…
+        3. search  {"q":"cats"}  → {"hits":["cats"]}
+        4. search  {"q":"cats"}  → {"hits":["cats"]}
+
+      Called, but not as expected: "lookup" that failed with an error matching /timeout/ (expected 1st).
+      Not expected: call 2, "lookup"."
+    `);
+  });
+
+  it('parallel(…) groups take them too', async () => {
+    const { parallel } = await import('../../src/refs/parallel.js');
+    const sdk = sdks.find((entry) => entry.name === 'ai7')!;
+    const run = await loopOf(sdk, [
+      [
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"url":"https://x.test/bad"}' },
+        { type: 'tool-call', toolCallId: 'c2', toolName: 'search', input: '{"q":"cats"}' },
+      ],
+      [{ type: 'text', text: 'ok' }],
+    ]);
+    expect(run).toCallToolsInOrder([parallel({ toolName: 'search', error: false }, { toolName: 'lookup', error: 'bad gateway' })]);
+    expect(run).not.toCallToolsInOrder([parallel({ toolName: 'search', error: true }, 'lookup')]);
+  });
+
+  it('hostile error text and outputs are escaped and cut', () => {
+    const run = [
+      { toolName: 'x', input: {}, error: new Error(`boom\nFAKE: passed \u001b[32m${'e'.repeat(10_000)}`) },
+      { toolName: 'x', input: {}, output: { huge: 'o'.repeat(100_000), ansi: '\u001b[2J' } },
+    ];
+    const message = failureOf(() => expect(run).toCallTool('x', undefined, { error: /never/ })).message;
+    expect(message).not.toMatch(/\u001b/);
+    expect(message.split('\n').some((line) => line.startsWith('FAKE'))).toBe(false);
+    expect(message.length).toBeLessThan(1_500);
   });
 });
 
