@@ -20,7 +20,8 @@ import { asksOutcome, callMatches, matcherError, nameMatches, readCalls, toExpec
  * means any input.
  */
 export function toCallTool(this: MatcherContext, received: unknown, toolName: unknown, ...rest: unknown[]): MatcherResult {
-  const hasOptions = rest.length > 1;
+  // An undefined third argument is no options (a variable left unset), as if it were not passed.
+  const hasOptions = rest.length > 1 && rest[1] !== undefined;
   const hasInput = rest.length > 0 && !(hasOptions && rest[0] === undefined);
   const hintLine = hint(this, 'toCallTool', 'toolName', hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : hasInput ? 'input' : undefined);
   const outcome = hasOptions ? readOutcomeOptions(rest[1], hintLine) : undefined;

@@ -350,6 +350,11 @@ describe('outcome fields on the items of toCallToolsInOrder and toCallOnly', () 
 
 describe('bad outcome patterns are matcher errors, .not included', () => {
   const run = [{ toolName: 'search', input: {}, output: 1 }];
+  it('an undefined third argument is no options: the input is compared as before', () => {
+    expect(run).toCallTool('search', {}, undefined);
+    expect(run).not.toCallTool('search', undefined, undefined);
+  });
+
   it.each([
     ['error: 42', () => expect(run).toCallTool('search', undefined, { error: 42 as never }), 'options.error must be true (the call failed), false (it succeeded), or what its error message must match'],
     ['an empty error string', () => expect(run).not.toCallTool('search', undefined, { error: '' }), 'received an empty string.'],
