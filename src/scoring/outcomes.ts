@@ -47,20 +47,27 @@ export interface OutcomeExpectation {
 
 export type Equals = (a: unknown, b: unknown) => boolean;
 
-/** The aspects of an expected outcome a call does not meet (empty when it meets them all). */
+/** The aspects of an expected outcome a call does not meet (empty when it meets them all): for a message. */
 export function outcomeMismatches(call: ToolCall, expected: OutcomeExpectation, equals: Equals): Array<keyof OutcomeExpectation> {
   const mismatches: Array<keyof OutcomeExpectation> = [];
-  if (expected.output !== undefined && (call.output === undefined || call.error !== undefined || !equals(call.output, expected.output.value))) mismatches.push('output');
+  if (expected.output !== undefined && !outputMatches(call, expected.output.value, equals)) mismatches.push('output');
   if (expected.error !== undefined && !errorMatches(call, expected.error, equals)) mismatches.push('error');
   if (expected.approval !== undefined && call.approval !== expected.approval) mismatches.push('approval');
   return mismatches;
 }
 
-/** Does the call meet every aspect of the expected outcome? Stops at the first it does not. */
+/** Does the call meet every aspect of the expected outcome? The same tests, stopping at the first miss. */
 export function outcomeMatches(call: ToolCall, expected: OutcomeExpectation, equals: Equals): boolean {
-  if (expected.output !== undefined && (call.output === undefined || call.error !== undefined || !equals(call.output, expected.output.value))) return false;
-  if (expected.error !== undefined && !errorMatches(call, expected.error, equals)) return false;
-  return expected.approval === undefined || call.approval === expected.approval;
+  return (
+    (expected.output === undefined || outputMatches(call, expected.output.value, equals)) &&
+    (expected.error === undefined || errorMatches(call, expected.error, equals)) &&
+    (expected.approval === undefined || call.approval === expected.approval)
+  );
+}
+
+/** A result that arrived (a failed call's output is not its result) and equals the expected one. */
+function outputMatches(call: ToolCall, expected: unknown, equals: Equals): boolean {
+  return outcomeOf(call) === 'succeeded' && equals(call.output, expected);
 }
 
 function errorMatches(call: ToolCall, expected: NonNullable<OutcomeExpectation['error']>, equals: Equals): boolean {
