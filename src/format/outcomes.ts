@@ -93,7 +93,7 @@ export function formatFailures(calls: readonly ToolCall[], attempts: readonly Fa
           ? `recovered at call ${run.next + 1} after ${plural(run.failed.length, 'failed attempt')}`
           : `call ${run.next + 1} ${outcomeOf(calls[run.next]!) === 'no result' ? 'has no result' : 'did not succeed'}`;
     const verdict = run.forgiven ? 'forgiven' : run.recovered ? `more than ${retries === 1 ? '1 retry' : `${retries} retries`}` : 'not recovered';
-    return `${formatName(first.toolName)}: ${plural(tried, 'attempt')}, ${ending} (${verdict}):\n${run.failed.map((index) => failedCallLine(calls, index)).join('\n')}`;
+    return `${formatName(first.toolName)}: ${plural(tried, 'attempt')}, ${ending} (${verdict}):\n${joinFirst(run.failed, '\n', (index) => failedCallLine(calls, index), 5)}`;
   });
 }
 
