@@ -74,7 +74,17 @@ export async function loopVariants(sdk: Sdk, steps: ProviderStep[]): Promise<Arr
     { variant: 'generateText result', run: result },
     { variant: 'JSON round trip', run: roundTrip(result) },
     { variant: 'model messages', run: [{ role: 'user', content: 'go' }, ...sdk.responseMessages(result)] },
+    { variant: 'UI messages', run: await uiMessagesOf(sdk, steps) },
   ];
+}
+
+/** The same loop streamed, as the UI messages a chat app keeps (errors as `errorText`, written by `onError`). */
+async function uiMessagesOf(sdk: Sdk, steps: ProviderStep[]): Promise<unknown[]> {
+  const tools = outcomeTools(sdk);
+  const result = sdk.ai.streamText({ model: sdk.model(steps), tools, stopWhen: sdk.ai.stepCountIs(10), prompt: 'go' });
+  let assistant: unknown;
+  for await (const message of sdk.ai.readUIMessageStream({ stream: sdk.uiStream(result, tools) })) assistant = message;
+  return [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'go' }] }, assistant];
 }
 
 /** 6 and 7: search, then delete, which stops the loop at its approval request. */

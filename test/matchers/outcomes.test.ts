@@ -42,12 +42,13 @@ describe.each(sdks)('$name tool loop: a failed call, its retry, a repeated call'
         { toolName: 'lookup', error: true },
         'search',
       ]);
-      // An Error that went through JSON is `{}`: it failed, but its message is gone.
+      // An Error that went through JSON is `{}`: it failed, but its message is gone. Model messages
+      // keep its text (ai@7 prefixed "Error: "), UI messages what the stream's onError wrote ("ERR: …").
       const message = variant === 'JSON round trip' ? undefined : '502 bad gateway for https://x.test/bad';
       if (message === undefined) expect(run, label).not.toCallTool('lookup', undefined, { error: 'bad gateway' });
       else {
         expect(run, label).toCallTool('lookup', undefined, { error: 'bad gateway' });
-        expect(run, label).toCallTool('lookup', undefined, { error: /^(Error: )?502 bad gateway/ });
+        expect(run, label).toCallTool('lookup', undefined, { error: /^(Error: |ERR: )?502 bad gateway/ });
         expect(run, label).toCallTool('lookup', undefined, { error: expect.stringContaining('x.test/bad') });
         expect(run, label).not.toCallTool('lookup', undefined, { error: /timeout/ });
       }
