@@ -15,6 +15,10 @@ jestExpect(calls).toCallToolTimes('weather-tool', 1);
 jestExpect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: jestExpect.any(String) } }]);
 jestExpect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
 jestExpect(run).toCallNoTools();
+jestExpect(run).toCallTool('weather-tool', undefined, { error: jestExpect.stringContaining('timeout') });
+jestExpect(run).toCallToolTimes(jestExpect.any(String), { min: 1, max: 8 });
+jestExpect(run).toCallToolsWithoutErrors({ retries: 1 });
+jestExpect(run).not.toRepeatToolCalls();
 const judged = jestExpect(run).toUseAppropriateTools({ threshold: 0.5 });
 
 expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New') });
@@ -22,6 +26,9 @@ expect(calls).toCallToolTimes('weather-tool', 1);
 expect(run).toCallOnly('weather-tool');
 expect(run).toCallToolsInOrder(['search-tool', 'weather-tool']);
 expect(run).toCallNoTools();
+expect(run).toCallOnly([{ toolName: 'weather-tool', error: false }]);
+expect(run).toCallToolsWithoutErrors();
+expect(run).not.toRepeatToolCalls({ consecutive: false });
 const judgedGlobal = expect(run).toUseAppropriateTools();
 
 // Chains type as in Vitest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.

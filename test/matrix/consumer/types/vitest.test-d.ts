@@ -14,6 +14,11 @@ expect(calls).toCallToolTimes('weather-tool', 1);
 expect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: expect.any(String) } }]);
 expect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
 expect(run).toCallNoTools();
+expect(run).toCallTool('weather-tool', undefined, { error: false, approval: 'approved' });
+expect(run).toCallToolsInOrder([{ toolName: 'search-tool', error: /timeout/ }, { toolName: 'search-tool', output: expect.anything() }]);
+expect(run).toCallToolTimes(expect.any(String), { max: 8 });
+expect(run).toCallToolsWithoutErrors({ retries: 2 });
+expect(run).not.toRepeatToolCalls({ consecutive: false });
 const judged = expect(run).toUseAppropriateTools({ threshold: 0.5 });
 
 // Chains type as in Jest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.
