@@ -1,5 +1,6 @@
 import { percent } from '../format/sample.js';
 import { cells, COLUMNS, sortRows, type ReportRow } from './rows.js';
+import { describeCost, totalCost } from './usage.js';
 
 /**
  * The report as one self-contained HTML page: inline CSS, no script, no network. A row per
@@ -10,6 +11,7 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date())
   const sorted = sortRows(rows);
   const failing = rows.filter((row) => !row.passed).length;
   const flaky = rows.filter((row) => row.status === 'flaky').length;
+  const cost = totalCost(rows);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -21,7 +23,7 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date())
 <body>
 <h1>tool-call-accuracy</h1>
 <p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.<br>
-The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires.</p>
+The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires.${cost === undefined ? '' : `<br>\n<span class="usage">${escape(describeCost(cost))}</span>`}</p>
 <table>
 <thead><tr>${COLUMNS.map((title, column) => (column === 3 ? '<th>Pass rate</th>' : `<th>${escape(title)}</th>`)).join('')}</tr></thead>
 <tbody>
@@ -71,7 +73,7 @@ function formatDetails(row: ReportRow): string {
           .map((evaluation) => `<li class="${evaluation.wasAppropriate ? 'ok' : 'bad'}"><code>${escape(evaluation.toolCalled)}</code> ${evaluation.wasAppropriate ? 'appropriate' : 'inappropriate'}: ${escape(evaluation.reasoning)}</li>`)
           .join('');
         const missing = verdict.missingTools.length > 0 ? `<p>Missing tools: ${verdict.missingTools.map((tool) => `<code>${escape(tool)}</code>`).join(', ')}</p>` : '';
-        return `<div class="verdict ${verdict.passed ? 'ok' : 'bad'}"><h4>Run ${verdict.run}: score ${verdict.score} (threshold ${verdict.threshold}), ${escape(verdict.model)}</h4><p>${escape(verdict.reason)}</p>${evaluations ? `<ul>${evaluations}</ul>` : '<p>No tool calls.</p>'}${missing}</div>`;
+        return `<div class="verdict ${verdict.passed ? 'ok' : 'bad'}"><h4>Run ${verdict.run}: score ${verdict.score} (threshold ${verdict.threshold}), ${escape(verdict.model)}${verdict.votes === undefined ? '' : `, ${verdict.votes} votes, agreement ${percent(verdict.agreement ?? 1)}`}</h4><p>${escape(verdict.reason)}</p>${evaluations ? `<ul>${evaluations}</ul>` : '<p>No tool calls.</p>'}${missing}</div>`;
       })
       .join('\n');
     parts.push(`<details class="verdicts"><summary>judge's reasons (${row.verdicts.length} run${row.verdicts.length === 1 ? '' : 's'})</summary>\n${verdicts}</details>`);

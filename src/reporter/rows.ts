@@ -1,6 +1,7 @@
 import { describeRule, percent, printable } from '../format/sample.js';
 import { wilsonInterval, type Interval } from '../sample/wilson.js';
-import type { ReportedAssertion, RunFailure, RunVerdict } from './record.js';
+import type { JudgeCost, ReportedAssertion, RunFailure, RunVerdict } from './record.js';
+import { describeCost, totalCost } from './usage.js';
 
 /** One line of the report, whatever the runner: a sampled assertion, or one judged run. */
 export interface ReportRow {
@@ -22,6 +23,7 @@ export interface ReportRow {
   failures: RunFailure[];
   failuresLeftOut: number;
   verdicts: RunVerdict[];
+  judgeUsage?: JudgeCost;
 }
 
 export function toRow(record: ReportedAssertion): ReportRow {
@@ -32,6 +34,7 @@ export function toRow(record: ReportedAssertion): ReportRow {
     failures: record.failures,
     failuresLeftOut: record.failuresLeftOut,
     verdicts: record.verdicts,
+    ...(record.judgeUsage !== undefined && { judgeUsage: record.judgeUsage }),
   };
   if (record.gate) {
     const { gate } = record;
@@ -95,6 +98,7 @@ export function formatTable(rows: readonly ReportRow[], maxWidth = 60): string {
     render(COLUMNS),
     render(widths.map((width) => '─'.repeat(width))),
     ...body.map(render),
+    ...costLine(rows),
   ].join('\n');
 }
 
@@ -109,5 +113,12 @@ export function formatMarkdown(rows: readonly ReportRow[]): string {
     line(COLUMNS.map(() => '---')),
     ...sortRows(rows).map((row) => line(cells(row).map(escape))),
     '',
+    ...costLine(rows).map((text) => `${text.trim()}\n`),
   ].join('\n');
+}
+
+/** The judge's token usage over the run, under the table: what the judged tests cost. */
+function costLine(rows: readonly ReportRow[]): string[] {
+  const cost = totalCost(rows);
+  return cost === undefined ? [] : ['', describeCost(cost)];
 }

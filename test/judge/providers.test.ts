@@ -11,7 +11,6 @@ import {
   gatewayProvider,
   loadAiMajor,
   providerModel,
-  REFUSAL_TEXT,
   REPORTED_USAGE,
   startProviderServer,
   type AiMajor,
