@@ -119,9 +119,10 @@ export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropri
   return result;
 }
 
-/** A judge's options for the report: the threshold, not the model object or the tool set. */
+/** A judge's options for the report: the threshold and votes, not the model object, the tool set or the rubric's text. */
 function judgeArguments(options: ToUseAppropriateToolsOptions | undefined): unknown[] {
-  return options?.threshold === undefined ? [] : [{ threshold: options.threshold }];
+  const shown = { ...(options?.threshold !== undefined && { threshold: options.threshold }), ...(options?.votes !== undefined && { votes: options.votes }) };
+  return Object.keys(shown).length === 0 ? [] : [shown];
 }
 
 /**

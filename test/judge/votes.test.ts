@@ -7,6 +7,7 @@ import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { decideByMajority } from '../../src/judge/votes.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import type { JudgeVerdict } from '../../src/judge/types.js';
+import type { AssertionRecord } from '../../src/reporter/record.js';
 import { rejectionOf } from '../helpers/failureOf.js';
 import { appropriateWeather, judgeModel, promptOf, searchForWeather, searchForWeatherRun, textResult, weatherRun, weatherTools } from '../helpers/judgeModels.js';
 
@@ -231,5 +232,32 @@ describe('rubric: the team’s own criteria, beside the judge’s instructions',
     const model = judgeModel(appropriateWeather);
     await createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools, rubric }).run(weatherRun());
     expect(promptOf(model).user).toContain(rubric);
+  });
+});
+
+describe('votes over a sample', () => {
+  it('each run gets its own majority verdict (one verdict per run), and the report record sums every vote’s tokens', async ({ task }) => {
+    const { sample } = await import('../../src/sample/sample.js');
+    const runs = await sample([weatherRun(), weatherRun(), weatherRun()], { minPassRate: 0.6 });
+    // One request at a time, so the answers go to the runs in order: runs 1 and 2 get a majority
+    // of appropriate votes (3 of 3, then 2 of 3), run 3 a majority of inappropriate ones (2 of 3).
+    configureJudge({ concurrency: 1 });
+    const model = judgeModel(
+      appropriateWeather, appropriateWeather, appropriateWeather,
+      appropriateWeather, inappropriateWeather, appropriateWeather,
+      inappropriateWeather, appropriateWeather, inappropriateWeather,
+    );
+    await expect(runs).toUseAppropriateTools({ model, votes: 3 });
+    expect(model.doGenerateCalls).toHaveLength(9);
+    const [record] = (task.meta as { toolCallAccuracy: AssertionRecord[] }).toolCallAccuracy;
+    expect(record!.assertion).toBe('expect(runs).toUseAppropriateTools({ votes: 3 })');
+    expect(record!.gate).toMatchObject({ passes: 2, n: 3, passed: true });
+    expect(record!.verdicts.map(({ score, votes, agreement }) => ({ score, votes, agreement }))).toEqual([
+      { score: 1, votes: 3, agreement: 1 },
+      { score: 1, votes: 3, agreement: 0.67 },
+      { score: 0, votes: 3, agreement: 0.67 },
+    ]);
+    // Nine requests of 10 input and 20 output tokens.
+    expect(record!.judgeUsage).toEqual({ inputTokens: 90, outputTokens: 180, totalTokens: 270, requests: 9, verdicts: 3, replayed: 0, unknown: 0 });
   });
 });
