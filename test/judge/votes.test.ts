@@ -250,7 +250,7 @@ describe('votes over a sample', () => {
     await expect(runs).toUseAppropriateTools({ model, votes: 3 });
     expect(model.doGenerateCalls).toHaveLength(9);
     const [record] = (task.meta as { toolCallAccuracy: AssertionRecord[] }).toolCallAccuracy;
-    expect(record!.assertion).toBe('expect(runs).toUseAppropriateTools({ votes: 3 })');
+    expect(record!.assertion).toBe('expect(runs).toUseAppropriateTools({"votes":3})');
     expect(record!.gate).toMatchObject({ passes: 2, n: 3, passed: true });
     expect(record!.verdicts.map(({ score, votes, agreement }) => ({ score, votes, agreement }))).toEqual([
       { score: 1, votes: 3, agreement: 1 },
