@@ -8,7 +8,11 @@ import { setAiLoaderForTesting } from '../../src/judge/loadAi.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { appropriateWeather, weatherRun, weatherTools } from '../helpers/judgeModels.js';
 import {
+  anthropicSchemaProblem,
   gatewayProvider,
+  googleJsonSchemaProblem,
+  googleOpenApiSchemaProblem,
+  openaiStrictSchemaProblem,
   loadAiMajor,
   providerModel,
   REPORTED_USAGE,
@@ -98,8 +102,6 @@ function expectedCause(major: AiMajor, provider: ProviderName, fault: Fault): Re
     case 'overloaded':
       return /HTTP 529 from http:\/\/127\.0\.0\.1:\d+\/v1\/messages: .*overloaded_error.*Overloaded.* \(gave up after 2 attempts/;
     case 'reset':
-      // @ai-sdk/anthropic 2.x never settles on a body cut short: the hard limit ends it.
-      if (major === 5 && provider === 'anthropic') return new RegExp(`timed out after ${FAULT_TIMEOUT_MS} ms \\(the timeoutMs limit`);
       return /the connection broke before the whole answer arrived \(HTTP 200 from http:\/\/127\.0\.0\.1:\d+\/\S+\): terminated \(other side closed\)/;
     case 'not-json':
       return /Invalid JSON response \(HTTP 200 from http:\/\/127\.0\.0\.1:\d+\/\S+\): "<html><body>502 Bad Gateway<\/body><\/html>"/;
@@ -139,5 +141,43 @@ describe('provider faults: each an error naming the provider and the cause, with
       await server.close();
       server = undefined;
     }
+  });
+});
+
+describe('the servers refuse what the providers refuse', () => {
+  const verdictLike = (item: Record<string, unknown>) => ({
+    type: 'object',
+    properties: { evaluations: { type: 'array', items: item }, reason: { type: 'string' } },
+    required: ['evaluations', 'reason'],
+    additionalProperties: false,
+  });
+  const strictItem = { type: 'object', properties: { toolCalled: { type: 'string' } }, required: ['toolCalled'], additionalProperties: false };
+
+  it('OpenAI strict mode: every property required, additionalProperties false, only supported keywords', () => {
+    expect(openaiStrictSchemaProblem({ $schema: 'http://json-schema.org/draft-07/schema#', ...verdictLike(strictItem) })).toBeUndefined();
+    expect(openaiStrictSchemaProblem(verdictLike({ ...strictItem, required: [] }))).toBe(
+      "Invalid schema: In context=(root).properties.evaluations.items, 'required' is required to be supplied and to be an array including every key in properties. Missing 'toolCalled'.",
+    );
+    expect(openaiStrictSchemaProblem(verdictLike({ ...strictItem, additionalProperties: true }))).toMatch(/'additionalProperties' is required to be supplied and to be false/);
+    expect(openaiStrictSchemaProblem({ ...verdictLike(strictItem), minProperties: 1 })).toBe("Invalid schema: In context=(root), 'minProperties' is not permitted.");
+  });
+
+  it('Anthropic: closed objects, no length constraints; Google: the OpenAPI subset refuses additionalProperties', () => {
+    expect(anthropicSchemaProblem(verdictLike(strictItem))).toBeUndefined();
+    expect(anthropicSchemaProblem(verdictLike({ ...strictItem, properties: { toolCalled: { type: 'string', minLength: 1 } } }))).toMatch(/'minLength' is not supported/);
+    expect(googleOpenApiSchemaProblem(verdictLike(strictItem))).toBe(
+      'Invalid JSON payload received. Unknown name "additionalProperties" at \'generation_config.response_schema\': Cannot find field.',
+    );
+    expect(googleJsonSchemaProblem(verdictLike(strictItem))).toBeUndefined();
+  });
+
+  it('a request the provider would refuse is a 400, and the judge says so', async () => {
+    server = await startProviderServer('openai-compatible', 7, { verdict: appropriateWeather });
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+    // Without supportsStructuredOutputs the provider asks for json_object, which this server refuses.
+    const model = createOpenAICompatible({ baseURL: server.url, apiKey: 'loopback-key', name: 'loopback' })('judge-model');
+    const message = stripVTControlCharacters(await expect(weatherRun()).toUseAppropriateTools({ model }).then(() => '', (error: Error) => error.message));
+    expect(server.problems).toEqual(['response_format.type must be json_schema, got "json_object"']);
+    expect(message).toMatch(/The LLM judge \(judge-model \(loopback\.chat\)\) failed: HTTP 400 from http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: .*response_format\.type must be json_schema/);
   });
 });

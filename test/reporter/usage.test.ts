@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunVerdict } from '../../src/reporter/record.js';
+import { formatHtml } from '../../src/reporter/html.js';
 import { formatMarkdown, formatTable, toRow } from '../../src/reporter/rows.js';
 import { costOf, describeCost, totalCost } from '../../src/reporter/usage.js';
 
@@ -32,5 +33,17 @@ describe('the judge usage the reporters print', () => {
     expect(formatMarkdown([judged])).toContain(`\n${line}\n`);
     const { judgeUsage: _none, ...unjudged } = judged;
     expect(formatTable([unjudged])).not.toContain('Judge usage');
+  });
+
+  it('the page shows each verdict’s votes and agreement, and the usage in its summary', () => {
+    const voted = { ...verdict({ inputTokens: 30, outputTokens: 60, totalTokens: 90, requests: 3 }, false), votes: 3, agreement: 0.67 };
+    const html = formatHtml([
+      toRow({
+        file: 'a.test.ts', test: 'voted', assertion: 'expect(run).toUseAppropriateTools({"votes":3})', matcher: 'toUseAppropriateTools', isNot: false, kind: 'run',
+        failures: [], failuresLeftOut: 0, verdicts: [voted], judgeUsage: costOf([voted]),
+      }),
+    ]);
+    expect(html).toContain('<h4>Run 1: score 1 (threshold 1), gpt-5-mini (openai.responses), 3 votes, agreement 67%</h4>');
+    expect(html).toContain('<span class="usage">Judge usage: 90 tokens (30 input, 60 output) in 3 requests for 1 verdict.</span>');
   });
 });
