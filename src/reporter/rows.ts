@@ -113,7 +113,7 @@ export function formatMarkdown(rows: readonly ReportRow[]): string {
     line(COLUMNS.map(() => '---')),
     ...sortRows(rows).map((row) => line(cells(row).map(escape))),
     '',
-    ...costLine(rows).map((text) => `${text.trim()}\n`),
+    ...costLine(rows).slice(1).flatMap((text) => [text, '']),
   ].join('\n');
 }
 

@@ -30,7 +30,7 @@ describe('the judge usage the reporters print', () => {
     });
     const line = 'Judge usage: 876 tokens (812 input, 64 output) in 1 request for 1 verdict.';
     expect(formatTable([judged]).split('\n').slice(-2)).toEqual(['', line]);
-    expect(formatMarkdown([judged])).toContain(`\n${line}\n`);
+    expect(formatMarkdown([judged]).endsWith(`|\n\n${line}\n`)).toBe(true);
     const { judgeUsage: _none, ...unjudged } = judged;
     expect(formatTable([unjudged])).not.toContain('Judge usage');
   });
