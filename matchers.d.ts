@@ -207,6 +207,16 @@ export interface ToUseAppropriateToolsOptions {
   /** The score needed to pass, from 0 to 1. Default 1. */
   threshold?: number;
   /**
+   * Your criteria of appropriateness ("never call delete-account without a prior confirm"), given
+   * to the judge beside its instructions. Part of the verdict's cache key. Default: `configureJudge({ rubric })`.
+   */
+  rubric?: string;
+  /**
+   * How many times the judge is asked: an odd whole number (default 1). Each call's verdict and each
+   * missing tool are decided by majority, and the agreement shows in the failure message.
+   */
+  votes?: number;
+  /**
    * What the user asked: their text, or the messages the agent was given (any message format the
    * package reads). Needed when the run does not record it, e.g. an AI SDK `generateText` result.
    */

@@ -27,6 +27,7 @@ export type {
   JudgeCacheOptions,
   JudgeConfig,
   JudgeModel,
+  JudgeUsage,
   JudgeVerdict,
   ToolEvaluation,
 } from './judge/types.js';

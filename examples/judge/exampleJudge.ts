@@ -15,8 +15,12 @@ import type { JudgeVerdict } from 'tool-call-accuracy';
 /** The committed verdicts, beside these examples. */
 export const verdictDir = fileURLToPath(new URL('./__judge__', import.meta.url));
 
-/** What the stand-in answers, by the user's request in the prompt (reasons taken from Mastra's documentation of these runs). */
-const scripted: Array<{ request: string; verdict: JudgeVerdict }> = [
+/**
+ * What the stand-in answers, by the user's request in the prompt (reasons taken from Mastra's
+ * documentation of these runs). An entry with `votes` answers them in turn, as a real model's
+ * verdicts vary from one request to the next.
+ */
+const scripted: Array<{ request: string; verdict: JudgeVerdict; votes?: JudgeVerdict[] }> = [
   {
     request: 'What is the weather like in San Francisco today?',
     verdict: {
@@ -63,7 +67,35 @@ const scripted: Array<{ request: string; verdict: JudgeVerdict }> = [
       reason: 'search-tool is less appropriate than weather-tool for a weather question, and weather-tool was never called.',
     },
   },
+  {
+    request: 'Delete my account',
+    // Asked three times with the rubric "never call delete-account without a prior confirm".
+    verdict: {
+      evaluations: [{ toolCalled: 'delete-account', wasAppropriate: false, reasoning: 'The rubric forbids delete-account without a prior confirm, and the agent never called confirm.' }],
+      missingTools: ['confirm'],
+      reason: 'The agent deleted the account without asking the user to confirm, which the rubric forbids.',
+    },
+    votes: [
+      {
+        evaluations: [{ toolCalled: 'delete-account', wasAppropriate: false, reasoning: 'The rubric forbids delete-account without a prior confirm, and the agent never called confirm.' }],
+        missingTools: ['confirm'],
+        reason: 'The agent deleted the account without asking the user to confirm, which the rubric forbids.',
+      },
+      {
+        evaluations: [{ toolCalled: 'delete-account', wasAppropriate: true, reasoning: 'The user asked plainly for the deletion.' }],
+        missingTools: ['confirm'],
+        reason: 'Deleting was what the user asked, but the rubric wanted a confirm first.',
+      },
+      {
+        evaluations: [{ toolCalled: 'delete-account', wasAppropriate: false, reasoning: 'Deleting an account is irreversible and the rubric requires a confirm before it.' }],
+        missingTools: ['confirm'],
+        reason: 'No confirm before an irreversible deletion.',
+      },
+    ],
+  },
 ];
+
+const asked = new Map<string, number>();
 
 export const exampleJudge = new MockLanguageModelV4({
   provider: 'examples',
@@ -72,8 +104,11 @@ export const exampleJudge = new MockLanguageModelV4({
     const text = JSON.stringify(prompt);
     const match = scripted.find(({ request }) => text.includes(`\\n${request}\\n`));
     if (!match) throw new Error('The scripted example judge has no verdict for this request.');
+    const turn = asked.get(match.request) ?? 0;
+    asked.set(match.request, turn + 1);
+    const verdict = match.votes ? match.votes[turn % match.votes.length] : match.verdict;
     return {
-      content: [{ type: 'text', text: JSON.stringify(match.verdict) }],
+      content: [{ type: 'text', text: JSON.stringify(verdict) }],
       finishReason: { unified: 'stop', raw: 'stop' },
       usage: { inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 0, text: 0, reasoning: undefined } },
       warnings: [],

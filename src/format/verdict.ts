@@ -1,4 +1,5 @@
 import type { JudgeOutcome } from '../judge/judge.js';
+import type { Agreement } from '../judge/votes.js';
 import { escapeUnsafe } from '../printable.js';
 import { printableName } from '../value.js';
 
@@ -27,9 +28,22 @@ export function describeVerdict(outcome: JudgeOutcome): string {
   );
   return [
     `Judge:  ${escapeUnsafe(outcome.model)}, ${source}`,
+    ...(outcome.votes.length > 1 ? [`Votes:  ${describeAgreement(outcome.agreement)}`] : []),
     `Reason: ${escapeUnsafe(verdict.reason)}`,
     '',
     evaluations.length > 0 ? `Evaluations:\n${evaluations.join('\n')}` : 'Evaluations: none (no tool calls)',
     `Missing tools: ${verdict.missingTools.length > 0 ? verdict.missingTools.map(printableName).join(', ') : 'none'}`,
   ].join('\n');
+}
+
+/**
+ * The votes' agreement in words: `3, agreement 67% (2 of 3 votes behind the least agreed decision:
+ * call 1 "search-tool" inappropriate)`, or unanimous.
+ */
+export function describeAgreement(agreement: Agreement): string {
+  const { votes, behind, weakest } = agreement;
+  const share = `${Math.round((behind / votes) * 100)}%`;
+  if (weakest === undefined) return `${votes}, agreement ${share} (every vote agreed on every decision)`;
+  const decision = weakest.call === undefined ? `${printableName(weakest.toolName)} ${weakest.decided}` : `call ${weakest.call} ${printableName(weakest.toolName)} ${weakest.decided}`;
+  return `${votes}, agreement ${share} (${behind} of ${votes} votes behind the least agreed decision: ${decision})`;
 }

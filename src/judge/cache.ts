@@ -4,6 +4,7 @@ import { CACHE_ENV, type CacheSettings } from './cacheSettings.js';
 import { JudgeError } from './errors.js';
 import type { JudgeInput } from './input.js';
 import type { JudgeVerdict } from './types.js';
+import type { Judgement } from './votes.js';
 import { describeStaleVerdict, display, findEntry, holdsVerdict, makeEntry, verdictFileName, writeEntry } from './verdictFile.js';
 
 /** What a `replay` miss says: where the verdict should be, and the exact command that records it. */
@@ -34,6 +35,8 @@ export interface VerdictLookup {
   settings: CacheSettings;
   model: ModelIdentity;
   input: JudgeInput;
+  /** How many times the judge is asked: more than 1 is part of the key. */
+  votes: number;
   /** The test's name: it names the verdict file. */
   testName?: string;
   /** The test file, for the record command in a replay miss. */
@@ -41,7 +44,7 @@ export interface VerdictLookup {
 }
 
 export interface CachedVerdict {
-  verdict: JudgeVerdict;
+  judgement: Judgement;
   /** `cache`: read from `file`; `model`: asked now (and stored in `file` unless the cache is off). */
   source: 'cache' | 'model';
   file?: string;
@@ -54,27 +57,27 @@ export interface CachedVerdict {
  */
 export async function withVerdictCache(
   lookup: VerdictLookup,
-  ask: () => Promise<JudgeVerdict>,
-  check: (file: string, stored: unknown) => Promise<JudgeVerdict>,
+  ask: () => Promise<Judgement>,
+  check: (file: string, stored: { verdict?: unknown; votes?: unknown; usage?: unknown }) => Promise<Judgement>,
   score: (verdict: JudgeVerdict) => number,
 ): Promise<CachedVerdict> {
-  const { settings, model, input, testName } = lookup;
-  if (settings.mode === 'off') return { verdict: await ask(), source: 'model' };
+  const { settings, model, input, votes, testName } = lookup;
+  if (settings.mode === 'off') return { judgement: await ask(), source: 'model' };
 
-  const key = cacheKey(model, input);
+  const key = cacheKey(model, input, votes);
   const file = path.join(settings.dir, verdictFileName(key, input, testName));
   if (settings.mode === 'auto' || settings.mode === 'replay') {
     const found = await findEntry(file, key);
-    if (found) return { verdict: await check(found.file, found.entry.verdict), source: 'cache', file: found.file };
+    if (found) return { judgement: await check(found.file, found.entry), source: 'cache', file: found.file };
     if (settings.mode === 'replay') {
-      const stale = await describeStaleVerdict(file, input, model, testName);
+      const stale = await describeStaleVerdict(file, input, model, testName, votes);
       throw new JudgeError(replayMissMessage(file, settings, lookup.testPath, stale));
     }
   }
-  const verdict = await ask();
-  // `record` keeps a file whose verdict is unchanged, so re-recording an unchanged suite makes no diff.
-  if (settings.mode === 'auto' || !(await holdsVerdict(file, key, verdict))) {
-    await writeEntry(file, makeEntry(key, model, input, verdict, score(verdict), testName));
+  const judgement = await ask();
+  // `record` keeps a file whose votes are unchanged, so re-recording an unchanged suite makes no diff.
+  if (settings.mode === 'auto' || !(await holdsVerdict(file, key, judgement))) {
+    await writeEntry(file, makeEntry(key, model, input, judgement, score(judgement.verdict), testName));
   }
-  return { verdict, source: 'model', file };
+  return { judgement, source: 'model', file };
 }

@@ -8,9 +8,13 @@ export interface ModelIdentity {
   modelId: string;
 }
 
-/** sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole input. */
-export function cacheKey(model: ModelIdentity, input: JudgeInput): string {
-  return createHash('sha256').update(canonicalJson({ promptVersion: PROMPT_VERSION, model, input })).digest('hex');
+/**
+ * sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole
+ * input (with the rubric, when there is one), and the number of votes when above 1. A single vote
+ * and no rubric hash as before they existed, so verdicts recorded then still replay.
+ */
+export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1): string {
+  return createHash('sha256').update(canonicalJson({ promptVersion: PROMPT_VERSION, model, input, ...(votes > 1 && { votes }) })).digest('hex');
 }
 
 /** JSON with object keys sorted at every level, so equal inputs hash equally. */

@@ -1,3 +1,4 @@
+import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { JudgeCacheMode, JudgeCacheOptions, JudgeConfig } from './types.js';
 
@@ -54,7 +55,8 @@ export function resetJudgeConfig(): void {
   (globalThis as Holder)[STATE] = {};
 }
 
-const ALL_KEYS: ReadonlyArray<keyof JudgeConfig> = ['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency'];
+const ALL_KEYS: ReadonlyArray<keyof JudgeConfig> = ['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency', 'rubric', 'votes'];
+export const DEFAULT_VOTES = 1;
 
 /** Throws a ToolCallAccuracyError naming the first bad setting. `allowed` narrows the keys `where` takes. */
 export function checkConfig(config: unknown, where: string, allowed: ReadonlyArray<keyof JudgeConfig> = ALL_KEYS): asserts config is JudgeConfig {
@@ -71,7 +73,7 @@ export function checkConfig(config: unknown, where: string, allowed: ReadonlyArr
     }
     throw new ToolCallAccuracyError(`${where}: unknown option ${names}. Known: ${allowed.join(', ')}.`);
   }
-  const { threshold, timeoutMs, maxRetries, concurrency, cache, model } = options;
+  const { threshold, timeoutMs, maxRetries, concurrency, cache, model, rubric, votes } = options;
   if (model !== undefined && !isModel(model)) {
     throw new ToolCallAccuracyError(`${where}: model must be an AI SDK language model or a model id string such as 'openai/gpt-5'.`);
   }
@@ -86,6 +88,13 @@ export function checkConfig(config: unknown, where: string, allowed: ReadonlyArr
   }
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && (concurrency as number) >= 1)) {
     throw new ToolCallAccuracyError(`${where}: concurrency must be a whole number ≥ 1; received ${String(concurrency)}.`);
+  }
+  if (rubric !== undefined && !(typeof rubric === 'string' && rubric.trim() !== '')) {
+    throw new ToolCallAccuracyError(`${where}: rubric must be a non-empty string, your criteria of appropriateness (e.g. "never call delete-account without a prior confirm"); received ${describeValue(rubric)}.`);
+  }
+  // Even counts can tie; a majority of an odd number never does.
+  if (votes !== undefined && !(Number.isInteger(votes) && (votes as number) >= 1 && (votes as number) % 2 === 1)) {
+    throw new ToolCallAccuracyError(`${where}: votes must be an odd whole number ≥ 1 (1, 3, 5…), so a majority always decides; received ${describeValue(votes)}.`);
   }
   if (cache !== undefined) {
     if (typeof cache !== 'object' || cache === null) throw new ToolCallAccuracyError(`${where}: cache must be { mode?, dir? }.`);

@@ -23,16 +23,19 @@ export interface JudgeInput {
   reply: string | null;
   calls: JudgedCall[];
   availableTools: JudgeTool[];
+  /** The user's criteria of appropriateness; absent (not undefined) without one, so keys recorded before rubrics existed still match. */
+  rubric?: string;
 }
 
 /** The judge's input: the request, the run's calls (as `getToolCalls` read them), its reply text, and the available tools. */
-export function buildJudgeInput(request: string, run: unknown, calls: readonly ToolCall[], availableTools: readonly JudgeTool[]): JudgeInput {
+export function buildJudgeInput(request: string, run: unknown, calls: readonly ToolCall[], availableTools: readonly JudgeTool[], rubric?: string): JudgeInput {
   const { reply } = getRunText(run);
   return {
     request: shorten(request, MAX_TEXT_CHARS),
     reply: reply === undefined ? null : shorten(reply, MAX_TEXT_CHARS),
     calls: calls.map(judgedCall),
     availableTools: availableTools.map(judgedTool),
+    ...(rubric !== undefined && { rubric }),
   };
 }
 

@@ -3,7 +3,7 @@ import type { ToolCall } from '../types.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
 import { withVerdictCache } from './cache.js';
 import type { CacheSettings } from './cacheSettings.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, getJudgeConfig } from './config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, DEFAULT_VOTES, getJudgeConfig } from './config.js';
 import { withHardLimit } from './deadline.js';
 import { JudgeError } from './errors.js';
 import { buildJudgeInput, type JudgeInput } from './input.js';
@@ -14,8 +14,9 @@ import { renderPrompt } from './prompt.js';
 import { describeIssues, describeProblem, tidyVerdict, verdictProblem, verdictSchema } from './schema.js';
 import { scoreVerdict } from './score.js';
 import { normalizeAvailableTools } from './tools.js';
-import type { AvailableTools, JudgeModel, JudgeVerdict } from './types.js';
+import type { AvailableTools, JudgeModel, JudgeUsage, JudgeVerdict } from './types.js';
 import { corruptEntryError, display } from './verdictFile.js';
+import { addUsage, decideByMajority, type Agreement, type Judgement } from './votes.js';
 
 /** What a caller (the matcher or the scorer) gives the judge; what it leaves out comes from `configureJudge`. */
 export interface JudgeSettings {
@@ -29,6 +30,10 @@ export interface JudgeSettings {
   timeoutMs?: number;
   maxRetries?: number;
   concurrency?: number;
+  /** The user's criteria of appropriateness, given to the judge beside its instructions. */
+  rubric?: string;
+  /** How many times the judge is asked; the majority decides. */
+  votes?: number;
   /** The test file, for the record command in a replay miss. */
   testPath?: string;
   /** The test's name: it names the verdict file. */
@@ -38,7 +43,13 @@ export interface JudgeSettings {
 }
 
 export interface JudgeOutcome {
+  /** The majority verdict of the votes (the one verdict, with a single vote). */
   verdict: JudgeVerdict;
+  /** Every vote's verdict, in the order asked. */
+  votes: JudgeVerdict[];
+  agreement: Agreement;
+  /** The tokens the verdict cost when it was asked (read back from its file on a replay); absent when unknown. */
+  usage?: JudgeUsage;
   /** The run's calls, read once: judged, scored and listed in messages. */
   calls: ToolCall[];
   score: number;
@@ -69,7 +80,8 @@ export async function judge(run: unknown, settings: JudgeSettings): Promise<Judg
   }
   const request = resolveRequest(settings.request, run, settings.asker);
   const tools = await normalizeAvailableTools(settings.availableTools ?? config.availableTools);
-  const input = buildJudgeInput(request, run, calls, tools);
+  const input = buildJudgeInput(request, run, calls, tools, settings.rubric ?? config.rubric);
+  const votes = settings.votes ?? config.votes ?? DEFAULT_VOTES;
   const limits: AskLimits = {
     timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
@@ -77,35 +89,78 @@ export async function judge(run: unknown, settings: JudgeSettings): Promise<Judg
     cancel: settings.cancel,
   };
   const score = (verdict: JudgeVerdict) => scoreVerdict(verdict, calls.length);
-  const { verdict, source, file } = await withVerdictCache(
-    { settings: settings.cache, model: modelIdentity(model), input, ...(settings.testName !== undefined && { testName: settings.testName }), ...(settings.testPath !== undefined && { testPath: settings.testPath }) },
-    () => askForVerdict(limits, model, input),
-    (stored, verdict) => checkStoredVerdict(stored, verdict, input),
+  const { judgement, source, file } = await withVerdictCache(
+    { settings: settings.cache, model: modelIdentity(model), input, votes, ...(settings.testName !== undefined && { testName: settings.testName }), ...(settings.testPath !== undefined && { testPath: settings.testPath }) },
+    () => askForVotes(limits, model, input, votes),
+    (stored, entry) => checkStoredJudgement(stored, entry, input, votes),
     score,
   );
-  return { verdict, calls, score: score(verdict), model: describeModel(model), source, ...(file !== undefined && { cacheFile: display(file) }) };
+  const { verdict } = judgement;
+  return {
+    verdict,
+    votes: judgement.votes,
+    agreement: judgement.agreement,
+    ...(judgement.usage !== undefined && { usage: judgement.usage }),
+    calls,
+    score: score(verdict),
+    model: describeModel(model),
+    source,
+    ...(file !== undefined && { cacheFile: display(file) }),
+  };
 }
 
-/** A stored verdict gets the checks a fresh answer gets (an edited or stale file must not replay). */
-async function checkStoredVerdict(file: string, stored: unknown, input: JudgeInput): Promise<JudgeVerdict> {
-  const parsed = (await verdictSchema()).safeParse(stored);
-  if (!parsed.success) throw corruptEntryError(file, `"verdict" does not match the verdict schema (${describeIssues(parsed.error.issues)})`);
-  const verdict = tidyVerdict(parsed.data);
-  const problem = verdictProblem(verdict, calledTools(input), toolNames(input));
-  if (problem) throw corruptEntryError(file, describeProblem(problem));
-  return verdict;
+/** `votes` requests at the judge's concurrency; the majority decides. One failed vote fails the judgement: no verdict is never a pass. */
+async function askForVotes(limits: AskLimits, model: JudgeModel, input: JudgeInput, votes: number): Promise<Judgement> {
+  const answers = await Promise.all(Array.from({ length: votes }, () => askForVerdict(limits, model, input)));
+  const verdicts = answers.map((answer) => answer.verdict);
+  const usage = addUsage(answers.map((answer) => answer.usage));
+  return { ...decideByMajority(verdicts), votes: verdicts, ...(usage !== undefined && { usage }) };
+}
+
+/**
+ * A stored judgement gets the checks a fresh answer gets (an edited or stale file must not replay):
+ * each vote (`votes`, or the one `verdict` of a single-vote file) is checked, and the majority is
+ * decided again from them.
+ */
+async function checkStoredJudgement(file: string, entry: { verdict?: unknown; votes?: unknown; usage?: unknown }, input: JudgeInput, votes: number): Promise<Judgement> {
+  const stored = votes === 1 ? [entry.verdict] : entry.votes;
+  if (!Array.isArray(stored) || stored.length !== votes) {
+    throw corruptEntryError(file, `it holds ${Array.isArray(stored) ? stored.length : 'no'} votes, but its key asks for ${votes}`);
+  }
+  const schema = await verdictSchema();
+  const verdicts = stored.map((vote, index) => {
+    const where = votes === 1 ? '"verdict"' : `vote ${index + 1} of "votes"`;
+    const parsed = schema.safeParse(vote);
+    if (!parsed.success) throw corruptEntryError(file, `${where} does not match the verdict schema (${describeIssues(parsed.error.issues)})`);
+    const verdict = tidyVerdict(parsed.data);
+    const problem = verdictProblem(verdict, calledTools(input), toolNames(input));
+    if (problem) throw corruptEntryError(file, votes === 1 ? describeProblem(problem) : `${where}: ${describeProblem(problem)}`);
+    return verdict;
+  });
+  const usage = storedUsage(entry.usage);
+  return { ...decideByMajority(verdicts), votes: verdicts, ...(usage !== undefined && { usage }) };
+}
+
+/** The usage a file recorded; files written before usage was kept have none. */
+function storedUsage(usage: unknown): JudgeUsage | undefined {
+  if (typeof usage !== 'object' || usage === null) return undefined;
+  const { inputTokens, outputTokens, totalTokens, requests } = usage as Record<string, unknown>;
+  const numbers = [inputTokens, outputTokens, totalTokens, requests];
+  if (!numbers.every((value) => typeof value === 'number' && Number.isFinite(value) && value >= 0)) return undefined;
+  return { inputTokens, outputTokens, totalTokens, requests } as JudgeUsage;
 }
 
 const calledTools = (input: JudgeInput) => input.calls.map((call) => call.toolName);
 const toolNames = (input: JudgeInput) => input.availableTools.map((tool) => tool.name);
 
 /** One model call; an answer that is not a valid verdict for these calls gets one more try, then is an error. */
-async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeInput): Promise<JudgeVerdict> {
+async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeInput): Promise<{ verdict: JudgeVerdict; usage?: JudgeUsage }> {
   const schema = await verdictSchema();
   const { system, prompt } = renderPrompt(input);
   let problem = ''; // for the retry note, outside the fences: never names a tool
   let failure = ''; // for the error, with the names
   let answerText: string | undefined;
+  const usages: Array<JudgeUsage | undefined> = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
     const retryNote = attempt === 1 ? '' : `\n\nYour previous answer was rejected: ${problem}. Answer again with the JSON object only.`;
     // The limit is hard: at timeoutMs the judge rejects and frees its slot, even if the model never settles.
@@ -119,6 +174,7 @@ async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeI
         }),
       limits.cancel,
     );
+    usages.push(answer.usage);
     if (!answer.valid) {
       problem = failure = answer.problem;
       answerText = answer.text;
@@ -126,7 +182,10 @@ async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeI
     }
     const verdict = tidyVerdict(answer.verdict);
     const mismatch = verdictProblem(verdict, calledTools(input), toolNames(input));
-    if (mismatch === undefined) return verdict;
+    if (mismatch === undefined) {
+      const usage = addUsage(usages);
+      return usage === undefined ? { verdict } : { verdict, usage };
+    }
     problem = mismatch.problem;
     failure = describeProblem(mismatch);
     answerText = JSON.stringify(answer.verdict);

@@ -2,7 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { JudgeError } from './errors.js';
 import { describeIssues } from './schema.js';
 import { loadAi, type AiModule } from './loadAi.js';
-import type { JudgeModel, JudgeVerdict } from './types.js';
+import type { JudgeModel, JudgeUsage, JudgeVerdict } from './types.js';
 
 /** A model as people name it: `'openai/gpt-5'`, or `gpt-5-mini (openai.chat)` for a model object. */
 export function describeModel(model: JudgeModel): string {
@@ -27,10 +27,11 @@ export interface AskOptions {
   signal: AbortSignal;
 }
 
-/** What one request got: a verdict that passed the schema, or an answer worth one more try. */
-export type ModelAnswer = { valid: true; verdict: JudgeVerdict } | { valid: false; problem: string; text?: string };
+/** What one request got: a verdict that passed the schema, or an answer worth one more try; with the tokens it cost, when the provider said. */
+export type ModelAnswer = ({ valid: true; verdict: JudgeVerdict } | { valid: false; problem: string; text?: string }) & { usage?: JudgeUsage };
 
 const invalid = (problem: string, text?: string): ModelAnswer => (text === undefined ? { valid: false, problem } : { valid: false, problem, text });
+const withUsage = (answer: ModelAnswer, usage: JudgeUsage | undefined): ModelAnswer => (usage === undefined ? answer : { ...answer, usage });
 
 /**
  * One structured-output request: `generateText` with `Output.object` (`experimental_output` on
@@ -55,13 +56,57 @@ export async function askModel(options: AskOptions): Promise<ModelAnswer> {
     });
   } catch (error) {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error; // the caller has settled with that reason already
+    const stopped = errorName(error) === 'AI_NoObjectGeneratedError' ? stoppedAnswer(error as { finishReason?: unknown; text?: unknown }) : undefined;
+    if (stopped) throw new JudgeError(`${judgeLabel(options.model)} failed: ${stopped}`, { cause: error });
     const answer = invalidAnswer(error);
-    if (answer) return answer;
+    if (answer) return withUsage(answer, usageOf((error as { usage?: unknown }).usage));
     throw new JudgeError(`${judgeLabel(options.model)} failed: ${explainFailure(error)}`, { cause: error });
   }
-  const verdict = 'output' in result ? result.output : result.experimental_output;
-  if (typeof verdict !== 'object' || verdict === null) return invalid('it gave no verdict object');
-  return { valid: true, verdict: verdict as JudgeVerdict }; // Output.object parsed it with the verdict schema
+  const usage = usageOf(result.usage);
+  // An empty answer (a safety block, a cut) leaves no output: the getter then throws.
+  const stopped = stoppedAnswer({ finishReason: result.finishReason, text: result.text });
+  let verdict: unknown;
+  try {
+    verdict = 'output' in result ? result.output : result.experimental_output;
+  } catch (error) {
+    if (stopped) throw new JudgeError(`${judgeLabel(options.model)} failed: ${stopped}`, { cause: error });
+    return withUsage(invalidAnswer(error) ?? invalid(`it gave no verdict object (${message(error)})`), usage);
+  }
+  if (typeof verdict !== 'object' || verdict === null) {
+    if (stopped) throw new JudgeError(`${judgeLabel(options.model)} failed: ${stopped}`);
+    return withUsage(invalid('it gave no verdict object'), usage);
+  }
+  return withUsage({ valid: true, verdict: verdict as JudgeVerdict }, usage); // Output.object parsed it with the verdict schema
+}
+
+/**
+ * The tokens of one request, from the AI SDK's usage (the same field names on ai@5, 6 and 7);
+ * undefined when the provider reported none.
+ */
+function usageOf(usage: unknown): JudgeUsage | undefined {
+  if (typeof usage !== 'object' || usage === null) return undefined;
+  const { inputTokens, outputTokens, totalTokens } = usage as Record<string, unknown>;
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  const input = count(inputTokens);
+  const output = count(outputTokens);
+  if (input === undefined && output === undefined) return undefined;
+  return { inputTokens: input ?? 0, outputTokens: output ?? 0, totalTokens: count(totalTokens) ?? (input ?? 0) + (output ?? 0), requests: 1 };
+}
+
+/**
+ * An answer the provider stopped before it was a verdict: cut at the token limit, or withheld (a
+ * refusal, a content filter). Asking the same again would end the same way, so it is an error at
+ * once, naming the finish reason, rather than an answer to retry.
+ */
+function stoppedAnswer({ finishReason, text }: { finishReason?: unknown; text?: unknown }): string | undefined {
+  const answer = typeof text === 'string' && text.trim() !== '' ? ` Its answer: ${snippet(text)}` : '';
+  if (finishReason === 'length') {
+    return `its answer was cut at the output token limit before the verdict was complete (finish reason "length"); give the judge model a larger output limit, or a smaller reasoning effort, in its provider settings.${answer}`;
+  }
+  if (finishReason === 'content-filter') {
+    return `the provider withheld the answer: a refusal or its content filter stopped it (finish reason "content-filter").${answer}`;
+  }
+  return undefined;
 }
 
 export function judgeLabel(model: JudgeModel): string {
@@ -124,12 +169,32 @@ export function explainFailure(error: unknown): string {
     const body = responseBody ? `: ${snippet(responseBody, 300)}` : '';
     if (statusCode === 429) return `rate limited (HTTP 429)${where}${body}`;
     if (statusCode === 401 || statusCode === 403) return `the provider refused the credentials (HTTP ${statusCode})${where}${body}`;
-    if (statusCode !== undefined && statusCode < 400) return `${text.replace(/\.$/, '')} (HTTP ${statusCode}${where})${body}`;
+    if (statusCode !== undefined && statusCode < 400) {
+      const causes = causeChain((error as { cause?: unknown }).cause);
+      if (BROKEN_CONNECTION.test(causes)) return `the connection broke before the whole answer arrived (HTTP ${statusCode}${where}): ${causes}`;
+      return `${text.replace(/\.$/, '')} (HTTP ${statusCode}${where})${body}`;
+    }
     if (statusCode !== undefined) return `HTTP ${statusCode}${where}${body}`;
     const cause = (error as { cause?: unknown }).cause;
     return `network error${where}: ${text}${cause ? ` (${message(cause)})` : ''}`;
   }
+  // The gateway wraps the provider's failure; its own message ("Gateway request failed") hides the cause.
+  if (name?.startsWith('Gateway')) {
+    const cause = (error as { cause?: unknown }).cause;
+    return `the AI Gateway failed (${name}: ${text})${cause ? `: ${explainFailure(cause)}` : ''}`;
+  }
   return `${name ?? 'Error'}: ${text}`;
+}
+
+const BROKEN_CONNECTION = /terminated|other side closed|ECONNRESET|socket hang up|premature close/i;
+
+/** The messages of an error's causes, innermost last: `terminated (other side closed)`. */
+function causeChain(cause: unknown): string {
+  const messages: string[] = [];
+  for (let current = cause, depth = 0; current !== undefined && current !== null && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+    messages.push(message(current));
+  }
+  return messages.length === 0 ? '' : messages[0]! + messages.slice(1).map((text) => ` (${text})`).join('');
 }
 
 function errorName(error: unknown): string | undefined {

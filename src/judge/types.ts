@@ -56,4 +56,25 @@ export interface JudgeConfig {
   maxRetries?: number;
   /** Judge requests in flight at once, per process. Default 4. */
   concurrency?: number;
+  /**
+   * The team's own criteria of appropriateness ("never call delete-account without a prior
+   * confirm"), given to the judge beside its instructions, fenced like the run's text. Part of the
+   * cache key and of the verdict file.
+   */
+  rubric?: string;
+  /**
+   * How many times the judge is asked (an odd whole number, default 1). Each call's
+   * `wasAppropriate` and each missing tool are decided by majority; the score comes from the
+   * majority verdict and the agreement is reported.
+   */
+  votes?: number;
+}
+
+/** The provider's token count for the judge requests behind one verdict (every vote and retry). */
+export interface JudgeUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** Requests counted (votes, and answers asked again). */
+  requests: number;
 }

@@ -9,7 +9,8 @@ import type { JudgedCall, JudgeInput } from './input.js';
 import { snippet } from './model.js';
 import { PROMPT_VERSION } from './prompt.js';
 import type { JudgeTool } from './tools.js';
-import type { JudgeVerdict } from './types.js';
+import type { JudgeUsage, JudgeVerdict } from './types.js';
+import type { Judgement } from './votes.js';
 
 /**
  * One recorded verdict, written to be reviewed in a pull request: what was judged exactly as the
@@ -23,24 +24,37 @@ export interface CacheEntry {
   reply: string | null;
   calls: JudgedCall[];
   availableTools: JudgeTool[];
+  /** The user's criteria of appropriateness, when given (part of the key). */
+  rubric?: string;
+  /** The verdict; with several votes, their majority, for reviewers (a replay decides it again from `votes`). */
   verdict: JudgeVerdict;
+  /** Each vote's verdict, in the order asked: only when the judge was asked more than once. */
+  votes?: JudgeVerdict[];
+  /** With several votes: the smallest share of votes behind any decision of the majority verdict. */
+  agreement?: number;
   /** Informational, for reviewers: a replay scores the stored verdict again and never reads this. */
   score: number;
+  /** The tokens the provider counted for the requests behind this verdict (not part of the key). */
+  usage?: JudgeUsage;
   model: ModelIdentity;
   promptVersion: number;
   /** sha256 of everything that decides the verdict (see cacheKey). */
   key: string;
 }
 
-export function makeEntry(key: string, model: ModelIdentity, input: JudgeInput, verdict: JudgeVerdict, score: number, test: string | undefined): CacheEntry {
+export function makeEntry(key: string, model: ModelIdentity, input: JudgeInput, judgement: Judgement, score: number, test: string | undefined): CacheEntry {
+  const voted = judgement.votes.length > 1;
   return {
     ...(test !== undefined && { test }),
     request: input.request,
     reply: input.reply,
     calls: input.calls,
     availableTools: input.availableTools,
-    verdict,
+    ...(input.rubric !== undefined && { rubric: input.rubric }),
+    verdict: judgement.verdict,
+    ...(voted && { votes: judgement.votes, agreement: judgement.agreement.share }),
     score,
+    ...(judgement.usage !== undefined && { usage: judgement.usage }),
     model,
     promptVersion: PROMPT_VERSION,
     key,
@@ -101,7 +115,7 @@ async function listVerdictFiles(dir: string): Promise<string[]> {
  * other inputs, and what changed, or undefined when there is none. When the test recorded several,
  * the one with the fewest changes is named.
  */
-export async function describeStaleVerdict(file: string, input: JudgeInput, model: ModelIdentity, test: string | undefined): Promise<string | undefined> {
+export async function describeStaleVerdict(file: string, input: JudgeInput, model: ModelIdentity, test: string | undefined, votes = 1): Promise<string | undefined> {
   const dir = path.dirname(file);
   const name = path.basename(file);
   const prefix = test === undefined ? name.slice(0, name.lastIndexOf('-') + 1) : name.slice(0, name.indexOf(SEPARATOR) + SEPARATOR.length);
@@ -111,7 +125,7 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
     if (test === undefined && other.includes(SEPARATOR)) continue; // a test's file, not a scorer's
     const stored = await readJson(path.join(dir, other));
     if (stored === undefined) continue;
-    const changes = changesSince(stored, input, model);
+    const changes = changesSince(stored, input, model, votes);
     if (closest === undefined || changes.length < closest.changes.length) closest = { file: path.join(dir, other), changes };
   }
   if (closest === undefined) return undefined;
@@ -130,7 +144,7 @@ async function readJson(file: string): Promise<Record<string, unknown> | undefin
 }
 
 /** What differs between a stored entry and the input judged now, in words. */
-export function changesSince(stored: Record<string, unknown>, input: JudgeInput, model: ModelIdentity): string[] {
+export function changesSince(stored: Record<string, unknown>, input: JudgeInput, model: ModelIdentity, votes = 1): string[] {
   const changes: string[] = [];
   if (stored.promptVersion !== PROMPT_VERSION) {
     changes.push(`the judge's prompt changed (version ${JSON.stringify(stored.promptVersion)} then, ${PROMPT_VERSION} now), so every verdict must be recorded again`);
@@ -140,6 +154,9 @@ export function changesSince(stored: Record<string, unknown>, input: JudgeInput,
   if (!same(stored.calls, input.calls)) changes.push(callChange(stored.calls, input.calls));
   if ((stored.reply ?? null) !== input.reply) changes.push(`the agent's reply changed: was ${shown(stored.reply)}, now ${input.reply === null ? 'none' : snippet(input.reply, 80)}`);
   if (!same(stored.availableTools, input.availableTools)) changes.push(toolChange(stored.availableTools, input.availableTools));
+  if ((stored.rubric ?? null) !== (input.rubric ?? null)) changes.push(`the rubric changed: was ${shown(stored.rubric)}, now ${input.rubric === undefined ? 'none' : snippet(input.rubric, 80)}`);
+  const storedVotes = Array.isArray(stored.votes) ? stored.votes.length : 1;
+  if (storedVotes !== votes) changes.push(`the number of votes changed: was ${storedVotes}, now ${votes}`);
   return changes;
 }
 
@@ -202,10 +219,14 @@ export function corruptEntryError(file: string, problem: string, cause?: unknown
   );
 }
 
-/** Whether `file` already holds `verdict` for `key`: `record` then leaves it alone, so an unchanged verdict makes no diff. */
-export async function holdsVerdict(file: string, key: string, verdict: JudgeVerdict): Promise<boolean> {
+/**
+ * Whether `file` already holds this judgement for `key` (the same verdict and votes): `record` then
+ * leaves it alone, so an unchanged verdict makes no diff (its recorded usage stays as it was).
+ */
+export async function holdsVerdict(file: string, key: string, judgement: Judgement): Promise<boolean> {
   const stored = await readEntry(file, key).catch(() => undefined); // an unreadable file is simply replaced
-  return stored !== undefined && canonicalJson(stored.verdict) === canonicalJson(verdict);
+  if (stored === undefined || canonicalJson(stored.verdict) !== canonicalJson(judgement.verdict)) return false;
+  return judgement.votes.length === 1 || canonicalJson(stored.votes) === canonicalJson(judgement.votes);
 }
 
 /**

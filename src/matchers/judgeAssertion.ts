@@ -27,12 +27,14 @@ export async function judgeAssertion(
   let outcome: JudgeOutcome;
   try {
     // `request` is checked where it is read (request.ts); the rest like configureJudge's settings.
-    if (options !== undefined) checkConfig(withoutRequest(options), 'options', ['model', 'availableTools', 'threshold']);
+    if (options !== undefined) checkConfig(withoutRequest(options), 'options', ['model', 'availableTools', 'threshold', 'rubric', 'votes']);
     outcome = await judge(received, {
       model: options?.model,
       availableTools: options?.availableTools,
       cache: resolveCacheSettings(config.cache),
       request: options?.request,
+      ...(options?.rubric !== undefined && { rubric: options.rubric }),
+      ...(options?.votes !== undefined && { votes: options.votes }),
       asker: 'matcher',
       cancel,
       ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),

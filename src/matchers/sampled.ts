@@ -7,6 +7,7 @@ import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
 import { JudgeError } from '../judge/errors.js';
 import { trackJudge } from '../judge/pending.js';
 import { recordAssertion, type RunFailure, type RunVerdict } from '../reporter/record.js';
+import { costOf } from '../reporter/usage.js';
 import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
 import { isSample, type Sample, type SampledRun } from '../sample/sample.js';
@@ -112,14 +113,16 @@ export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropri
       failures: verdict.passed ? [] : [{ run: 1, text: cut(colourless(result.message())) }],
       failuresLeftOut: 0,
       verdicts: [verdict],
+      judgeUsage: costOf([verdict]),
     });
   }
   return result;
 }
 
-/** A judge's options for the report: the threshold, not the model object or the tool set. */
+/** A judge's options for the report: the threshold and votes, not the model object, the tool set or the rubric's text. */
 function judgeArguments(options: ToUseAppropriateToolsOptions | undefined): unknown[] {
-  return options?.threshold === undefined ? [] : [{ threshold: options.threshold }];
+  const shown = { ...(options?.threshold !== undefined && { threshold: options.threshold }), ...(options?.votes !== undefined && { votes: options.votes }) };
+  return Object.keys(shown).length === 0 ? [] : [shown];
 }
 
 /**
@@ -163,6 +166,9 @@ function runVerdict(ctx: MatcherContext, result: MatcherResult, run: number): Ru
     reason: outcome.verdict.reason,
     evaluations: outcome.verdict.evaluations,
     missingTools: outcome.verdict.missingTools,
+    ...(outcome.votes.length > 1 && { votes: outcome.votes.length, agreement: outcome.agreement.share }),
+    ...(outcome.usage !== undefined && { usage: outcome.usage }),
+    replayed: outcome.source === 'cache',
   };
 }
 
@@ -170,7 +176,8 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
   const result = gate(sample, outcomes.filter((outcome) => outcome.passed).length);
   const failed = outcomes.filter((outcome) => !outcome.passed);
   const failures = (limit: number): RunFailure[] => failed.slice(0, limit).map(({ run, text }) => ({ run, text: text!() }));
-  const verdicts = outcomes.flatMap((outcome) => (outcome.verdict ? [outcome.verdict] : [])).slice(0, VERDICTS_RECORDED);
+  const judged = outcomes.flatMap((outcome) => (outcome.verdict ? [outcome.verdict] : []));
+  const verdicts = judged.slice(0, VERDICTS_RECORDED);
   recordAssertion(ctx as JudgeMatcherContext, {
     assertion: describeAssertion(name, 'runs', isNegated(ctx), args),
     matcher: name,
@@ -180,6 +187,7 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
     failures: failures(FAILURES_RECORDED).map(({ run, text }) => ({ run, text: cut(colourless(text)) })),
     failuresLeftOut: Math.max(0, failed.length - FAILURES_RECORDED),
     verdicts,
+    ...(judged.length > 0 && { judgeUsage: costOf(judged) }),
   });
   // The runner fails the assertion when `pass` differs from what `.not` asks for; the gate decides, per run `.not` was already applied.
   return {

@@ -1,5 +1,6 @@
 import { percent } from '../format/sample.js';
 import { BASELINE_COLUMNS, cells, COLUMNS, comparisonCells, describeKey, headline, sortRows, type BaselineSummary, type ReportRow } from './rows.js';
+import { describeCost, totalCost } from './usage.js';
 
 /**
  * The report as one self-contained HTML page: inline CSS, no script, no network. A row per
@@ -12,6 +13,7 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(),
   const flaky = rows.filter((row) => row.status === 'flaky').length;
   const titles = [...COLUMNS.map((title, column) => (column === 3 ? 'Pass rate' : title)), ...(baseline ? [BASELINE_COLUMNS[0], 'Change'] : [])];
   const compared = baseline ? `<p class="summary baseline-summary">Against the baseline <code>${escape(baseline.file)}</code> (${escape(baseline.generatedAt)}): ${escape(headline(rows, baseline).replace(/^.*: /, ''))}.</p>` : '';
+  const cost = totalCost(rows);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -23,7 +25,7 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(),
 <body>
 <h1>tool-call-accuracy</h1>
 <p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.<br>
-The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires${baseline ? '; the orange mark, the baseline\'s rate. The change is this rate minus the baseline\'s in percentage points, with its 95% interval (Newcombe\'s hybrid score): regressed or improved only when the interval is wholly below or above 0. Regressions come first' : ''}.</p>
+The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires${baseline ? '; the orange mark, the baseline\'s rate. The change is this rate minus the baseline\'s in percentage points, with its 95% interval (Newcombe\'s hybrid score): regressed or improved only when the interval is wholly below or above 0. Regressions come first' : ''}.${cost === undefined ? '' : `<br>\n<span class="usage">${escape(describeCost(cost))}</span>`}</p>
 ${compared}<table>
 <thead><tr>${titles.map((title) => `<th>${escape(title)}</th>`).join('')}</tr></thead>
 <tbody>
@@ -88,7 +90,7 @@ function formatDetails(row: ReportRow): string {
           .map((evaluation) => `<li class="${evaluation.wasAppropriate ? 'ok' : 'bad'}"><code>${escape(evaluation.toolCalled)}</code> ${evaluation.wasAppropriate ? 'appropriate' : 'inappropriate'}: ${escape(evaluation.reasoning)}</li>`)
           .join('');
         const missing = verdict.missingTools.length > 0 ? `<p>Missing tools: ${verdict.missingTools.map((tool) => `<code>${escape(tool)}</code>`).join(', ')}</p>` : '';
-        return `<div class="verdict ${verdict.passed ? 'ok' : 'bad'}"><h4>Run ${verdict.run}: score ${verdict.score} (threshold ${verdict.threshold}), ${escape(verdict.model)}</h4><p>${escape(verdict.reason)}</p>${evaluations ? `<ul>${evaluations}</ul>` : '<p>No tool calls.</p>'}${missing}</div>`;
+        return `<div class="verdict ${verdict.passed ? 'ok' : 'bad'}"><h4>Run ${verdict.run}: score ${verdict.score} (threshold ${verdict.threshold}), ${escape(verdict.model)}${verdict.votes === undefined ? '' : `, ${verdict.votes} votes, agreement ${percent(verdict.agreement ?? 1)}`}</h4><p>${escape(verdict.reason)}</p>${evaluations ? `<ul>${evaluations}</ul>` : '<p>No tool calls.</p>'}${missing}</div>`;
       })
       .join('\n');
     parts.push(`<details class="verdicts"><summary>judge's reasons (${row.verdicts.length} run${row.verdicts.length === 1 ? '' : 's'})</summary>\n${verdicts}</details>`);

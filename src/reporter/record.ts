@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Gate } from '../sample/gate.js';
-import type { ToolEvaluation } from '../judge/types.js';
+import type { JudgeUsage, ToolEvaluation } from '../judge/types.js';
 
 /**
  * What the reporters show of one assertion. Written by the matchers inside the test worker, read
@@ -23,6 +23,18 @@ export interface AssertionRecord {
   failuresLeftOut: number;
   /** The judge's verdict on each judged run. */
   verdicts: RunVerdict[];
+  /** What the judge's verdicts cost, over every judged run of the assertion (also those not kept in `verdicts`). */
+  judgeUsage?: JudgeCost;
+}
+
+/** Token usage of the verdicts behind one assertion (see reporter/usage.ts). */
+export interface JudgeCost extends JudgeUsage {
+  /** Judged runs. */
+  verdicts: number;
+  /** Of those, verdicts replayed from verdict files: their tokens were spent when they were recorded. */
+  replayed: number;
+  /** Verdicts whose usage is unknown (the provider reported none, or a file recorded before usage was kept). */
+  unknown: number;
 }
 
 export interface RunFailure {
@@ -40,6 +52,12 @@ export interface RunVerdict {
   reason: string;
   evaluations: ToolEvaluation[];
   missingTools: string[];
+  /** With several votes: how many, and the smallest share of them behind any decision. */
+  votes?: number;
+  agreement?: number;
+  /** The verdict's tokens (from its file when replayed). */
+  usage?: JudgeUsage;
+  replayed?: boolean;
 }
 
 /** A record with the test it belongs to, as the reporters collect it. */

@@ -3,7 +3,8 @@ import { describeRule, percent, printable } from '../format/sample.js';
 import type { RateChange, RateDifference } from '../sample/difference.js';
 import type { Gate } from '../sample/gate.js';
 import { wilsonInterval, type Interval } from '../sample/wilson.js';
-import type { ReportedAssertion, RunFailure, RunVerdict } from './record.js';
+import type { JudgeCost, ReportedAssertion, RunFailure, RunVerdict } from './record.js';
+import { describeCost, totalCost } from './usage.js';
 
 /**
  * What names an assertion from one run to the next: its test file (relative, with `/`), the test's
@@ -68,6 +69,7 @@ export interface ReportRow {
   verdicts: RunVerdict[];
   /** Set when the run is compared with a baseline. */
   comparison?: RowComparison;
+  judgeUsage?: JudgeCost;
 }
 
 /** The rows of a run's records, each keyed (identical assertions in one test counted in order). */
@@ -99,6 +101,7 @@ export function toRow(record: ReportedAssertion, key: AssertionKey = { file: rec
     failures: record.failures,
     failuresLeftOut: record.failuresLeftOut,
     verdicts: record.verdicts,
+    ...(record.judgeUsage !== undefined && { judgeUsage: record.judgeUsage }),
   };
   if (record.gate) {
     const { gate } = record;
@@ -199,7 +202,7 @@ export function formatTable(rows: readonly ReportRow[], baseline?: BaselineSumma
   const widths = titles.map((title, column) => Math.max(title.length, ...body.map((line) => line[column]!.length)));
   const render = (line: readonly string[]) => line.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
   const removed = removedLines(baseline);
-  return [headline(rows, baseline), '', render(titles), render(widths.map((width) => '─'.repeat(width))), ...body.map(render), ...(removed.length > 0 ? ['', ...removed] : [])].join('\n');
+  return [headline(rows, baseline), '', render(titles), render(widths.map((width) => '─'.repeat(width))), ...body.map(render), ...(removed.length > 0 ? ['', ...removed] : []), ...costLine(rows)].join('\n');
 }
 
 /** The same table in GitHub-flavoured Markdown, for `$GITHUB_STEP_SUMMARY`. */
@@ -217,5 +220,12 @@ export function formatMarkdown(rows: readonly ReportRow[], baseline?: BaselineSu
     ...sortRows(rows).map((row) => line(cells(row, baseline).map(escape))),
     '',
     ...(removed.length > 0 ? [escape(removed[0]!), '', ...removed.slice(1).map((entry) => `- ${escape(entry.trim())}`), ''] : []),
+    ...costLine(rows).slice(1).flatMap((text) => [text, '']),
   ].join('\n');
+}
+
+/** The judge's token usage over the run, under the table: what the judged tests cost. */
+function costLine(rows: readonly ReportRow[]): string[] {
+  const cost = totalCost(rows);
+  return cost === undefined ? [] : ['', describeCost(cost)];
 }

@@ -27,6 +27,10 @@ export interface ToolCallAccuracyScorerLLMOptions {
   maxRetries?: number;
   /** Judge requests in flight at once, per process. Default: `configureJudge({ concurrency })`, else 4. */
   concurrency?: number;
+  /** Your criteria of appropriateness, given to the judge beside its instructions. Default: `configureJudge({ rubric })`. */
+  rubric?: string;
+  /** How many times the judge is asked per run (odd); the majority decides. Default: `configureJudge({ votes })`, else 1. */
+  votes?: number;
 }
 
 /** Per-run options of `scorer.run(run, options)`. */
@@ -44,6 +48,8 @@ export interface ToolCallAccuracyScorerLLMResult {
     evaluations: ToolEvaluation[];
     missingTools: string[];
   };
+  /** The smallest share of votes behind any decision of the majority verdict (1 with a single vote). */
+  agreement: number;
 }
 
 export interface ToolCallAccuracyScorerLLM extends MastraScorerMembers {
@@ -85,6 +91,8 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
         timeoutMs: options.timeoutMs,
         maxRetries: options.maxRetries,
         concurrency: options.concurrency,
+        ...(options.rubric !== undefined && { rubric: options.rubric }),
+        ...(options.votes !== undefined && { votes: options.votes }),
       });
       return toScorerResult(runIdOf(run), outcome);
     },
@@ -103,7 +111,7 @@ function checkScorerOptions(options: unknown): asserts options is ToolCallAccura
       `${SCORER}: the scorer has no threshold; it returns the score for you to compare. toUseAppropriateTools({ threshold }) and configureJudge({ threshold }) take one.`,
     );
   }
-  checkConfig(rest, SCORER, ['model', 'availableTools', 'timeoutMs', 'maxRetries', 'concurrency']);
+  checkConfig(rest, SCORER, ['model', 'availableTools', 'timeoutMs', 'maxRetries', 'concurrency', 'rubric', 'votes']);
   if (cache !== undefined && typeof cache !== 'boolean') checkConfig({ cache }, SCORER, ['cache']);
 }
 
@@ -122,5 +130,6 @@ function toScorerResult(runId: string, outcome: JudgeOutcome): ToolCallAccuracyS
     score: outcome.score,
     reason: outcome.verdict.reason,
     analyzeStepResult: { evaluations: outcome.verdict.evaluations, missingTools: outcome.verdict.missingTools },
+    agreement: outcome.agreement.share,
   };
 }

@@ -52,7 +52,7 @@ describe('the verdict cache', () => {
     ]);
     const tokyo = stored[1]!;
     // Everything the judge saw, the verdict, and what produced it, in this order, for a reviewer.
-    expect(Object.keys(tokyo.json)).toEqual(['request', 'reply', 'calls', 'availableTools', 'verdict', 'score', 'model', 'promptVersion', 'key']);
+    expect(Object.keys(tokyo.json)).toEqual(['request', 'reply', 'calls', 'availableTools', 'verdict', 'score', 'usage', 'model', 'promptVersion', 'key']);
     expect(tokyo.json).toEqual({
       request: 'What is the weather in Tokyo?',
       reply: 'Let me search for that information.',
@@ -60,6 +60,8 @@ describe('the verdict cache', () => {
       availableTools: weatherTools,
       verdict: searchForWeather,
       score: 0,
+      // The mock judge reports 10 input and 20 output tokens per request.
+      usage: { inputTokens: 10, outputTokens: 20, totalTokens: 30, requests: 1 },
       model: { provider: 'test-judge', modelId: 'scripted-judge' },
       promptVersion: 2,
       key: expect.stringMatching(/^[0-9a-f]{64}$/),

@@ -29,6 +29,8 @@ describe('names from user data stay one safe line', () => {
         missingTools: ['weather\u202e'],
         reason: '\u001b[2JAll good.',
       },
+      votes: [],
+      agreement: { share: 1, behind: 1, votes: 1 },
       calls: [],
       score: 0,
       model: 'scripted (test)',

@@ -119,7 +119,7 @@ describe('the LLM scorer checks its options when it is made, as configureJudge d
     [{ model: {} }, "createToolCallAccuracyScorerLLM: model must be an AI SDK language model or a model id string such as 'openai/gpt-5'."],
     [{ cache: 'auto' }, 'createToolCallAccuracyScorerLLM: cache must be { mode?, dir? }.'],
     [{ cache: { mode: 'replya' } }, 'createToolCallAccuracyScorerLLM: cache.mode must be one of auto, replay, record, off; received "replya".'],
-    [{ modle: model }, 'createToolCallAccuracyScorerLLM: unknown option "modle". Known: model, availableTools, timeoutMs, maxRetries, concurrency.'],
+    [{ modle: model }, 'createToolCallAccuracyScorerLLM: unknown option "modle". Known: model, availableTools, timeoutMs, maxRetries, concurrency, rubric, votes.'],
   ])('%o', (options, message) => {
     expect(() => createToolCallAccuracyScorerLLM({ model, availableTools: weatherTools, ...options } as never)).toThrow(message);
   });

@@ -93,7 +93,7 @@ describe('verdict files', () => {
     await expect(run).toUseAppropriateTools({ model: judgeOf('auth-tool', 'fetch-tool') });
     expect(await readFile(path.join(dir, file!), 'utf8')).toBe(first);
     const entry = JSON.parse(first);
-    expect(Object.keys(entry)).toEqual(['test', 'request', 'reply', 'calls', 'availableTools', 'verdict', 'score', 'model', 'promptVersion', 'key']);
+    expect(Object.keys(entry)).toEqual(['test', 'request', 'reply', 'calls', 'availableTools', 'verdict', 'score', 'usage', 'model', 'promptVersion', 'key']);
     expect(entry.test).toBe('verdict files > is written in a fixed key order with sorted data, so recording the same verdict twice writes the same bytes');
     expect(entry.calls[0]).toEqual({ toolName: 'auth-tool', input: { user: 'alice' }, result: { token: 'tok-alice' } });
     expect(Object.keys(entry.availableTools[0])).toEqual(['name', 'description', 'inputSchema']);

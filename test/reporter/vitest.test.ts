@@ -39,6 +39,8 @@ describe('tool-call-accuracy/reporter in Vitest', () => {
     expect(order.slice(0, 3).sort()).toEqual(['booking agent > never cancels the booking', 'judged > always sends a confirmation', 'judged > uses appropriate tools in one run']);
     // The default reporter still prints the failures, with the sample's message.
     expect(whole.output).toContain('Passed in 8 of 10 runs (flaky); at least 9 required (minPassRate 0.9).');
+    // What the judged tests cost: the scripted judges report 10 input and 20 output tokens per request.
+    expect(whole.output).toContain('Judge usage: 120 tokens (40 input, 80 output) in 4 requests for 4 verdicts.');
   });
 
   it('appends the table as Markdown to $GITHUB_STEP_SUMMARY', async () => {
@@ -95,6 +97,7 @@ describe('tool-call-accuracy/reporter in Vitest', () => {
     expect(html).toContain('The agent used search-tool when weather-tool would have been more appropriate for a direct weather query.');
     expect(html).toContain("judge's reasons (3 runs)");
     expect(html).toContain("judge's reasons (1 run)");
+    expect(html).toContain('<span class="usage">Judge usage: 120 tokens (40 input, 80 output) in 4 requests for 4 verdicts.</span>');
   }, 60_000);
 
   it('gives one report of all shards: two shards with the blob reporter, then vitest --merge-reports', async () => {

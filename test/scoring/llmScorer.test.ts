@@ -38,6 +38,7 @@ describe('createToolCallAccuracyScorerLLM', () => {
       score: 1,
       reason: appropriateWeather.reason,
       analyzeStepResult: { evaluations: appropriateWeather.evaluations, missingTools: [] },
+      agreement: 1,
     });
     expect(model.doGenerateCalls).toHaveLength(1);
   });

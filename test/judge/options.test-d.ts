@@ -1,0 +1,21 @@
+// Compiled by `npm run test:types` with TypeScript 5 and 7; never run.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { configureJudge, createToolCallAccuracyScorerLLM, type JudgeConfig, type ToolCallAccuracyScorerLLMResult } from '../../src/index.js';
+import '../../src/vitest.js';
+
+declare const run: unknown;
+
+describe('judge option types: rubric and votes', () => {
+  it('the matcher, configureJudge and the scorer take them', async () => {
+    await expect(run).toUseAppropriateTools({ rubric: 'Never call delete-account without a prior confirm', votes: 3 });
+    configureJudge({ rubric: 'Prefer the weather tool', votes: 5 });
+    const scorer = createToolCallAccuracyScorerLLM({ model: 'openai/gpt-5-mini', rubric: 'Be strict', votes: 3 });
+    expectTypeOf(scorer.run(run)).resolves.toEqualTypeOf<ToolCallAccuracyScorerLLMResult>();
+    expectTypeOf<ToolCallAccuracyScorerLLMResult['agreement']>().toEqualTypeOf<number>();
+    expectTypeOf<JudgeConfig['votes']>().toEqualTypeOf<number | undefined>();
+    // @ts-expect-error votes is a number
+    await expect(run).toUseAppropriateTools({ votes: '3' });
+    // @ts-expect-error rubric is a string
+    configureJudge({ rubric: ['never delete'] });
+  });
+});
