@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { differenceInterval, rateChange } from '../sample/difference.js';
 import type { Interval } from '../sample/wilson.js';
+import type { JudgeCost } from './record.js';
 import { keyId, type AssertionKey, type BaselineSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
 
 /**
@@ -53,9 +54,9 @@ export interface ResultEntry {
   passed: boolean;
   /**
    * For judged assertions: the judge's scores, one per judged run in run order; null otherwise.
-   * What else is summed over the judged runs (token usage) belongs in this object, beside the scores.
+   * `usage`: the judge's token usage summed over those runs (null when nothing recorded it).
    */
-  judge: { model: string; threshold: number; scores: number[]; meanScore: number } | null;
+  judge: { model: string; threshold: number; scores: number[]; meanScore: number; usage: JudgeCost | null } | null;
   /** Against the baseline's assertion of the same key; null without a baseline. */
   comparison: RowComparison | null;
 }
@@ -98,7 +99,7 @@ function toEntry(row: ReportRow): ResultEntry {
     gate: row.gate ? { minPassRate: row.gate.minPassRate, confidence: row.gate.confidence ?? null, required: row.gate.required, passed: row.gate.passed } : null,
     status: row.status,
     passed: row.passed,
-    judge: first ? { model: first.model, threshold: first.threshold, scores, meanScore: scores.reduce((sum, score) => sum + score, 0) / scores.length } : null,
+    judge: first ? { model: first.model, threshold: first.threshold, scores, meanScore: scores.reduce((sum, score) => sum + score, 0) / scores.length, usage: row.judgeUsage ?? null } : null,
     comparison: row.comparison ?? null,
   };
 }

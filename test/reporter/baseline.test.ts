@@ -87,7 +87,7 @@ describe('Vitest: a baseline run, then a changed agent in two shards merged', ()
       comparison: null,
     });
     const judged = results.assertions.find((entry) => entry.matcher === 'toUseAppropriateTools')!;
-    expect(judged.judge).toEqual({ model: 'by-request (test-judge)', threshold: 1, scores: [1, 1, 1], meanScore: 1 });
+    expect(judged.judge).toEqual({ model: 'by-request (test-judge)', threshold: 1, scores: [1, 1, 1], meanScore: 1, usage: expect.objectContaining({ verdicts: 3, replayed: 0 }) });
   });
 
   it('compares each assertion with the baseline in the table: regressions first, then the rest, the removed one listed', () => {
