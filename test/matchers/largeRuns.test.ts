@@ -77,4 +77,14 @@ describe('matchers on a run of 100,000 calls', () => {
     expect(actualSide.slice(0, 2)).toEqual([{ n: 3 }, { n: 7 }]);
     expect(actualSide.at(-1)).toBe('… and 24960 more');
   });
+
+  it('toCallNoTools lists at most twenty calls and diffs a window of names', () => {
+    const failure = failureOf(() => expect(run).toCallNoTools());
+    expect(failure.message).toContain('  … and 99980 more');
+    expect(failure.message.length).toBeLessThan(3000);
+    expect(failure.expected).toEqual([]);
+    const actualSide = expectSmallDiffSide(failure.actual);
+    expect(actualSide.slice(0, 4)).toEqual(['search', 'book', 'email', 'log']);
+    expect(actualSide.at(-1)).toBe(`… and ${count - 40} more`);
+  });
 });
