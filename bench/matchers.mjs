@@ -3,8 +3,8 @@
 // (which also writes the diff into the message). Run: npm run build && node bench/matchers.mjs.
 // Prints one JSON object (bench/run.mjs prints it as tables); BENCH_PROGRESS=1 reports as it goes.
 //
-// The shapes of one size are held together and take turns in each round, so a slow spell of the
-// machine hits them all: their ratios are fair even when the absolute figures are not.
+// One shape's run is in memory at a time; its cases take turns in each round, so a slow spell of
+// the machine hits them all. Figures are medians of the rounds (after one untimed round).
 // Filters: BENCH_COUNTS=1000,10000 BENCH_SHAPES=openai-chat,mastra-run BENCH_CASES=toCallOnly
 // (a case is kept when its name contains one of the words).
 //
@@ -83,46 +83,40 @@ function checkRead(shape, run, calls) {
 const results = { counts, shapes: shapes.map((shape) => shape.name), cases: {}, read: {}, floor: {} };
 for (const count of counts) {
   const calls = callsOf(count);
-  const runs = shapes.map((shape) => shape.build(calls));
-  shapes.forEach((shape, index) => checkRead(shape, runs[index], calls));
   const rounds = ROUNDS[count] ?? 5;
-
-  // What reading alone costs (getToolCalls), and for shapes that keep inputs as JSON strings, the
-  // floor no reader can go under: JSON.parse of every one of those strings, measured alone.
-  const strings = calls.map((call) => JSON.stringify(call.input));
-  const reads = shapes.map(() => []);
-  const parses = [];
-  for (let round = 0; round <= rounds; round++) {
-    shapes.forEach((shape, index) => {
-      const { ms } = timeOne(() => getToolCalls(runs[index]));
-      if (round > 0) reads[index].push(ms);
-    });
-    const start = performance.now();
-    for (let index = 0; index < strings.length; index++) JSON.parse(strings[index]);
-    if (round > 0) parses.push(performance.now() - start);
-  }
-  shapes.forEach((shape, index) => {
-    (results.read[shape.name] ??= {})[count] = median(reads[index]);
-  });
-  results.floor[count] = { jsonParseEveryArgument: median(parses) };
-
-  for (const [name, make] of cases) {
-    const [pass, fail] = make(calls);
-    const samples = shapes.map(() => ({ pass: [], fail: [], messageLength: 0 }));
+  // What each case compares against, derived from the calls once per size.
+  const made = cases.map(([name, make]) => [name, ...make(calls)]);
+  for (const shape of shapes) {
+    // One run in memory at a time: 13 runs of 100,000 calls held together make every garbage
+    // collection slower, which a test file holding one run does not pay.
+    let run = shape.build(calls);
+    checkRead(shape, run, calls);
+    // Reading alone (getToolCalls), and for shapes that keep values as JSON text, the floor: the
+    // parsing alone. Then each case's pass and fail, the cases taking turns in each round.
+    const samples = { read: [], floor: [], cases: made.map(() => ({ pass: [], fail: [], messageLength: 0 })) };
     for (let round = 0; round <= rounds; round++) {
-      shapes.forEach((shape, index) => {
-        const passed = timeOne(() => pass(runs[index]));
+      const read = timeOne(() => getToolCalls(run));
+      const floor = shape.floor ? timeOne(() => shape.floor(run)) : undefined;
+      if (round > 0) {
+        samples.read.push(read.ms);
+        if (floor) samples.floor.push(floor.ms);
+      }
+      made.forEach(([name, pass, fail], index) => {
+        const passed = timeOne(() => pass(run));
         if (passed.messageLength !== 0) throw new Error(`${name} on ${shape.name} (${count} calls) failed where it should pass`);
-        const failed = timeOne(() => fail(runs[index]));
+        const failed = timeOne(() => fail(run));
         if (failed.messageLength === 0) throw new Error(`${name} on ${shape.name} (${count} calls) passed where it should fail`);
         if (round === 0) return;
-        samples[index].pass.push(passed.ms);
-        samples[index].fail.push(failed.ms);
-        samples[index].messageLength = failed.messageLength;
+        samples.cases[index].pass.push(passed.ms);
+        samples.cases[index].fail.push(failed.ms);
+        samples.cases[index].messageLength = failed.messageLength;
       });
     }
-    shapes.forEach((shape, index) => {
-      const cell = { passMs: median(samples[index].pass), failMs: median(samples[index].fail), messageLength: samples[index].messageLength };
+    run = undefined;
+    (results.read[shape.name] ??= {})[count] = median(samples.read);
+    if (shape.floor) (results.floor[shape.name] ??= {})[count] = median(samples.floor);
+    made.forEach(([name], index) => {
+      const cell = { passMs: median(samples.cases[index].pass), failMs: median(samples.cases[index].fail), messageLength: samples.cases[index].messageLength };
       ((results.cases[name] ??= {})[shape.name] ??= {})[count] = cell;
       if (process.env.BENCH_PROGRESS) console.error(count, name, shape.name, cell.passMs.toFixed(1), cell.failMs.toFixed(1));
     });

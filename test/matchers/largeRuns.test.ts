@@ -87,4 +87,15 @@ describe('matchers on a run of 100,000 calls', () => {
     expect(actualSide.slice(0, 4)).toEqual(['search', 'book', 'email', 'log']);
     expect(actualSide.at(-1)).toBe(`… and ${count - 40} more`);
   });
+
+  it('toCallToolsInOrder with two adjacent names swapped says which item came out of order', () => {
+    const expected = [...calledNames];
+    [expected[50_000], expected[50_001]] = [expected[50_001]!, expected[50_000]!];
+    const failure = failureOf(() => expect(run).toCallToolsInOrder(expected));
+    // Matching goes on past the swap, one call late, until the last items find no call.
+    expect(failure.message).toContain('First out of order: "search" (expected 99997th) came before "book" (expected 50001st)');
+    expect(failure.message.length).toBeLessThan(3000);
+    expectSmallDiffSide(failure.expected);
+    expectSmallDiffSide(failure.actual);
+  });
 });
