@@ -33,12 +33,17 @@ export class CallCollector {
   // order when the id came back (answered ones are skipped lazily).
   private byId: Map<string, ToolCall | ToolCall[]> | undefined;
 
+  /** `tracksSteps`: false when the caller has no use for steps, which then cost nothing (no list of them). */
+  constructor(private readonly tracksSteps = true) {}
+
   /**
    * Adds a call the agent issued. It is always another call, whatever its id. `step`, when the
    * reader knows it better than `beginStep` marks (a trace's span ids), names the call's step.
    */
   add(call: ToolCall, step: unknown = this.step): void {
-    if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
+    if (!this.tracksSteps) {
+      // Nothing to record: getToolCalls (and the code scorer) never return steps.
+    } else if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
     else if (this.steps) this.steps.push(undefined);
     this.calls.push(call);
     if (this.byId) this.index(call);
