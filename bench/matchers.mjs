@@ -34,6 +34,7 @@ const count = (calls, name) => calls.filter((call) => call.toolName === name).le
 const CASES = [
   ['toCallTool (last call, with its input)', (c) => [(run) => expect(run).toCallTool(c.at(-1).toolName, c.at(-1).input), (run) => expect(run).toCallTool('lgo')]],
   ['toCallToolsInOrder (every name)', (c, n = names(c), w = swapped(n)) => [(run) => expect(run).toCallToolsInOrder(n), (run) => expect(run).toCallToolsInOrder(w)]],
+  ['toCallToolsInOrder (every name, strict)', (c, n = names(c), w = swapped(n)) => [(run) => expect(run).toCallToolsInOrder(n, { strict: true }), (run) => expect(run).toCallToolsInOrder(w, { strict: true })]],
   ['toCallOnly (every name, reversed)', (c, n = names(c).reverse(), w = ['other', ...n.slice(1)]) => [(run) => expect(run).toCallOnly(n), (run) => expect(run).toCallOnly(w)]],
   ['toCallOnly (every call with its input, reversed)', (c, p = c.map((x) => ({ toolName: x.toolName, input: x.input })).reverse(), w = [{ toolName: 'search', input: { n: -1 } }, ...p.slice(1)]) => [(run) => expect(run).toCallOnly(p), (run) => expect(run).toCallOnly(w)]],
   ['toCallToolTimes', (c, k = count(c, 'search')) => [(run) => expect(run).toCallToolTimes('search', k), (run) => expect(run).toCallToolTimes('search', k + 1)]],
