@@ -94,8 +94,13 @@ interface Entry {
 }
 
 function readScope(spans: readonly Span[], calls: CallCollector): void {
+  // The parent walk looks up only spans that are some span's parent (the root, steps, model calls,
+  // a tool running a sub-agent): a small part of a large trace, where a table of every span was
+  // the largest cost of grouping it.
+  const parentIds = new Set<string>();
+  for (const span of spans) if (span.parentSpanId !== undefined) parentIds.add(span.parentSpanId);
   const byId = new Map<string, Span>();
-  for (const span of spans) byId.set(span.spanId, span);
+  for (const span of spans) if (parentIds.has(span.spanId)) byId.set(span.spanId, span);
   const toolAncestor = (span: Span): Span | undefined => {
     // A chain of parents longer than the trace has spans loops (a malformed export): it ends there,
     // without a set of the spans seen for every span read.
