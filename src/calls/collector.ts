@@ -41,10 +41,11 @@ export class CallCollector {
    * reader knows it better than `beginStep` marks (a trace's span ids), names the call's step.
    */
   add(call: ToolCall, step: unknown = this.step): void {
-    if (!this.tracksSteps) {
-      // Nothing to record: getToolCalls (and the code scorer) never return steps.
-    } else if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
-    else if (this.steps) this.steps.push(undefined);
+    // getToolCalls (and the code scorer through it) never return steps: it records none.
+    if (this.tracksSteps) {
+      if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
+      else if (this.steps) this.steps.push(undefined);
+    }
     this.calls.push(call);
     if (this.byId) this.index(call);
   }
