@@ -87,6 +87,19 @@ for (const count of counts) {
   const rounds = ROUNDS[count] ?? 5;
   // What each case compares against, derived from the calls once per size.
   const made = cases.map(([name, make]) => [name, ...make(calls)]);
+  // The floor every shape shares: making the list of call objects a read returns, and nothing else.
+  // Past the young generation's size, they outlive its collections and are copied: reading grows
+  // faster than the number of calls from there, whatever the format.
+  const objects = [];
+  for (let round = 0; round <= rounds; round++) {
+    const { ms } = timeOne(() => {
+      const list = [];
+      for (let index = 0; index < calls.length; index++) list.push({ toolName: calls[index].toolName, input: calls[index].input, toolCallId: calls[index].id });
+      return list;
+    });
+    if (round > 0) objects.push(ms);
+  }
+  (results.floor.callObjects ??= {})[count] = median(objects);
   for (const shape of shapes) {
     // One run in memory at a time: 13 runs of 100,000 calls held together make every garbage
     // collection slower, which a test file holding one run does not pay.

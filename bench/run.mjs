@@ -210,4 +210,5 @@ function printMatcherTables(results) {
     const floor = results.floor[shape];
     console.log(`| ${shape} | ${counts.map((count) => `${ms(results.read[shape][count])}${floor ? ` (floor ${ms(floor[count])})` : ''}`).join(' | ')} |`);
   }
+  console.log(`| the call objects alone (every shape's floor) | ${counts.map((count) => ms(results.floor.callObjects[count])).join(' | ')} |`);
 }
