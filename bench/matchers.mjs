@@ -1,85 +1,139 @@
-// The matchers on large runs, through Jest's own `expect` with the Jest setup file (which also
-// writes the diff into the message), pass and fail paths, the failure message built each time.
-// Run: npm run build && node bench/matchers.mjs. Prints one JSON object.
+// Every matcher on every run shape at 1,000, 10,000 and 100,000 calls, passing and failing (the
+// failure message built and read each time), through Jest's own `expect` with the Jest setup file
+// (which also writes the diff into the message). Run: npm run build && node bench/matchers.mjs.
+// Prints one JSON object (bench/run.mjs prints it as tables); BENCH_PROGRESS=1 reports as it goes.
+//
+// One shape's run is in memory at a time; its cases take turns in each round, so a slow spell of
+// the machine hits them all. Figures are medians of the rounds (after one untimed round).
+// Filters: BENCH_COUNTS=1000,10000 BENCH_SHAPES=openai-chat,mastra-run BENCH_CASES=toCallOnly
+// (a case is kept when its name contains one of the words).
+//
+// To add a matcher: one line in CASES. To add a format: one line in SHAPES (bench/shapes.mjs).
 import { expect } from 'expect';
+import { getToolCalls } from '../dist/index.js';
+import { SHAPES, callsOf } from './shapes.mjs';
 
 globalThis.expect = expect;
 await import('../dist/jest.js');
 
-const names = ['search', 'book', 'email', 'log'];
-/** A plain array of `count` calls, cycling through four tool names, each with a small input. */
-const runOf = (count) => Array.from({ length: count }, (_, index) => ({ toolName: names[index % 4], input: { n: index } }));
+/** Two adjacent items swapped in the middle of a copy of `list`. */
+const swapped = (list) => {
+  const copy = [...list];
+  const at = copy.length >> 1;
+  [copy[at], copy[at + 1]] = [copy[at + 1], copy[at]];
+  return copy;
+};
+const names = (calls) => calls.map((call) => call.toolName);
+const count = (calls, name) => calls.filter((call) => call.toolName === name).length;
 
-/** Milliseconds for one assertion (median of `samples`) and the length of its failure message. */
-function measure(assertion, samples) {
+/**
+ * Each case: [name, (calls) => [pass, fail]], where pass and fail take the run. `calls` are the
+ * run's calls as callsOf gives them ({ id, toolName, input, output }); anything derived from them
+ * (lists of names, counts) is computed here, once per size, outside the timing.
+ */
+const CASES = [
+  ['toCallTool (last call, with its input)', (c) => [(run) => expect(run).toCallTool(c.at(-1).toolName, c.at(-1).input), (run) => expect(run).toCallTool('lgo')]],
+  ['toCallToolsInOrder (every name)', (c, n = names(c), w = swapped(n)) => [(run) => expect(run).toCallToolsInOrder(n), (run) => expect(run).toCallToolsInOrder(w)]],
+  ['toCallToolsInOrder (every name, strict)', (c, n = names(c), w = swapped(n)) => [(run) => expect(run).toCallToolsInOrder(n, { strict: true }), (run) => expect(run).toCallToolsInOrder(w, { strict: true })]],
+  ['toCallOnly (every name, reversed)', (c, n = names(c).reverse(), w = ['other', ...n.slice(1)]) => [(run) => expect(run).toCallOnly(n), (run) => expect(run).toCallOnly(w)]],
+  ['toCallOnly (every call with its input, reversed)', (c, p = c.map((x) => ({ toolName: x.toolName, input: x.input })).reverse(), w = [{ toolName: 'search', input: { n: -1 } }, ...p.slice(1)]) => [(run) => expect(run).toCallOnly(p), (run) => expect(run).toCallOnly(w)]],
+  ['toCallToolTimes', (c, k = count(c, 'search')) => [(run) => expect(run).toCallToolTimes('search', k), (run) => expect(run).toCallToolTimes('search', k + 1)]],
+  ['toCallNoTools (.not passes)', () => [(run) => expect(run).not.toCallNoTools(), (run) => expect(run).toCallNoTools()]],
+];
+
+/** Rounds per size (a first, untimed round warms up): medians of this many. */
+const ROUNDS = { 1000: 9, 10000: 7, 100000: 5 };
+
+const pick = (list, variable) => {
+  const words = process.env[variable]?.split(',');
+  return words ? list.filter((entry) => words.some((word) => (entry.name ?? entry[0]).includes(word))) : list;
+};
+const counts = (process.env.BENCH_COUNTS ?? '1000,10000,100000').split(',').map(Number);
+const shapes = pick(SHAPES, 'BENCH_SHAPES');
+const cases = pick(CASES, 'BENCH_CASES');
+
+/** Milliseconds for one call of `fn`, and the failure message's length (0 when it passed). */
+function timeOne(fn) {
+  const start = performance.now();
   let messageLength = 0;
-  const times = [];
-  for (let i = 0; i < samples + 1; i++) {
-    const start = performance.now();
-    try {
-      assertion();
-    } catch (error) {
-      messageLength = error.message.length;
-    }
-    if (i > 0) times.push(performance.now() - start);
+  try {
+    fn();
+  } catch (error) {
+    messageLength = error.message.length;
   }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)], messageLength };
+  return { ms: performance.now() - start, messageLength };
 }
 
-// Each case: a passing and a failing assertion about a run of `count` calls.
-const cases = {
-  'toCallTool': (run) => ({
-    pass: () => expect(run).toCallTool(run.at(-1).toolName, { n: run.length - 1 }),
-    fail: () => expect(run).toCallTool('lgo'),
-  }),
-  'toCallToolsInOrder (3 items)': (run) => ({
-    pass: () => expect(run).toCallToolsInOrder(['email', 'log', { toolName: run.at(-1).toolName, input: { n: run.length - 1 } }]),
-    fail: () => expect(run).toCallToolsInOrder(['log', 'email', 'search', 'missing']),
-  }),
-  'toCallToolsInOrder (every call, strict)': (run) => {
-    const expected = run.map((call) => call.toolName);
-    const wrong = [...expected];
-    wrong[wrong.length >> 1] = 'other';
-    return {
-      pass: () => expect(run).toCallToolsInOrder(expected, { strict: true }),
-      fail: () => expect(run).toCallToolsInOrder(wrong, { strict: true }),
-    };
-  },
-  'toCallOnly (every call, reversed)': (run) => {
-    const expected = run.map((call) => call.toolName).reverse();
-    const wrong = [...expected];
-    wrong[0] = 'other';
-    return {
-      pass: () => expect(run).toCallOnly(expected),
-      fail: () => expect(run).toCallOnly(wrong),
-    };
-  },
-  // Patterns whose inputs are plain data are grouped by key (name and input), not compared pair by pair.
-  'toCallOnly (every call, with inputs)': (run) => {
-    const expected = run.map((call) => ({ toolName: call.toolName, input: call.input })).reverse();
-    const wrong = [...expected];
-    wrong[0] = { toolName: 'search', input: { n: -1 } };
-    return {
-      pass: () => expect(run).toCallOnly(expected),
-      fail: () => expect(run).toCallOnly(wrong),
-    };
-  },
-};
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const counts = (process.env.BENCH_COUNTS ?? '10,1000,10000,100000').split(',').map(Number);
-const results = {};
-for (const [name, make] of Object.entries(cases)) {
-  results[name] = {};
-  for (const count of counts) {
-    const { pass, fail } = make(runOf(count));
-    const samples = count >= 100_000 ? 3 : count >= 10_000 ? 5 : 21;
-    const passed = measure(pass, samples);
-    if (passed.messageLength !== 0) throw new Error(`${name} on ${count} calls failed where it should pass`);
-    const failed = measure(fail, samples);
-    if (failed.messageLength === 0) throw new Error(`${name} on ${count} calls passed where it should fail`);
-    results[name][count] = { passMs: passed.ms, failMs: failed.ms, messageLength: failed.messageLength };
-    if (process.env.BENCH_PROGRESS) console.error(name, count, results[name][count]);
+/**
+ * Each shape's run read as it should be: every call, in order, with its input and a result. A
+ * fixture read wrong (a result not paired, a format not detected) would time other work.
+ */
+function checkRead(shape, run, calls) {
+  const read = getToolCalls(run);
+  const last = read.at(-1);
+  const ok =
+    read.length === calls.length &&
+    last.toolName === calls.at(-1).toolName &&
+    JSON.stringify(last.input) === JSON.stringify(calls.at(-1).input) &&
+    read.every((call) => call.output !== undefined);
+  if (!ok) throw new Error(`${shape.name} at ${calls.length} calls: the run is not read as generated`);
+}
+
+const results = { counts, shapes: shapes.map((shape) => shape.name), cases: {}, read: {}, floor: {} };
+for (const count of counts) {
+  const calls = callsOf(count);
+  const rounds = ROUNDS[count] ?? 5;
+  // What each case compares against, derived from the calls once per size.
+  const made = cases.map(([name, make]) => [name, ...make(calls)]);
+  // The floor every shape shares: making the list of call objects a read returns, and nothing else.
+  // Past the young generation's size, they outlive its collections and are copied: reading grows
+  // faster than the number of calls from there, whatever the format.
+  const objects = [];
+  for (let round = 0; round <= rounds; round++) {
+    const { ms } = timeOne(() => {
+      const list = [];
+      for (let index = 0; index < calls.length; index++) list.push({ toolName: calls[index].toolName, input: calls[index].input, toolCallId: calls[index].id });
+      return list;
+    });
+    if (round > 0) objects.push(ms);
+  }
+  (results.floor.callObjects ??= {})[count] = median(objects);
+  for (const shape of shapes) {
+    // One run in memory at a time: 13 runs of 100,000 calls held together make every garbage
+    // collection slower, which a test file holding one run does not pay.
+    let run = shape.build(calls);
+    checkRead(shape, run, calls);
+    // Reading alone (getToolCalls), and for shapes that keep values as JSON text, the floor: the
+    // parsing alone. Then each case's pass and fail, the cases taking turns in each round.
+    const samples = { read: [], floor: [], cases: made.map(() => ({ pass: [], fail: [], messageLength: 0 })) };
+    for (let round = 0; round <= rounds; round++) {
+      const read = timeOne(() => getToolCalls(run));
+      const floor = shape.floor ? timeOne(() => shape.floor(run)) : undefined;
+      if (round > 0) {
+        samples.read.push(read.ms);
+        if (floor) samples.floor.push(floor.ms);
+      }
+      made.forEach(([name, pass, fail], index) => {
+        const passed = timeOne(() => pass(run));
+        if (passed.messageLength !== 0) throw new Error(`${name} on ${shape.name} (${count} calls) failed where it should pass`);
+        const failed = timeOne(() => fail(run));
+        if (failed.messageLength === 0) throw new Error(`${name} on ${shape.name} (${count} calls) passed where it should fail`);
+        if (round === 0) return;
+        samples.cases[index].pass.push(passed.ms);
+        samples.cases[index].fail.push(failed.ms);
+        samples.cases[index].messageLength = failed.messageLength;
+      });
+    }
+    run = undefined;
+    (results.read[shape.name] ??= {})[count] = median(samples.read);
+    if (shape.floor) (results.floor[shape.name] ??= {})[count] = median(samples.floor);
+    made.forEach(([name], index) => {
+      const cell = { passMs: median(samples.cases[index].pass), failMs: median(samples.cases[index].fail), messageLength: samples.cases[index].messageLength };
+      ((results.cases[name] ??= {})[shape.name] ??= {})[count] = cell;
+      if (process.env.BENCH_PROGRESS) console.error(count, name, shape.name, cell.passMs.toFixed(1), cell.failMs.toFixed(1));
+    });
   }
 }
 console.log(JSON.stringify(results));

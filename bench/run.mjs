@@ -175,14 +175,40 @@ for (const count of [100, 1_000, 10_000, 100_000]) {
   console.log(`  n=${count.toLocaleString('en').padStart(7)}: ${samples[3].toFixed(0)}`);
 }
 
-const matcherResults = child(process.execPath, [benchFile('matchers.mjs')]);
-console.log(`matchers through Jest's expect on ${process.version} (message and diff built on failure): ms pass / fail (message characters)`);
-for (const [name, byCount] of Object.entries(matcherResults)) {
-  const cells = Object.entries(byCount).map(([count, r]) => `${Number(count).toLocaleString('en')}: ${r.passMs.toFixed(1)} / ${r.failMs.toFixed(1)} (${r.messageLength})`);
-  console.log(`  ${name}: ${cells.join(', ')}`);
-}
+const matcherResults = child(process.execPath, ['--max-old-space-size=4096', benchFile('matchers.mjs')]);
+printMatcherTables(matcherResults);
 
 const judge = child(node22, [benchFile('judge.mjs')]);
 console.log('judge, one call of the seed weather run, mock model counting calls and prompt characters');
 console.log(`  ours: ${judge.ours.modelCalls} model call, ${judge.ours.promptChars} prompt characters; Mastra 1.x: ${judge.mastra.modelCalls} model calls, ${judge.mastra.promptChars} prompt characters`);
 console.log(`  cached verdict, fresh process, \`ai\` unresolvable: first ${judge.cached.firstMs.toFixed(1)} ms (loads the judge, zod, reads the file), then median ${judge.cached.medianMs.toFixed(2)} ms`);
+
+/**
+ * The matcher figures as Markdown tables for bench/RESULTS.md: per case, a row per run shape with
+ * pass / fail milliseconds at each size, the growth from 10,000 to 100,000 calls (the slower of pass
+ * and fail), and whether the targets hold (< 50 ms at 100,000, pass and fail; growth < 12x).
+ */
+function printMatcherTables(results) {
+  const { counts, shapes } = results;
+  const last = counts.at(-1);
+  const previous = counts.at(-2);
+  const ms = (value) => (value < 10 ? value.toFixed(1) : Math.round(value).toString());
+  const growth = (cells) => Math.max(cells[last].passMs / cells[previous].passMs, cells[last].failMs / cells[previous].failMs);
+  const header = `| shape | ${counts.map((count) => count.toLocaleString('en')).join(' | ')} | growth | met |`;
+  console.log(`matchers through Jest's expect on ${process.version}, the failure message built and read: ms pass / fail, median of rounds`);
+  for (const [name, byShape] of Object.entries(results.cases)) {
+    console.log(`\n#### ${name}\n\n${header}\n|${' --- |'.repeat(counts.length + 3)}`);
+    for (const shape of shapes) {
+      const cells = byShape[shape];
+      const met = Math.max(cells[last].passMs, cells[last].failMs) < 50 && growth(cells) < 12;
+      console.log(`| ${shape} | ${counts.map((count) => `${ms(cells[count].passMs)} / ${ms(cells[count].failMs)}`).join(' | ')} | ${growth(cells).toFixed(1)}x | ${met ? 'yes' : '**no**'} |`);
+    }
+  }
+  console.log(`\n#### Reading alone (getToolCalls), and the floor: JSON.parse of the values a shape keeps as text\n`);
+  console.log(`| shape | ${counts.map((count) => count.toLocaleString('en')).join(' | ')} |\n|${' --- |'.repeat(counts.length + 1)}`);
+  for (const shape of shapes) {
+    const floor = results.floor[shape];
+    console.log(`| ${shape} | ${counts.map((count) => `${ms(results.read[shape][count])}${floor ? ` (floor ${ms(floor[count])})` : ''}`).join(' | ')} |`);
+  }
+  console.log(`| the call objects alone (every shape's floor) | ${counts.map((count) => ms(results.floor.callObjects[count])).join(' | ')} |`);
+}

@@ -1,7 +1,7 @@
 import type { ToolApproval, ToolCall } from '../types.js';
 import type { RunCalls } from './steps.js';
 
-/** Up to this many calls, a result finds its call by a scan from the end; past it, by an index. */
+/** A result looks for its call among this many latest calls, then in an index of all of them. */
 const SCAN_LIMIT = 32;
 
 /**
@@ -29,17 +29,23 @@ export class CallCollector {
   private firstEnd = -1;
   private cursor = 0;
   private outOfOrder: Set<ToolCall> | undefined;
-  // Built only when a large run pairs a result: for each id, its calls in order (answered ones are
-  // skipped lazily).
-  private byId: Map<string, ToolCall[]> | undefined;
+  // Built only when a result's call is not among the latest: for each id, its call, or its calls in
+  // order when the id came back (answered ones are skipped lazily).
+  private byId: Map<string, ToolCall | ToolCall[]> | undefined;
+
+  /** `tracksSteps`: false when the caller has no use for steps, which then cost nothing (no list of them). */
+  constructor(private readonly tracksSteps = true) {}
 
   /**
    * Adds a call the agent issued. It is always another call, whatever its id. `step`, when the
    * reader knows it better than `beginStep` marks (a trace's span ids), names the call's step.
    */
   add(call: ToolCall, step: unknown = this.step): void {
-    if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
-    else if (this.steps) this.steps.push(undefined);
+    // getToolCalls (and the code scorer through it) never return steps: it records none.
+    if (this.tracksSteps) {
+      if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
+      else if (this.steps) this.steps.push(undefined);
+    }
     this.calls.push(call);
     if (this.byId) this.index(call);
   }
@@ -112,44 +118,51 @@ export class CallCollector {
   }
 
   private unanswered(toolCallId: string): ToolCall | undefined {
-    // Formats whose results are separate entries need the index only once a run is large.
-    if (!this.byId && this.calls.length > SCAN_LIMIT) this.buildIndex();
-    const indexed = this.byId?.get(toolCallId);
-    if (indexed) {
-      // Answered calls sit at the end of the list until they are looked past.
-      for (let index = indexed.length - 1; index >= 0; index--) {
-        if (!isAnswered(indexed[index]!)) return indexed[index];
-      }
-      return undefined;
-    }
-    if (this.byId) return undefined;
+    // A result mostly follows the calls of its own step: the latest calls are looked at first, and
+    // the index (a table entry per call, most of reading a large run when it was built for every
+    // result) only for a result whose call is further back.
     const calls = this.calls;
-    for (let index = calls.length - 1; index >= 0; index--) {
+    const stop = calls.length > SCAN_LIMIT ? calls.length - SCAN_LIMIT : 0;
+    for (let index = calls.length - 1; index >= stop; index--) {
       const call = calls[index]!;
       if (call.toolCallId === toolCallId && !isAnswered(call)) return call;
+    }
+    if (stop === 0) return undefined;
+    const indexed = this.indexed(toolCallId);
+    if (!Array.isArray(indexed)) return indexed && !isAnswered(indexed) ? indexed : undefined;
+    // Answered calls sit at the end of the list until they are looked past.
+    for (let index = indexed.length - 1; index >= 0; index--) {
+      if (!isAnswered(indexed[index]!)) return indexed[index];
     }
     return undefined;
   }
 
   private latest(toolCallId: string): ToolCall | undefined {
-    if (!this.byId && this.calls.length > SCAN_LIMIT) this.buildIndex();
-    if (this.byId) return this.byId.get(toolCallId)?.at(-1);
     const calls = this.calls;
-    for (let index = calls.length - 1; index >= 0; index--) if (calls[index]!.toolCallId === toolCallId) return calls[index];
-    return undefined;
+    const stop = calls.length > SCAN_LIMIT ? calls.length - SCAN_LIMIT : 0;
+    for (let index = calls.length - 1; index >= stop; index--) if (calls[index]!.toolCallId === toolCallId) return calls[index];
+    if (stop === 0) return undefined;
+    const indexed = this.indexed(toolCallId);
+    return Array.isArray(indexed) ? indexed.at(-1) : indexed;
   }
 
-  private buildIndex(): void {
-    this.byId = new Map();
-    for (const call of this.calls) this.index(call);
+  /** The calls with this id, from the index, built at the first look past the latest calls. */
+  private indexed(toolCallId: string): ToolCall | ToolCall[] | undefined {
+    if (!this.byId) {
+      this.byId = new Map();
+      for (const call of this.calls) this.index(call);
+    }
+    return this.byId.get(toolCallId);
   }
 
   private index(call: ToolCall): void {
     const id = call.toolCallId;
     if (id === undefined) return;
-    const list = this.byId!.get(id);
-    if (list) list.push(call);
-    else this.byId!.set(id, [call]);
+    // One call per id is the rule: a list only for an id that came back.
+    const entry = this.byId!.get(id);
+    if (entry === undefined) this.byId!.set(id, call);
+    else if (Array.isArray(entry)) entry.push(call);
+    else this.byId!.set(id, [entry, call]);
   }
 }
 

@@ -17,7 +17,11 @@ import { isRunView, readView } from './views.js';
  * format. Throws a `ToolCallAccuracyError` naming what was received when the value is not a run.
  */
 export function getToolCalls(run: unknown): ToolCall[] {
-  return readRun(run).calls;
+  if (isRunView(run)) return readView(run, viewReader).calls;
+  const adapter = detectFormat(run);
+  if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
+  // Without steps: users get the plain list, and the steps would be built only to be dropped.
+  return readAs(adapter, run, false).calls;
 }
 
 /** `getToolCalls` with the model step of each call where the run records it, for the matchers that check steps. */
@@ -42,8 +46,8 @@ const viewReader: ViewReader = {
   },
 };
 
-function readAs(adapter: FormatAdapter, run: unknown): RunCalls {
-  const calls = new CallCollector();
+function readAs(adapter: FormatAdapter, run: unknown, withSteps = true): RunCalls {
+  const calls = new CallCollector(withSteps);
   try {
     adapter.read(run, calls);
   } catch (error) {

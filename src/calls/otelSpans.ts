@@ -70,16 +70,17 @@ function readOtlp(request: { resourceSpans: unknown[] }, spans: Span[]): void {
     if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) return;
     resource.scopeSpans.forEach((scope, s) => {
       if (!isRecord(scope) || !Array.isArray(scope.spans)) return;
-      scope.spans.forEach((span, index) => spans.push(fromOtlpSpan(span, `resourceSpans[${r}].scopeSpans[${s}].spans[${index}]`)));
+      scope.spans.forEach((span, index) => spans.push(fromOtlpSpan(span, r, s, index)));
     });
   });
 }
 
-function fromOtlpSpan(span: unknown, where: string): Span {
+/** A span of the export, at `resourceSpans[r].scopeSpans[s].spans[index]` (named only in an error: a trace may hold 100,000 spans). */
+function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span {
   if (!isRecord(span) || typeof span.traceId !== 'string' || typeof span.spanId !== 'string' || typeof span.name !== 'string') {
     const missing = ['traceId', 'spanId', 'name'].filter((key) => !isRecord(span) || typeof span[key] !== 'string');
     throw new ToolCallAccuracyError(
-      `the OTLP export's ${where} has no ${missing.join(', ')}: expected the OTLP JSON encoding of a span ({ traceId, spanId, parentSpanId, name, startTimeUnixNano, attributes }, ids in hex).`,
+      `the OTLP export's resourceSpans[${r}].scopeSpans[${s}].spans[${index}] has no ${missing.join(', ')}: expected the OTLP JSON encoding of a span ({ traceId, spanId, parentSpanId, name, startTimeUnixNano, attributes }, ids in hex).`,
     );
   }
   const status = isRecord(span.status) ? span.status : {};

@@ -8,6 +8,14 @@ export function toolCall(toolName: string, input: unknown, toolCallId: unknown):
 }
 
 /**
+ * A call with its result known when it is read (Mastra's and AI SDK 4's invocations, UI parts): one
+ * literal, as `output` added afterwards moves out of the object (about 40 bytes more a call).
+ */
+export function toolCallWithOutput(toolName: string, input: unknown, toolCallId: unknown, output: unknown): ToolCall {
+  return isNonEmptyString(toolCallId) ? { toolName, input, toolCallId, output } : { toolName, input, output };
+}
+
+/**
  * A call whose arguments may arrive as a JSON string (OpenAI, LangChain's invalid calls, an AI SDK
  * input the SDK could not parse): parsed, or, when the string does not parse, kept as it is with
  * `unparsedInput` set, never dropped. Any other value is the input as it is.

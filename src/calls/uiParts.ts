@@ -2,7 +2,7 @@ import type { ToolCall } from '../types.js';
 import { isNonEmptyString, isRecord } from './adapter.js';
 import { approvalOf, isStreaming } from './callState.js';
 import type { CallCollector } from './collector.js';
-import { toolCall, toolCallWithJsonInput } from './toolCall.js';
+import { toolCall, toolCallWithJsonInput, toolCallWithOutput } from './toolCall.js';
 
 /**
  * The tool calls of one message made of parts, whichever generation wrote it: AI SDK 5+ UI parts
@@ -42,10 +42,15 @@ function partCall(part: unknown): ToolCall | undefined {
   if (!isNonEmptyString(toolName) || isStreaming(part.state)) return undefined;
   // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
   const failedInput = part.input === undefined && part.rawInput !== undefined;
+  const finished = part.state === 'output-available' && part.preliminary !== true;
+  // The common case, a finished call with a parsed input and nothing else to note: one literal with its output.
+  if (finished && !failedInput && typeof part.input !== 'string' && part.providerExecuted !== true && !(part.output instanceof Error)) {
+    return withApproval(toolCallWithOutput(toolName, part.input, part.toolCallId, part.output), part.state, part.approval);
+  }
   const call = toolCallWithJsonInput(toolName, failedInput ? part.rawInput : part.input, part.toolCallId);
   if (failedInput) call.invalid = true;
   if (part.providerExecuted === true) call.providerExecuted = true;
-  if (part.state === 'output-available' && part.preliminary !== true) {
+  if (finished) {
     // Mastra's `format: 3` messages keep a thrown error (a MastraError) as the output.
     if (part.output instanceof Error) call.error = part.output;
     else call.output = part.output;
@@ -64,9 +69,11 @@ function invocationCall(invocation: unknown): ToolCall | undefined {
   const state = invocation.state;
   // A tool that threw: Mastra keeps the MastraError itself as the result (until it is serialized).
   const failed = state === 'output-error' || invocation.isError === true || invocation.result instanceof Error;
-  const call = toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
+  const succeeded = !failed && state === 'result' && invocation.result !== undefined;
+  const call = succeeded
+    ? toolCallWithOutput(invocation.toolName, invocation.args, invocation.toolCallId, invocation.result)
+    : toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
   if (failed) call.error = invocation.errorText ?? invocation.result ?? 'tool call failed';
-  else if (state === 'result' && invocation.result !== undefined) call.output = invocation.result;
   return withApproval(call, state, invocation.approval);
 }
 

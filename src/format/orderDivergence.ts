@@ -35,8 +35,13 @@ export function orderDivergence(
       ? `${name} was called ${times(sameName)}, but never with the expected ${expectedAspects(item)}.`
       : `Never called: ${name}.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
   }
-  const used = new Set(matched);
-  const free = candidates.find((index) => !used.has(index));
+  // Both lists ascend (items take calls in order), so the first candidate no item took is found by
+  // walking them together, without a set of every matched call.
+  let taken = 0;
+  const free = candidates.find((index) => {
+    while (taken < matched.length && matched[taken]! < index) taken++;
+    return matched[taken] !== index;
+  });
   if (free === undefined) {
     const only = candidates.length === 1;
     return (

@@ -44,7 +44,20 @@ export interface ToolCallAccuracyCodeScorer extends MastraScorerMembers {
 
 type Mode =
   | { kind: 'single'; expectedTool: string; strict: boolean }
-  | { kind: 'order'; expectedToolOrder: string[]; strict: boolean };
+  | { kind: 'order'; expectedToolOrder: string[]; strict: boolean; byName: NamesInOrder };
+
+/**
+ * The engine's predicate over one run's names against the expected order, made once per scorer:
+ * a closure per run was about 70 of the bytes a scored run allocates (target: under 1 KB, bench/run.mjs).
+ * Scoring is synchronous, so one scorer's runs never share it at once.
+ */
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+class NamesInOrder {
+  names: readonly string[] = NO_NAMES;
+  constructor(private readonly order: readonly string[]) {}
+  readonly sameName = (call: number, item: number): boolean => this.names[call] === this.order[item];
+}
 
 /** Reads and checks the scorer options once, at creation, so a bad option fails before any run. */
 export function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mode {
@@ -71,7 +84,8 @@ export function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mod
         `expectedToolOrder[${bad}] must be a non-empty tool name; received ${JSON.stringify(expectedToolOrder[bad]) ?? 'undefined'}.`,
       );
     }
-    return { kind: 'order', expectedToolOrder: [...expectedToolOrder], strict };
+    const order = [...expectedToolOrder];
+    return { kind: 'order', expectedToolOrder: order, strict, byName: new NamesInOrder(order) };
   }
   if (expectedTool === undefined) {
     throw new ToolCallAccuracyError(
@@ -91,10 +105,15 @@ export function scoreToolNames(mode: Mode, names: readonly string[]): boolean {
     return mode.strict ? names.length === 1 && names[0] === mode.expectedTool : names.includes(mode.expectedTool);
   }
   const order = mode.expectedToolOrder;
-  const sameName = (call: number, item: number) => names[call] === order[item];
-  return mode.strict
-    ? firstSequenceMismatch(names.length, order.length, sameName) === -1
-    : matchInOrder(names.length, order.length, sameName) === -1;
+  const byName = mode.byName;
+  byName.names = names;
+  try {
+    return mode.strict
+      ? firstSequenceMismatch(names.length, order.length, byName.sameName) === -1
+      : matchInOrder(names.length, order.length, byName.sameName) === -1;
+  } finally {
+    byName.names = NO_NAMES;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, getJudgeConfig, withoutUndefined } from '../judge/config.js';
-import { judge, type JudgeOutcome } from '../judge/judge.js';
+import type { JudgeOutcome } from '../judge/judge.js';
 import type { JudgeRequestInput } from '../judge/request.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
@@ -82,6 +82,9 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
       if (runOptions !== undefined && (typeof runOptions !== 'object' || runOptions === null || Object.keys(runOptions).some((key) => key !== 'request'))) {
         throw new ToolCallAccuracyError('scorer.run(run, options) takes only { request }.');
       }
+      // Loaded at the first run: the judge needs node:crypto and the file system, which importing
+      // the package must not load (the code scorer and the matchers need neither).
+      const { judge } = await import('../judge/judge.js');
       const outcome = await judge(run, {
         model: options.model,
         availableTools: options.availableTools,

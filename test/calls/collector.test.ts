@@ -78,6 +78,35 @@ describe('CallCollector', () => {
     ]);
   });
 
+  test('a collector that does not track steps gives the same calls and no steps', () => {
+    const fill = (calls: CallCollector) => {
+      calls.beginStep();
+      calls.add({ toolName: 'a', input: {}, toolCallId: '1' });
+      calls.beginStep();
+      calls.add({ toolName: 'b', input: {}, toolCallId: '2' }, 'span-9');
+      calls.output('1', 'done');
+      return calls.result();
+    };
+    const tracked = fill(new CallCollector());
+    expect(tracked.steps).toEqual([1, 'span-9']);
+    expect(fill(new CallCollector(false))).toStrictEqual({ calls: tracked.calls });
+  });
+
+  test('a result whose call is further back than the latest 32 calls still finds it, and the nearest unanswered one first', () => {
+    const calls = new CallCollector();
+    calls.add({ toolName: 'early', input: 0, toolCallId: 'x' });
+    for (let index = 0; index < 40; index++) calls.add({ toolName: 'filler', input: index, toolCallId: `f${index}` });
+    calls.add({ toolName: 'late', input: 1, toolCallId: 'x' });
+    calls.output('x', 'first');
+    calls.output('x', 'second');
+    expect(calls.approval('x', 'requested')?.toolName).toBe('late');
+    for (let index = 0; index < 40; index++) calls.output(`f${index}`, index);
+    const read = calls.result().calls;
+    expect(read[41]).toEqual({ toolName: 'late', input: 1, toolCallId: 'x', output: 'first', approval: 'requested' });
+    expect(read[0]).toEqual({ toolName: 'early', input: 0, toolCallId: 'x', output: 'second' });
+    expect(read.slice(1, 41).every((call, index) => call.output === index)).toBe(true);
+  });
+
   test('pairing is the same past the size where ids are indexed', () => {
     const calls = new CallCollector();
     for (let index = 0; index < 100; index++) calls.add({ toolName: 't', input: index, toolCallId: `c${index % 3}` });

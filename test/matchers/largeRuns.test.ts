@@ -95,4 +95,25 @@ describe('matchers on a run of 100,000 calls', () => {
     }
     expect(failureOf(() => expect(failing).toCallToolsWithoutErrors({ retries: 3 })).message).toContain('"search": 25000 attempts, never tried again (not recovered):');
   });
+
+  it('toCallNoTools lists at most twenty calls and diffs a window of names', () => {
+    const failure = failureOf(() => expect(run).toCallNoTools());
+    expect(failure.message).toContain('  … and 99980 more');
+    expect(failure.message.length).toBeLessThan(3000);
+    expect(failure.expected).toEqual([]);
+    const actualSide = expectSmallDiffSide(failure.actual);
+    expect(actualSide.slice(0, 4)).toEqual(['search', 'book', 'email', 'log']);
+    expect(actualSide.at(-1)).toBe(`… and ${count - 40} more`);
+  });
+
+  it('toCallToolsInOrder with two adjacent names swapped says which item came out of order', () => {
+    const expected = [...calledNames];
+    [expected[50_000], expected[50_001]] = [expected[50_001]!, expected[50_000]!];
+    const failure = failureOf(() => expect(run).toCallToolsInOrder(expected));
+    // Matching goes on past the swap, one call late, until the last items find no call.
+    expect(failure.message).toContain('First out of order: "search" (expected 99997th) came before "book" (expected 50001st)');
+    expect(failure.message.length).toBeLessThan(3000);
+    expectSmallDiffSide(failure.expected);
+    expectSmallDiffSide(failure.actual);
+  });
 });

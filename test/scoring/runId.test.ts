@@ -15,4 +15,13 @@ describe('runIds', () => {
     for (const id of ids) expect(id).toMatch(UUID);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('counts up in the last group across its digits: 1,000 ids, every one v4-shaped and unique, the count in the last 12 hex digits', () => {
+    const next = runIds();
+    const ids = Array.from({ length: 1000 }, () => next({}));
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(new Set(ids).size).toBe(1000);
+    expect(ids.map((id) => parseInt(id.slice(-12), 16))).toEqual(Array.from({ length: 1000 }, (_, index) => index));
+    expect(new Set(ids.map((id) => id.slice(0, 24))).size).toBe(1);
+  });
 });

@@ -94,11 +94,18 @@ interface Entry {
 }
 
 function readScope(spans: readonly Span[], calls: CallCollector): void {
-  const byId = new Map(spans.map((span) => [span.spanId, span]));
+  // The parent walk looks up only spans that are some span's parent (the root, steps, model calls,
+  // a tool running a sub-agent): a small part of a large trace, where a table of every span was
+  // the largest cost of grouping it.
+  const parentIds = new Set<string>();
+  for (const span of spans) if (span.parentSpanId !== undefined) parentIds.add(span.parentSpanId);
+  const byId = new Map<string, Span>();
+  for (const span of spans) if (parentIds.has(span.spanId)) byId.set(span.spanId, span);
   const toolAncestor = (span: Span): Span | undefined => {
-    const seen = new Set<string>();
-    for (let parent = byId.get(span.parentSpanId ?? ''); parent && !seen.has(parent.spanId); parent = byId.get(parent.parentSpanId ?? '')) {
-      seen.add(parent.spanId);
+    // A chain of parents longer than the trace has spans loops (a malformed export): it ends there,
+    // without a set of the spans seen for every span read.
+    let steps = spans.length;
+    for (let parent = byId.get(span.parentSpanId ?? ''); parent && steps-- > 0; parent = byId.get(parent.parentSpanId ?? '')) {
       if (isToolSpan(parent)) return parent;
     }
     return undefined;
@@ -123,26 +130,35 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   for (const { span, calls: issued } of fromSteps ? fromStep : own.flatMap((span) => issuedBy(span, 'root'))) {
     for (const call of issued) entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined });
   }
-  // Issued calls not yet run, by tool and id, earliest first: a tool span runs the earliest one.
-  const waiting = new Map<string, Entry[]>();
-  const keyOf = (call: ToolCall) => `${call.toolName}\u0000${call.toolCallId ?? ''}`;
+  // Issued calls not yet run, earliest first: a tool span runs the earliest one with its tool and
+  // id. Listed by id (a string the call already has: no key is built per call), else by tool.
+  const waitingById = new Map<string, Entry[]>();
+  const waitingByName = new Map<string, Entry[]>();
   for (const entry of entries) {
-    const queue = waiting.get(keyOf(entry.call));
+    const { toolCallId, toolName } = entry.call;
+    const waiting = toolCallId === undefined ? waitingByName : waitingById;
+    const key = toolCallId ?? toolName;
+    const queue = waiting.get(key);
     if (queue) queue.push(entry);
-    else waiting.set(keyOf(entry.call), [entry]);
+    else waiting.set(key, [entry]);
   }
   for (const span of own) {
     if (!isToolSpan(span)) continue;
-    const executed = executedCall(span);
-    const queue = waiting.get(keyOf(executed));
-    const issued = queue?.[0] && queue[0].at <= span.start ? queue.shift() : undefined;
-    const entry = issued ?? { call: executed, at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId };
+    const { toolName, toolCallId } = executedName(span);
+    const queue = toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId);
+    const first = queue?.findIndex((waiting) => waiting.call.toolName === toolName) ?? -1;
+    const issued = first !== -1 && queue![first]!.at <= span.start ? queue!.splice(first, 1)[0] : undefined;
+    let entry: Entry;
     if (issued) {
-      // A tool span's parent is the step that ran it (the AI SDK's step span or model call span).
+      // The issued call has its input already: the tool span gives its outcome, and its parent is
+      // the step that ran it (the AI SDK's step span or model call span).
+      entry = issued;
       issued.step ??= span.parentSpanId;
-      if (executed.output !== undefined) issued.call.output = executed.output;
-      if (executed.error !== undefined) issued.call.error = executed.error;
+      const outcome = executedOutcome(span);
+      if (outcome.output !== undefined) issued.call.output = outcome.output;
+      if (outcome.error !== undefined) issued.call.error = outcome.error;
     } else {
+      entry = { call: executedCall(span), at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId };
       entries.push(entry);
     }
     const subRun = nested.get(span);
@@ -219,18 +235,35 @@ function genAiOutputCalls(messages: unknown): ToolCall[] {
   );
 }
 
+/** The name and id of the call a tool span ran, as `toolCall` would keep them (no input: that is parsed only for a call no model span issued). */
+function executedName(span: Span): { toolName: string; toolCallId?: string } {
+  const attributes = span.attributes;
+  const genAi = isNonEmptyString(attributes['gen_ai.tool.name']);
+  const id = attributes[genAi ? 'gen_ai.tool.call.id' : 'ai.toolCall.id'];
+  return { toolName: attributes[genAi ? 'gen_ai.tool.name' : 'ai.toolCall.name'] as string, ...(isNonEmptyString(id) && { toolCallId: id }) };
+}
+
 function executedCall(span: Span): ToolCall {
   const attributes = span.attributes;
   const genAi = isNonEmptyString(attributes['gen_ai.tool.name']);
   const call = genAi
     ? toolCallWithJsonInput(attributes['gen_ai.tool.name'] as string, attributes['gen_ai.tool.call.arguments'], attributes['gen_ai.tool.call.id'])
     : toolCallWithJsonInput(attributes['ai.toolCall.name'] as string, attributes['ai.toolCall.args'], attributes['ai.toolCall.id']);
-  const result = attributes[genAi ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'];
-  if (result !== undefined) call.output = parseJson(result);
-  const errorType = attributes['error.type'];
-  if (span.error !== undefined) call.error = span.error;
-  else if (isNonEmptyString(errorType)) call.error = errorType;
+  const outcome = executedOutcome(span);
+  if (outcome.output !== undefined) call.output = outcome.output;
+  if (outcome.error !== undefined) call.error = outcome.error;
   return call;
+}
+
+/** What a tool span says came of its call: the result it recorded, or the error it ended with. */
+function executedOutcome(span: Span): { output: unknown; error: unknown } {
+  const attributes = span.attributes;
+  const result = attributes[isNonEmptyString(attributes['gen_ai.tool.name']) ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'];
+  const errorType = attributes['error.type'];
+  return {
+    output: result === undefined ? undefined : parseJson(result),
+    error: span.error !== undefined ? span.error : isNonEmptyString(errorType) ? errorType : undefined,
+  };
 }
 
 /** Attributes hold JSON text; a value that is not JSON is kept as the text it is. */
