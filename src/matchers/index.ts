@@ -7,6 +7,8 @@ import { toCallTool } from './toCallTool.js';
 import { toCallToolTimes } from './toCallToolTimes.js';
 import { toCallToolsInOrder } from './toCallToolsInOrder.js';
 import { toUseAppropriateTools } from './toUseAppropriateTools.js';
+import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
+import { toCallToolsWithValidInputs } from './toCallToolsWithValidInputs.js';
 import { userFacing } from './userFacing.js';
 
 /** Every matcher, for `expect.extend(matchers)`. The setup entries register these for you. Each also takes a sample of runs. */
@@ -16,5 +18,7 @@ export const matchers = {
   toCallOnly: userFacing(overSamples('toCallOnly', toCallOnly)),
   toCallToolsInOrder: userFacing(overSamples('toCallToolsInOrder', toCallToolsInOrder)),
   toCallNoTools: userFacing(overSamples('toCallNoTools', toCallNoTools)),
+  toStayWithinBudget: userFacing(overSamples('toStayWithinBudget', toStayWithinBudget, checkBudgetArguments)),
+  toCallToolsWithValidInputs: userFacing(overSamples('toCallToolsWithValidInputs', toCallToolsWithValidInputs)),
   toUseAppropriateTools: judgeOverSamples('toUseAppropriateTools', toUseAppropriateTools),
 } satisfies Implementations<ToolCallMatchers<void>>;
