@@ -30,10 +30,12 @@ export function getRunUsage(run: unknown): ReadUsage {
   }
 }
 
-/** For each quantity, the run shapes that record it, as each adapter names them. */
+/** For each quantity, the run shapes that record it, as each adapter names them (two adapters may share one reader). */
 export function shapesRecording(quantity: UsageQuantity): string[] {
-  return adapters.flatMap((adapter) => {
+  const shapes = new Set<string>();
+  for (const adapter of adapters) {
     const shape = adapter.usage?.records[quantity];
-    return shape === undefined ? [] : [shape];
-  });
+    if (shape !== undefined) shapes.add(shape);
+  }
+  return [...shapes];
 }
