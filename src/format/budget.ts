@@ -31,7 +31,7 @@ export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsa
 /** The claim and its outcome: "Expected the run to stay within its budget, but it went over 2 of 3 limits:". */
 export function budgetHeadline(outcomes: readonly LimitOutcome[], pass: boolean): string {
   const over = outcomes.filter((outcome) => !outcome.within).length;
-  const limits = outcomes.length === 1 ? 'its limit' : `all ${outcomes.length} limits`;
+  const limits = outcomes.length === 1 ? 'its limit' : outcomes.length === 2 ? 'both limits' : `all ${outcomes.length} limits`;
   if (pass) return `Expected the run to go over its budget, but it stayed within ${limits}:`;
   return `Expected the run to stay within its budget, but it went over ${outcomes.length === 1 ? 'its limit' : `${over} of ${outcomes.length} limits`}:`;
 }

@@ -64,7 +64,7 @@ function toBudget(budget: unknown, hintLine: string): Budget {
     const value = record[limit];
     const whole = limit !== 'durationMs';
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (whole && !Number.isInteger(value))) {
-      throw matcherError(hintLine, `budget.${limit} must be ${whole ? 'a whole number' : 'a number of milliseconds'} (0 or more); received ${formatInline(value)}.`);
+      throw matcherError(hintLine, `budget.${limit} must be ${whole ? 'a whole number' : 'a number of milliseconds'} (0 or more); received ${describeArgument(value)}.`);
     }
   }
   return Object.fromEntries(given.map((limit) => [limit, record[limit]])) as Budget;

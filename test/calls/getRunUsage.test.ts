@@ -10,7 +10,6 @@ import { otlpJson, telemetries, traceOf } from '../fixtures/otel.js';
 import { call } from '../fixtures/aiSdk.js';
 
 // The scripted models of fixtures/aiSdk.ts report 10 input and 20 output tokens per model call.
-const perStep = { input: 10, output: 20 };
 
 describe('getRunUsage: AI SDK 5, 6 and 7 tool loops', () => {
   for (const sdk of sdks) {
@@ -121,7 +120,7 @@ describe('getRunUsage: OpenAI and Anthropic objects', () => {
     ] satisfies OpenAI.Chat.Completions.ChatCompletionMessageParam[];
     expect(getRunUsage(messages).usage).toEqual({
       steps: 2,
-      lacking: { tokens: 'a list of messages carries no token usage: pass the ChatCompletion (or check each one) to limit tokens' },
+      lacking: { tokens: 'a list of messages carries no token usage (a ChatCompletion does: pass it, or check each one)' },
     });
   });
 
@@ -130,7 +129,7 @@ describe('getRunUsage: OpenAI and Anthropic objects', () => {
       id: 'resp_1',
       object: 'response',
       output: [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'search', arguments: '{}', status: 'completed' }],
-      usage: { input_tokens: 300, output_tokens: 12, total_tokens: 312, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+      usage: { input_tokens: 300, output_tokens: 12, total_tokens: 312, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
     } satisfies Pick<OpenAI.Responses.Response, 'id' | 'object' | 'output' | 'usage'>;
     expect(getRunUsage(response)).toEqual({ format: 'openai-responses', usage: { steps: 1, tokens: { input: 300, output: 12, modelCalls: 1 } } });
     expect(getRunUsage(response.output).usage.steps).toBeUndefined();

@@ -73,7 +73,7 @@ export const openaiChat: FormatAdapter = {
       const messages = asList(value);
       // `message.tool_calls` itself: calls, not the messages that would say how many completions there were.
       if (messages.some((item) => isRecord(item) && isToolCallItem(item))) return { lacking: { steps: 'a list of tool calls records no model calls', tokens: NO_MESSAGE_TOKENS } };
-      return { steps: assistantMessages(messages), lacking: { tokens: `${NO_MESSAGE_TOKENS}: pass the ChatCompletion (or check each one) to limit tokens` } };
+      return { steps: assistantMessages(messages), lacking: { tokens: `${NO_MESSAGE_TOKENS} (a ChatCompletion does: pass it, or check each one)` } };
     },
   },
 };
