@@ -43,7 +43,7 @@ export function formatInvalidCalls(invalid: readonly InvalidCall[], callCount: n
   const numberWidth = String(Math.max(...invalid.slice(0, CALLS_SHOWN).map(({ index }) => index + 1))).length;
   const lines = invalid.slice(0, CALLS_SHOWN).map(({ index, call, issues }) => {
     const head = `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${printableName(call.toolName)}  ${call.input === undefined ? '' : formatInline(call.input, INPUT_WIDTH)}`.trimEnd();
-    const indent = ' '.repeat(numberWidth + 5);
+    const indent = ' '.repeat(numberWidth + 6);
     if (issues === undefined) {
       const known = toolNames.length === 0 ? 'tools is empty' : `not one of the tools (${joinFirst(toolNames, ', ', printableName, 8)})`;
       return `${head}\n${indent}${known}.${didYouMean(call.toolName, toolNames)}`;

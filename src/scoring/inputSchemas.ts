@@ -87,7 +87,9 @@ function standardCheck(schema: { '~standard': { validate(input: unknown): unknow
   return (input) => {
     const result = schema['~standard'].validate(input);
     if (isThenable(result)) throw asyncSchema(name);
-    const issues = isRecord(result) && Array.isArray(result.issues) ? result.issues : [];
+    // Any object: arktype's result is its error list itself, an array whose `issues` is that list.
+    const issues: unknown = typeof result === 'object' && result !== null ? (result as UnknownRecord).issues : undefined;
+    if (!Array.isArray(issues)) return [];
     return issues.map((issue: unknown) => {
       const { message, path: issuePath } = isRecord(issue) ? issue : {};
       return {
