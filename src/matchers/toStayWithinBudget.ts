@@ -33,9 +33,10 @@ export function toStayWithinBudget(this: MatcherContext, received: unknown, budg
         `${budgetHeadline(outcomes, pass)}\n${formatLimits(outcomes, usage.tokens)}`,
         limits.toolCalls !== undefined && formatCallList(calls, calls.length > limits.toolCalls ? limits.toolCalls : undefined),
       ),
+    // The diff shows the limits the run went over, each against what it measured.
     ...(!pass && {
-      expected: Object.fromEntries(outcomes.map((outcome) => [outcome.limit, outcome.max])),
-      actual: Object.fromEntries(outcomes.map((outcome) => [outcome.limit, outcome.measured])),
+      expected: Object.fromEntries(outcomes.flatMap((outcome) => (outcome.within ? [] : [[outcome.limit, outcome.max]]))),
+      actual: Object.fromEntries(outcomes.flatMap((outcome) => (outcome.within ? [] : [[outcome.limit, outcome.measured]]))),
     }),
   };
 }
