@@ -14,6 +14,10 @@ jestExpect(run).not.toCallToolsInOrder(['a', 'b'], { strict: true });
 jestExpect(run).toCallOnly(['a', { toolName: 'b' }]);
 jestExpect(run).toCallToolTimes('a', 1);
 jestExpect(run).toCallNoTools();
+jestExpect(run).toStayWithinBudget({ steps: 5 });
+jestExpect(run).not.toCallToolsWithValidInputs({ search: z.object({ q: z.string() }) });
+// @ts-expect-error a budget limit is a number
+jestExpect(run).toStayWithinBudget({ tokens: '20k' });
 // @ts-expect-error a tool name is a string
 jestExpect(run).toCallTool(1);
 // @ts-expect-error the option is `strict`

@@ -14,6 +14,9 @@ describe('matcher types under Vitest', () => {
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool']);
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true });
     expect(run).not.toCallNoTools();
+    expect(run).toStayWithinBudget({ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 });
+    expect(run).not.toStayWithinBudget({ tokens: 100 });
+    expect(run).toCallToolsWithValidInputs({ search: { type: 'object' } });
     expectTypeOf<ToolCallMatchers<void>['toCallTool']>().toBeCallableWith('weather-tool');
   });
 
@@ -30,5 +33,11 @@ describe('matcher types under Vitest', () => {
     expect(run).toCallOnly([{ name: 'a' }]);
     // @ts-expect-error toCallNoTools takes no argument
     expect(run).toCallNoTools('a');
+    // @ts-expect-error a budget is an object of limits
+    expect(run).toStayWithinBudget(5);
+    // @ts-expect-error the limit is `steps`, not Mastra's `maxSteps`
+    expect(run).toStayWithinBudget({ maxSteps: 5 });
+    // @ts-expect-error the tools are a record by name, not a list
+    expect(run).toCallToolsWithValidInputs(['search']);
   });
 });

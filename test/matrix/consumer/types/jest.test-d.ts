@@ -15,6 +15,8 @@ jestExpect(calls).toCallToolTimes('weather-tool', 1);
 jestExpect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: jestExpect.any(String) } }]);
 jestExpect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
 jestExpect(run).toCallNoTools();
+jestExpect(run).toStayWithinBudget({ tokens: 20_000 });
+jestExpect(run).toCallToolsWithValidInputs({ 'weather-tool': { type: 'object' } });
 const judged = jestExpect(run).toUseAppropriateTools({ threshold: 0.5 });
 
 expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New') });
@@ -22,6 +24,7 @@ expect(calls).toCallToolTimes('weather-tool', 1);
 expect(run).toCallOnly('weather-tool');
 expect(run).toCallToolsInOrder(['search-tool', 'weather-tool']);
 expect(run).toCallNoTools();
+expect(run).not.toStayWithinBudget({ toolCalls: 1 });
 const judgedGlobal = expect(run).toUseAppropriateTools();
 
 // Chains type as in Vitest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.

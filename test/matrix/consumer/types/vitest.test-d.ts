@@ -14,6 +14,12 @@ expect(calls).toCallToolTimes('weather-tool', 1);
 expect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: expect.any(String) } }]);
 expect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
 expect(run).toCallNoTools();
+expect(run).toStayWithinBudget({ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 });
+expect(run).toCallToolsWithValidInputs({ 'weather-tool': { type: 'object' } });
+// @ts-expect-error a budget is an object of limits
+expect(run).toStayWithinBudget(5);
+// @ts-expect-error the limit is `steps`, not Mastra's `maxSteps`
+expect(run).toStayWithinBudget({ maxSteps: 5 });
 const judged = expect(run).toUseAppropriateTools({ threshold: 0.5 });
 
 // Chains type as in Jest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.
