@@ -10,6 +10,7 @@ import type { Span } from '../otelSpans.js';
 import { isSpanInput, spanEnds, spansOf, SpanSubset } from '../otelSpans.js';
 import type { RunUsage } from '../adapter.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, tokensOf } from '../runUsage.js';
+import { formatName, printableName } from '../../value.js';
 
 /**
  * Tool calls from OpenTelemetry traces, as agents emit them in production: the GenAI semantic
@@ -72,7 +73,7 @@ function traceUsage(value: unknown): RunUsage {
   for (const span of modelCalls) {
     const found = SPAN_TOKENS.map((fields) => tokensOf(span.attributes, fields)).find((tokens) => typeof tokens !== 'string');
     if (found === undefined || typeof found === 'string') {
-      lacking.tokens = `its model-call span ${JSON.stringify(span.name)} (span ${span.spanId}) has no gen_ai.usage.input_tokens and output_tokens, nor ai.usage.inputTokens and outputTokens`;
+      lacking.tokens = `its model-call span ${spanName(span)} has no gen_ai.usage.input_tokens and output_tokens, nor ai.usage.inputTokens and outputTokens`;
       break;
     }
     input += found.input;
@@ -84,7 +85,7 @@ function traceUsage(value: unknown): RunUsage {
     const span = spans[index]!;
     const end = ends[index];
     if (end === undefined) {
-      lacking.durationMs = `its span ${JSON.stringify(span.name)} (span ${span.spanId}) has no end time`;
+      lacking.durationMs = `its span ${spanName(span)} has no end time`;
       break;
     }
     const trace = traces.get(span.traceId);
@@ -100,6 +101,11 @@ function traceUsage(value: unknown): RunUsage {
     usage.durationMs = Number(nanos) / 1e6;
   }
   return Object.keys(lacking).length > 0 ? { ...usage, lacking } : usage;
+}
+
+/** A span in an error: its name and id are the trace's data, escaped and cut like a tool name. */
+function spanName(span: Span): string {
+  return `${formatName(span.name)} (span ${printableName(span.spanId)})`;
 }
 
 function isModelCallSpan(span: Span): boolean {
