@@ -45,8 +45,11 @@ export function readToolChecks(tools: Readonly<Record<string, unknown>>): ToolCh
 
 function checkOf(entry: unknown, name: string, depth = 0): InputCheck | string {
   const where = `tools[${JSON.stringify(name)}]`;
-  // AI SDK 6/7 `lazySchema(() => schema)`: the schema is made on first use.
-  if (typeof entry === 'function' && depth === 0 && !isRecord((entry as unknown as UnknownRecord)['~standard'])) return checkOf((entry as () => unknown)(), name, depth + 1);
+  // AI SDK 6/7 `lazySchema(() => schema)`: the schema is made on first use, as the SDK's own asSchema() does.
+  if (typeof entry === 'function' && entry.length === 0 && !isStandardSchema(entry)) {
+    const made: unknown = (entry as () => unknown)();
+    return isRecord(made) && AI_SDK_SCHEMA in made ? aiSdkCheck(made, name) : `${where} is a function that returns no AI SDK schema (a lazySchema() returns one)`;
+  }
   if (isStandardSchema(entry)) return standardCheck(entry, name);
   if (isRecord(entry) && AI_SDK_SCHEMA in entry) return aiSdkCheck(entry, name);
   if (isRecord(entry) && ('inputSchema' in entry || 'parameters' in entry)) {
@@ -100,22 +103,35 @@ function standardCheck(schema: { '~standard': { validate(input: unknown): unknow
   };
 }
 
+/**
+ * An AI SDK schema: its own `validate` when it answers synchronously. The SDK's `zodSchema()` and
+ * `standardSchema()` validate asynchronously (`safeParseAsync`), so for them, as for a `jsonSchema()`
+ * without `validate`, the input is checked against the JSON Schema the model was given.
+ */
 function aiSdkCheck(schema: UnknownRecord, name: string): InputCheck | string {
   const validate = schema.validate;
-  if (typeof validate === 'function') {
-    return (input) => {
-      const result: unknown = validate.call(schema, input);
-      if (isThenable(result)) throw asyncSchema(name);
-      if (isRecord(result) && result.success === true) return [];
-      const error = isRecord(result) ? result.error : undefined;
-      return issuesOfError(error);
-    };
-  }
-  const json = schema.jsonSchema;
-  if (isThenable(json)) {
-    return `the AI SDK schema of ${JSON.stringify(name)} makes its JSON Schema asynchronously; pass the JSON Schema itself, or a schema with a synchronous validate.`;
-  }
-  return jsonSchemaCheck(json, name);
+  let againstJson: InputCheck | string | undefined;
+  const jsonCheck = (): InputCheck | string => {
+    if (againstJson !== undefined) return againstJson;
+    const json = schema.jsonSchema;
+    againstJson = isThenable(json)
+      ? `the AI SDK schema of ${JSON.stringify(name)} makes its JSON Schema asynchronously; pass the JSON Schema itself, or a schema with a synchronous validate`
+      : jsonSchemaCheck(json, name);
+    return againstJson;
+  };
+  if (typeof validate !== 'function') return jsonCheck();
+  return (input) => {
+    const result: unknown = validate.call(schema, input);
+    if (isThenable(result)) {
+      // Its answer comes too late for a synchronous matcher: it is dropped (and kept from surfacing as an unhandled rejection).
+      (result as Promise<unknown>).then(undefined, () => undefined);
+      const check = jsonCheck();
+      if (typeof check === 'string') throw new AsyncSchemaError(`${asyncSchema(name).message} (${check})`);
+      return check(input);
+    }
+    if (isRecord(result) && result.success === true) return [];
+    return issuesOfError(isRecord(result) ? result.error : undefined);
+  };
 }
 
 /** An error's issues, when it carries them (a zod error, or the AI SDK's TypeValidationError around one), else its message. */

@@ -190,3 +190,24 @@ describe('toCallToolsWithValidInputs', () => {
     expect(matcherErrorOf(() => expect(strict).toCallToolsWithValidInputs(42 as never))).toContain('tools must be a record');
   });
 });
+
+describe('toCallToolsWithValidInputs: AI SDK schema forms', () => {
+  it('lazySchema(() => jsonSchema(…)) and zodSchema(…), as the AI SDK makes them', async () => {
+    const { lazySchema, zodSchema, jsonSchema } = await import('@ai-sdk/provider-utils');
+    const tools = {
+      lazy: { inputSchema: lazySchema(() => jsonSchema({ type: 'object', properties: { n: { type: 'number' } } })) },
+      wrapped: { inputSchema: zodSchema(z.object({ q: z.string() })) },
+    };
+    const calls = [
+      { toolName: 'lazy', input: { n: 'one' } },
+      { toolName: 'wrapped', input: { q: 1 } },
+    ];
+    const message = failureOf(() => expect(calls).toCallToolsWithValidInputs(tools)).message;
+    expect(message).toContain('  1. lazy  {"n":"one"}\n       n: Instance type "string" is invalid. Expected "number".');
+    // zodSchema()'s own validate is asynchronous (safeParseAsync): the input is checked against its JSON Schema.
+    expect(message).toContain('  2. wrapped  {"q":1}\n       q: Instance type "number" is invalid. Expected "string".');
+    expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs({ lazy: () => 'not a schema' }))).toContain(
+      'tools["lazy"] is a function that returns no AI SDK schema (a lazySchema() returns one).',
+    );
+  });
+});
