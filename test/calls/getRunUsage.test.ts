@@ -8,6 +8,7 @@ import { Agent, createTool, noopLogger } from '../../reference/mastra/index.js';
 import { loopSteps, makeTools, roundTrip, sdks } from '../fixtures/aiSdk.js';
 import { otlpJson, telemetries, traceOf } from '../fixtures/otel.js';
 import { call } from '../fixtures/aiSdk.js';
+import { aiSdk4Fixtures } from '../fixtures/aiSdk4.js';
 
 // The scripted models of fixtures/aiSdk.ts report 10 input and 20 output tokens per model call.
 
@@ -45,6 +46,18 @@ describe('getRunUsage: AI SDK 5, 6 and 7 tool loops', () => {
       format: 'ai-sdk-model-messages',
       usage: { steps: 3, lacking: { tokens: 'a list of messages carries no token usage' } },
     });
+  });
+});
+
+describe('getRunUsage: AI SDK 4 (its own mock model, promptTokens and completionTokens)', () => {
+  it('reads the steps and usage of a v4 result, its JSON and its steps; UI messages record neither', async () => {
+    const fixtures = await aiSdk4Fixtures();
+    const byName = (name: string) => fixtures.find((fixture) => fixture.name === `ai4 tool loop (${name})`)!.run;
+    const expected = { steps: 3, tokens: { input: 30, output: 60, modelCalls: 3 } };
+    for (const name of ['generateText result', 'generateText JSON round trip', 'generateText steps', 'await streamText steps']) {
+      expect(getRunUsage(byName(name))).toEqual({ format: 'ai-sdk-4', usage: expected });
+    }
+    expect(getRunUsage(byName('UI messages')).usage).toEqual({ lacking: { steps: 'UI messages record no model steps', tokens: 'UI messages carry no usage' } });
   });
 });
 
