@@ -11,6 +11,6 @@ describe('the built package without ai and zod installed', () => {
     expect(existsSync(fileURLToPath(new URL('../../dist/index.js', import.meta.url))), 'dist/ is missing: run npm run build').toBe(true);
     const child = spawnSync(process.execPath, ['--import', fixture('block-ai.mjs'), fixture('score-without-ai.mjs')], { encoding: 'utf8' });
     expect(child.stderr).toBe('');
-    expect(JSON.parse(child.stdout)).toEqual({ score: 1, cjsScore: 1, calls: 1, matchers: 6, aiImport: 'ERR_MODULE_NOT_FOUND' });
+    expect(JSON.parse(child.stdout)).toEqual({ score: 1, cjsScore: 1, calls: 1, matchers: 8, aiImport: 'ERR_MODULE_NOT_FOUND' });
   });
 });
