@@ -9,6 +9,7 @@ import { loopSteps, makeTools, roundTrip, sdks } from '../fixtures/aiSdk.js';
 import { otlpJson, telemetries, traceOf } from '../fixtures/otel.js';
 import { call } from '../fixtures/aiSdk.js';
 import { aiSdk4Fixtures } from '../fixtures/aiSdk4.js';
+import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 
 // The scripted models of fixtures/aiSdk.ts report 10 input and 20 output tokens per model call.
 
@@ -190,6 +191,25 @@ describe('getRunUsage: OpenAI and Anthropic objects', () => {
   });
 });
 
+describe('getRunUsage: LangChain messages', () => {
+  it('one AIMessage per model call, tokens from usage_metadata; also as JSON and toDict()', () => {
+    const usage = (input: number, output: number) => ({ input_tokens: input, output_tokens: output, total_tokens: input + output });
+    const messages = [
+      new HumanMessage('Book UA 1234'),
+      new AIMessage({ content: '', tool_calls: [{ id: 'call_1', name: 'book', args: { flight: 'UA 1234' }, type: 'tool_call' }], usage_metadata: usage(100, 12) }),
+      new ToolMessage({ tool_call_id: 'call_1', content: 'booked' }),
+      new AIMessage({ content: 'Booked.', usage_metadata: usage(130, 5) }),
+    ];
+    const expected = { steps: 2, tokens: { input: 230, output: 17, modelCalls: 2 } };
+    expect(getRunUsage(messages)).toEqual({ format: 'langchain', usage: expected });
+    expect(getRunUsage({ messages }).usage).toEqual(expected);
+    expect(getRunUsage(JSON.parse(JSON.stringify(messages))).usage).toEqual(expected);
+    expect(getRunUsage(messages.map((message) => message.toDict())).usage).toEqual(expected);
+    const withoutUsage = [messages[0]!, new AIMessage('Hi.')];
+    expect(getRunUsage(withoutUsage).usage).toEqual({ steps: 1, lacking: { tokens: 'its 1st AIMessage has no usage' } });
+  });
+});
+
 describe('getRunUsage: what is not measured', () => {
   it('plain lists and parts of runs record nothing; every quantity names the shapes that record it', () => {
     expect(getRunUsage([{ toolName: 'a', input: {} }])).toEqual({ format: 'plain', usage: {} });
@@ -202,6 +222,7 @@ describe('getRunUsage: what is not measured', () => {
         "Mastra agent.generate() results (totalUsage)",
         "AI SDK 5/6/7 results and their steps (steps[].usage)",
         "AI SDK 4 results and their steps (steps[].usage)",
+        "LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)",
         "OpenAI Chat completions (usage.prompt_tokens and completion_tokens)",
         "OpenAI Responses: a Response (usage.input_tokens and output_tokens)",
         "Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)",

@@ -94,6 +94,7 @@ describe('toStayWithinBudget', () => {
         - Mastra agent.generate() results (totalUsage)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
+        - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
         - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
