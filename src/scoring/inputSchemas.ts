@@ -58,6 +58,8 @@ function checkOf(entry: unknown, name: string, depth = 0): InputCheck | string {
     return depth < 2 ? checkOf(schema, name, depth + 1) : `${where} is a tool whose input schema is another tool`;
   }
   if (entry === true || entry === false || (isRecord(entry) && JSON_SCHEMA_KEYWORDS.some((key) => key in entry))) return jsonSchemaCheck(entry, name);
+  // A tool with no input schema at all (an `execute` alone, a provider-defined tool): any input is its input.
+  if (isRecord(entry) && (typeof entry.execute === 'function' || entry.type === 'provider' || entry.type === 'provider-defined')) return () => [];
   return (
     `${where} is neither a tool nor a schema. Pass an AI SDK ToolSet, a Mastra tools record, or a record of schemas ` +
     `(zod, valibot, arktype or any Standard Schema, the AI SDK's jsonSchema(), or a JSON Schema object).`

@@ -206,6 +206,8 @@ describe('toCallToolsWithValidInputs: AI SDK schema forms', () => {
     expect(message).toContain('  1. lazy  {"n":"one"}\n       n: Instance type "string" is invalid. Expected "number".');
     // zodSchema()'s own validate is asynchronous (safeParseAsync): the input is checked against its JSON Schema.
     expect(message).toContain('  2. wrapped  {"q":1}\n       q: Instance type "number" is invalid. Expected "string".');
+    // A tool with no input schema takes any input.
+    expect([{ toolName: 'ping', input: { any: 1 } }]).toCallToolsWithValidInputs({ ping: { execute: async () => 'pong' } });
     expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs({ lazy: () => 'not a schema' }))).toContain(
       'tools["lazy"] is a function that returns no AI SDK schema (a lazySchema() returns one).',
     );
