@@ -33,31 +33,31 @@ const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'o
  * Reads each entry of `tools` as a tool or a schema. An entry that is neither is a problem for the
  * matcher to report, with the key it is under; no entry is skipped.
  */
-export function readToolChecks(tools: Readonly<Record<string, unknown>>): ToolChecks {
+export function readToolChecks(tools: Readonly<Record<string, unknown>>, load: ValidatorLoader = loadValidator): ToolChecks {
   const checks = new Map<string, InputCheck>();
   for (const name of Object.keys(tools)) {
-    const found = checkOf(tools[name], name);
+    const found = checkOf(tools[name], name, load);
     if (typeof found === 'string') return { problem: found };
     checks.set(name, found);
   }
   return { checks };
 }
 
-function checkOf(entry: unknown, name: string, depth = 0): InputCheck | string {
+function checkOf(entry: unknown, name: string, load: ValidatorLoader, depth = 0): InputCheck | string {
   const where = `tools[${JSON.stringify(name)}]`;
   // AI SDK 6/7 `lazySchema(() => schema)`: the schema is made on first use, as the SDK's own asSchema() does.
   if (typeof entry === 'function' && entry.length === 0 && !isStandardSchema(entry)) {
     const made: unknown = (entry as () => unknown)();
-    return isRecord(made) && AI_SDK_SCHEMA in made ? aiSdkCheck(made, name) : `${where} is a function that returns no AI SDK schema (a lazySchema() returns one)`;
+    return isRecord(made) && AI_SDK_SCHEMA in made ? aiSdkCheck(made, name, load) : `${where} is a function that returns no AI SDK schema (a lazySchema() returns one)`;
   }
   if (isStandardSchema(entry)) return standardCheck(entry, name);
-  if (isRecord(entry) && AI_SDK_SCHEMA in entry) return aiSdkCheck(entry, name);
+  if (isRecord(entry) && AI_SDK_SCHEMA in entry) return aiSdkCheck(entry, name, load);
   if (isRecord(entry) && ('inputSchema' in entry || 'parameters' in entry)) {
     const schema = entry.inputSchema ?? entry.parameters;
     if (schema === undefined) return () => [];
-    return depth < 2 ? checkOf(schema, name, depth + 1) : `${where} is a tool whose input schema is another tool`;
+    return depth < 2 ? checkOf(schema, name, load, depth + 1) : `${where} is a tool whose input schema is another tool`;
   }
-  if (entry === true || entry === false || (isRecord(entry) && JSON_SCHEMA_KEYWORDS.some((key) => key in entry))) return jsonSchemaCheck(entry, name);
+  if (entry === true || entry === false || (isRecord(entry) && JSON_SCHEMA_KEYWORDS.some((key) => key in entry))) return jsonSchemaCheck(entry, name, load);
   // A tool with no input schema at all (an `execute` alone, a provider-defined tool): any input is its input.
   if (isRecord(entry) && (typeof entry.execute === 'function' || entry.type === 'provider' || entry.type === 'provider-defined')) return () => [];
   return (
@@ -110,7 +110,7 @@ function standardCheck(schema: { '~standard': { validate(input: unknown): unknow
  * `standardSchema()` validate asynchronously (`safeParseAsync`), so for them, as for a `jsonSchema()`
  * without `validate`, the input is checked against the JSON Schema the model was given.
  */
-function aiSdkCheck(schema: UnknownRecord, name: string): InputCheck | string {
+function aiSdkCheck(schema: UnknownRecord, name: string, load: ValidatorLoader): InputCheck | string {
   const validate = schema.validate;
   let againstJson: InputCheck | string | undefined;
   const jsonCheck = (): InputCheck | string => {
@@ -118,7 +118,7 @@ function aiSdkCheck(schema: UnknownRecord, name: string): InputCheck | string {
     const json = schema.jsonSchema;
     againstJson = isThenable(json)
       ? `the AI SDK schema of ${JSON.stringify(name)} makes its JSON Schema asynchronously; pass the JSON Schema itself, or a schema with a synchronous validate`
-      : jsonSchemaCheck(json, name);
+      : jsonSchemaCheck(json, name, load);
     return againstJson;
   };
   if (typeof validate !== 'function') return jsonCheck();
@@ -150,10 +150,12 @@ function issuesOfError(error: unknown): SchemaIssue[] {
   return [{ path: [], message }];
 }
 
-interface CfworkerValidator {
+export interface CfworkerValidator {
   validate(input: unknown): { valid: boolean; errors: Array<{ instanceLocation: string; keyword: string; error: string }> };
 }
-type CfworkerModule = { Validator: new (schema: unknown, draft?: string, shortCircuit?: boolean) => CfworkerValidator };
+export type CfworkerModule = { Validator: new (schema: unknown, draft?: string, shortCircuit?: boolean) => CfworkerValidator };
+/** Loads the JSON Schema validator, or says why it cannot ("is not installed"); a parameter, so that tests can stand in for a project without it. */
+export type ValidatorLoader = () => CfworkerModule | string;
 
 const VALIDATOR_PACKAGE = '@cfworker/json-schema';
 
@@ -162,7 +164,7 @@ const VALIDATOR_PACKAGE = '@cfworker/json-schema';
  * place, else from the project the tests run in: an optional peer, absent from installs that never
  * check a plain JSON Schema.
  */
-function loadValidator(): CfworkerModule | string {
+export function loadValidator(): CfworkerModule | string {
   for (const from of [import.meta.url, path.join(process.cwd(), 'package.json')]) {
     try {
       if (from === undefined) continue;
@@ -171,7 +173,7 @@ function loadValidator(): CfworkerModule | string {
       // Not found from there; try the next place.
     }
   }
-  return `${VALIDATOR_PACKAGE} is not installed`;
+  return 'is not installed';
 }
 
 /** Leaves out the errors that only say a child failed ("Property "url" does not match schema."): the child's own error says how. */
@@ -185,12 +187,12 @@ function draftOf(schema: unknown): string {
   return '2019-09';
 }
 
-function jsonSchemaCheck(schema: unknown, name: string): InputCheck | string {
+function jsonSchemaCheck(schema: unknown, name: string, load: ValidatorLoader): InputCheck | string {
   if (schema !== true && schema !== false && !isRecord(schema)) return `the JSON Schema of ${JSON.stringify(name)} is not a schema object`;
-  const module = loadValidator();
+  const module = load();
   if (typeof module === 'string') {
     return (
-      `the input schema of ${JSON.stringify(name)} is a JSON Schema with no validate function of its own, and checking it needs ${VALIDATOR_PACKAGE} (${module}): ` +
+      `the input schema of ${JSON.stringify(name)} is a JSON Schema with no validate function of its own, and checking it needs ${VALIDATOR_PACKAGE}, which ${module}: ` +
       `npm i -D ${VALIDATOR_PACKAGE}. Or give the tool a Standard Schema (zod, valibot, arktype), or jsonSchema(schema, { validate }).`
     );
   }
