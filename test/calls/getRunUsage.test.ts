@@ -103,6 +103,15 @@ describe('getRunUsage: OpenTelemetry traces', () => {
     expect(usage.tokens).toEqual({ input: 50, output: 100, modelCalls: 5 });
   });
 
+  it('a span name from the trace is escaped in what the run lacks', async () => {
+    const spans = await traceOf('genai', [{ steps: [[{ type: 'text', text: 'Hi.' }]] }]);
+    const json = otlpJson(spans) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<Record<string, unknown>> }> }> };
+    const first = json.resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    first.name = '\u001b[2Jchat\nFAKE LINE';
+    first.endTimeUnixNano = '0';
+    expect(getRunUsage(json).usage.lacking?.durationMs).toBe(`its span "\\u001b[2Jchat\\nFAKE LINE" (span ${String(first.spanId)}) has no end time`);
+  });
+
   it('an OTLP span without an end time: no wall time, said why', async () => {
     const spans = await traceOf('genai', [{ steps: [[{ type: 'text', text: 'Hi.' }]] }]);
     const json = otlpJson(spans) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<Record<string, unknown>> }> }> };

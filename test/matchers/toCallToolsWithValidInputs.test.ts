@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod3';
-import { createTool } from '../../reference/mastra/index.js';
+import { Agent, createTool, noopLogger } from '../../reference/mastra/index.js';
 import { sample } from '../../src/index.js';
 import { failureOf, matcherErrorOf } from '../helpers/failureOf.js';
 import { runWithCalls } from '../helpers/runs.js';
@@ -138,6 +138,30 @@ describe('toCallToolsWithValidInputs', () => {
     expect(failureOf(() => expect(runWithCalls({ toolName: 'auth-tool', args: { name: 'ada' } })).toCallToolsWithValidInputs(tools)).message).toContain(
       '       user: Invalid input: expected string, received undefined',
     );
+  });
+
+  it('a real Mastra agent run: an input its tool rejected is named, the agent run as it is', async () => {
+    const tools = {
+      'fetch-tool': createTool({ id: 'fetch-tool', description: 'Fetch', inputSchema: z.object({ url: z.string() }), execute: async ({ context }) => ({ url: context.url }) }),
+    };
+    const model = sdks.find((each) => each.name === 'ai5')!.model([
+      [call('c1', 'fetch-tool', { url: 'https://x.test/a' }), call('c2', 'fetch-tool', { url: 42 })],
+      [{ type: 'text', text: 'Done.' }],
+    ]);
+    const agent = new Agent({ name: 'inputs-agent', instructions: 'Use the tools.', model, tools });
+    agent.__setLogger(noopLogger);
+    const result = await agent.generate('go', { maxSteps: 5 });
+    expect(failureOf(() => expect(result).toCallToolsWithValidInputs(tools)).message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsWithValidInputs(tools)
+
+      Expected every call to name one of the tools and pass its input schema, but 1 of 2 calls did not:
+        2. fetch-tool  {"url":42}
+             url: Invalid input: expected string, received number
+
+      Received 2 tool calls:
+        1. fetch-tool  {"url":"https://x.test/a"}
+        2. fetch-tool  {"url":42}"
+    `);
   });
 
   it('escapes and cuts what comes from the run', () => {
