@@ -4,8 +4,27 @@
  * these types in.
  */
 
-/** A tool name, or a call pattern whose `input` is compared with the runner's equality (asymmetric matchers work). */
-export type ExpectedToolCall = string | ToolRef | { toolName: string | ToolRef; input?: unknown };
+/**
+ * A tool name, or a call pattern whose `input` and `output` are compared with the runner's
+ * equality (asymmetric matchers work), with what the call must have come to (`CallOutcomePattern`).
+ */
+export type ExpectedToolCall = string | ToolRef | ({ toolName: string | ToolRef; input?: unknown } & CallOutcomePattern);
+
+/**
+ * What a call must have come to. A call whose result never arrived (still running, denied, or not
+ * recorded) has neither output nor error: it fails `output`, `error: true` and `error: false`.
+ */
+export interface CallOutcomePattern {
+  /** The call's result equals this (asymmetric matchers work). */
+  output?: unknown;
+  /**
+   * `true`: the call failed. `false`: it succeeded (a result and no error). A string, RegExp or
+   * asymmetric matcher: it failed with an error message containing / matching it.
+   */
+  error?: boolean | string | RegExp | AsymmetricMatcherLike;
+  /** The approval state the call must have (tools that need a person's approval). */
+  approval?: 'requested' | 'approved' | 'denied';
+}
 
 /** An item of `toCallToolsInOrder`: a call, or a `parallel(…)` group of calls issued in one step in any order. */
 export type ExpectedToolStep = ExpectedToolCall | ParallelGroup;
@@ -87,29 +106,40 @@ export interface ToolCallMatchers<R = unknown> {
    * const t = toolRefs(tools)
    * expect(result).toCallTool(t.getWeather, { city: 'Paris' })
    */
-  toCallTool<Input>(tool: ToolRef<string, Input>, input?: NoInfer<InputPattern<Input>>): MatcherResult<R, this>;
+  toCallTool<Input>(tool: ToolRef<string, Input>, input?: NoInfer<InputPattern<Input>>, outcome?: CallOutcomePattern): MatcherResult<R, this>;
   /**
    * Passes when the run made some call to `toolName`, and, when `input` is given, with an input
    * equal to it (`expect.objectContaining`, `expect.stringContaining`, … work inside).
+   * A third argument asks what the call came to: its `output`, its `error` (`true`, `false`, or a
+   * message pattern), its `approval`; an `undefined` input then means any input.
    * @example
    * expect(result).toCallTool('weather-tool')
    * expect(result).toCallTool('weather-tool', { location: expect.stringContaining('New York') })
+   * expect(result).toCallTool('weather-tool', undefined, { output: expect.objectContaining({ sunny: true }) })
+   * expect(result).toCallTool('delete-file', { path: 'a.md' }, { approval: 'approved', error: false })
+   * expect(result).not.toCallTool('payments', undefined, { error: /timeout/ })
    */
-  toCallTool(toolName: string, input?: unknown): MatcherResult<R, this>;
+  toCallTool(toolName: string, input?: unknown, outcome?: CallOutcomePattern): MatcherResult<R, this>;
 
   /**
-   * Passes when exactly `times` calls are to `toolName`.
+   * Passes when exactly `times` calls are to `toolName`, or with `{ min?, max? }` (inclusive, at
+   * least one) when their number is within those bounds. A name that is an asymmetric matcher
+   * counts every call it matches: `expect.any(String)` counts them all, a budget on the run.
    * @example
    * expect(result).toCallToolTimes('search-tool', 2)
+   * expect(result).toCallToolTimes('search-tool', { min: 1, max: 3 })
+   * expect(result).toCallToolTimes(expect.any(String), { max: 8 })
    */
-  toCallToolTimes(toolName: string | ToolRef, times: number): MatcherResult<R, this>;
+  toCallToolTimes(toolName: string | ToolRef | AsymmetricMatcherLike, times: number | { min?: number; max?: number }): MatcherResult<R, this>;
 
   /**
    * With a name: passes when the run made exactly one tool call, and it is to that tool.
    * With a list: passes when the calls are exactly these, in any order.
+   * Object items may also ask what a call came to (`output`, `error`, `approval`).
    * @example
    * expect(result).toCallOnly('weather-tool')
    * expect(result).toCallOnly(['auth-tool', { toolName: 'fetch-tool', input: { url: '/a' } }])
+   * expect(result).toCallOnly([{ toolName: 'fetch-tool', error: false }])
    */
   toCallOnly(expected: ExpectedToolCall | readonly ExpectedToolCall[]): MatcherResult<R, this>;
 
@@ -122,8 +152,28 @@ export interface ToolCallMatchers<R = unknown> {
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'])
    * expect(result).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true })
    * expect(result).toCallToolsInOrder(['search', parallel('weather', 'news'), 'summarize'])
+   * expect(result).toCallToolsInOrder([{ toolName: 'fetch', error: true }, { toolName: 'fetch', error: false }])
    */
   toCallToolsInOrder(expected: readonly ExpectedToolStep[], options?: { strict?: boolean }): MatcherResult<R, this>;
+
+  /**
+   * Passes when no call failed (a thrown tool, an input its schema refused, an error result). With
+   * `{ retries: n }`, failed calls to a tool are forgiven when a later call to it succeeded within
+   * n further attempts (its next calls; calls to other tools may come between).
+   * @example
+   * expect(result).toCallToolsWithoutErrors()
+   * expect(result).toCallToolsWithoutErrors({ retries: 2 })
+   */
+  toCallToolsWithoutErrors(options?: { retries?: number }): MatcherResult<R, this>;
+
+  /**
+   * Passes when some call repeats the call just before it (same tool, equal input): the loop Mastra
+   * calls a redundant call. With `{ consecutive: false }`, a repeat of any earlier call counts.
+   * @example
+   * expect(result).not.toRepeatToolCalls()
+   * expect(result).not.toRepeatToolCalls({ consecutive: false })
+   */
+  toRepeatToolCalls(options?: { consecutive?: boolean }): MatcherResult<R, this>;
 
   /**
    * Passes when the run made no tool calls (e.g. the agent rightly asked for clarification).

@@ -81,6 +81,16 @@ describe('an AI SDK generateText agent', () => {
     expect(result).not.toCallTool('cancel-flight');
   });
 
+  it('went well: every call succeeded, none repeated, within a budget of calls', async () => {
+    const result = await bookTrip();
+
+    expect(result).toCallTool('book-flight', undefined, { error: false, output: { confirmation: 'CONF-UA1234' } });
+    expect(result).toCallToolsInOrder([{ toolName: 'search-flights', error: false }, { toolName: 'book-flight', output: expect.anything() }]);
+    expect(result).toCallToolsWithoutErrors();
+    expect(result).not.toRepeatToolCalls();
+    expect(result).toCallToolTimes(expect.any(String), { max: 5 });
+  });
+
   it('asks for clarification instead of guessing, with no tool calls', async () => {
     const result = await generateText({
       model: new MockLanguageModelV4({

@@ -5,3 +5,23 @@
 export class ToolCallAccuracyError extends TypeError {
   override name = 'ToolCallAccuracyError';
 }
+
+/**
+ * Thrown by `check(run)` when a claim about a run does not hold. Its message is the failure message
+ * the matcher prints in a test; `actual` and `expected` are the projection a runner would diff.
+ * A bad argument or a value that is not a run is a `ToolCallAccuracyError` instead, never this.
+ */
+export class ToolCallCheckError extends Error {
+  override name = 'ToolCallCheckError';
+  /** The matcher that failed, e.g. `toCallToolsInOrder`. */
+  readonly matcherName: string;
+  // `declare`: set only on a positive failure, so `'actual' in error` says whether there is a diff.
+  declare readonly actual?: unknown;
+  declare readonly expected?: unknown;
+
+  constructor(message: string, details: { matcherName: string; actual?: unknown; expected?: unknown }) {
+    super(message);
+    this.matcherName = details.matcherName;
+    if ('actual' in details) Object.assign(this, { actual: details.actual, expected: details.expected });
+  }
+}

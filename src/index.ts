@@ -36,7 +36,12 @@ export type { Sample, SampleOptions, SampleSource, SampledRun } from './sample/s
 export { loadRuns } from './sample/loadRuns.js';
 export { scoreRuns } from './sample/scoreRuns.js';
 export type { RunScorer, ScoredRun, ScoreRunsResult } from './sample/scoreRuns.js';
-export { ToolCallAccuracyError } from './errors.js';
+export { ToolCallAccuracyError, ToolCallCheckError } from './errors.js';
+export { check } from './matchers/check.js';
+export type { Check } from './matchers/check.js';
+export { mastraGate } from './scoring/mastraGate.js';
+export type { GateCheck, MastraGate, MastraGateOptions, MastraGateResult, MastraRun } from './scoring/mastraGate.js';
+export type { MastraScorerMembers } from './scoring/mastraScorer.js';
 export type { ToolApproval, ToolCall, ToolCallPattern } from './types.js';
 export type {
   ToolCallMatchers,

@@ -11,6 +11,7 @@ import { langchainMessages } from './adapters/langchain.js';
 import { mastraMessages } from './adapters/mastraMessages.js';
 import { mastraRun } from './adapters/mastraRun.js';
 import { mastraGenerate } from './adapters/mastraGenerate.js';
+import { mastraTrajectory } from './adapters/mastraTrajectory.js';
 import { openaiChat } from './adapters/openaiChat.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
 import { plainCalls } from './adapters/plain.js';
@@ -19,7 +20,8 @@ import { otelTrace } from './adapters/otelTrace.js';
 /**
  * Every supported format, most specific first. Detection takes the first that claims a value.
  * OpenTelemetry spans first: no other format has a `spanContext()` or `resourceSpans`.
- * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`); results,
+ * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`; a Mastra
+ * trajectory's steps have a `stepType` and a `name`, where AI SDK 4's have no `name`); results,
  * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
  * Responses item type); the message formats share one classifier (`messageKind`), so at most
  * one of them claims an array; the model-message adapter also takes plain-text conversations;
@@ -30,6 +32,7 @@ export const adapters: readonly FormatAdapter[] = [
   mastraRun,
   mastraMessages,
   mastraGenerate,
+  mastraTrajectory,
   aiSdkResult,
   aiSdk4,
   aiSdkSteps,

@@ -23,7 +23,7 @@ const startsTurn: Record<string, (message: unknown) => boolean> = {
 };
 
 /** Formats that hold one agent run answering one request: a single turn. */
-const SINGLE_TURN = new Set(['ai-sdk-result', 'ai-sdk-steps', 'ai-sdk-parts', 'mastra-generate', 'mastra-run']);
+const SINGLE_TURN = new Set(['ai-sdk-result', 'ai-sdk-steps', 'ai-sdk-parts', 'mastra-generate', 'mastra-run', 'mastra-trajectory']);
 
 /** What one turn of a run of this format is, for messages. */
 export function turnUnit(run: unknown, adapter: FormatAdapter): 'trace' | 'user message' | 'run' {

@@ -1,8 +1,12 @@
 import type { ToolCall } from '../types.js';
+import { describeOutcome, shortOutcome } from './outcomes.js';
+import type { ExpectedCall } from './projection.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
 
 const MAX_LISTED = 20;
 const INPUT_WIDTH = 72;
+// Inputs are cut shorter when the outcome follows them on the line.
+const OUTCOME_INPUT_WIDTH = 40;
 // A cut list shows this many calls from the start, and this many either side of the focus.
 const HEAD = 10;
 const AROUND = 3;
@@ -12,7 +16,7 @@ const AROUND = 3;
  * names padded into a column. Long lists are cut ("… and 12 more"); the call at `focus` (the first
  * divergence, 0-based) always stays in view with its neighbours.
  */
-export function formatCallList(calls: readonly ToolCall[], focus?: number): string {
+export function formatCallList(calls: readonly ToolCall[], focus?: number, outcomes = false): string {
   if (calls.length === 0) return 'Received no tool calls.';
   const shown = shownIndexes(calls.length, focus);
   const names = shown.map((index) => (index === -1 ? '' : printableName(calls[index]!.toolName)));
@@ -20,7 +24,7 @@ export function formatCallList(calls: readonly ToolCall[], focus?: number): stri
   const nameWidth = Math.min(32, Math.max(...names.map((name) => name.length)));
   const lines = numberedLines(shown, calls.length, (index, position) => {
     const number = `${index + 1}.`.padStart(numberWidth + 1);
-    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${formatCallDetail(calls[index]!)}`.trimEnd();
+    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${formatCallDetail(calls[index]!, outcomes)}`.trimEnd();
   });
   return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
 }
@@ -41,18 +45,23 @@ function shownIndexes(count: number, focus: number | undefined): number[] {
 
 const APPROVAL_NOTES = { requested: 'awaiting approval', approved: 'approved', denied: 'denied by the user' } as const;
 
-function formatCallDetail(call: ToolCall): string {
-  const input = call.input === undefined ? '' : formatInline(call.input, INPUT_WIDTH);
+/**
+ * A call's input and notes; with `outcomes` (when the expectation is about them), what it came to
+ * after an arrow: its output, its error, or that none was recorded.
+ */
+function formatCallDetail(call: ToolCall, outcomes: boolean): string {
+  const input = call.input === undefined ? '' : formatInline(call.input, outcomes ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH);
   const notes: string[] = [];
   if (call.unparsedInput !== undefined) notes.push('input is not valid JSON');
   if (call.invalid) notes.push('invalid call');
-  if (call.error !== undefined) notes.push('failed');
+  if (call.error !== undefined && !outcomes) notes.push('failed');
   if (call.approval !== undefined) notes.push(APPROVAL_NOTES[call.approval]);
-  return notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
+  const detail = notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
+  return outcomes ? `${detail}  → ${shortOutcome(call)}`.trimStart() : detail;
 }
 
 /** A numbered list of what was expected: names or `{ toolName, input }` patterns, cut like the call list around `focus`. */
-export function formatExpectedList(items: readonly { toolName: unknown; input?: unknown; hasInput: boolean }[], focus?: number): string {
+export function formatExpectedList(items: readonly ExpectedCall[], focus?: number): string {
   if (items.length === 0) return '  (no calls)';
   const shown = shownIndexes(items.length, focus);
   const numberWidth = String(Math.max(...shown) + 1).length;
@@ -64,8 +73,8 @@ export function formatExpectedList(items: readonly { toolName: unknown; input?: 
   return numberedLines(shown, items.length, (index, position) => {
     const item = items[index]!;
     const number = `${index + 1}.`.padStart(numberWidth + 1);
-    const input = item.hasInput ? formatInline(item.input, INPUT_WIDTH) : '';
-    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${input}`.trimEnd();
+    const detail = [item.hasInput ? formatInline(item.input, INPUT_WIDTH) : '', describeOutcome(item.outcome).trimStart()].filter(Boolean).join(' ');
+    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${detail}`.trimEnd();
   });
 }
 
@@ -80,7 +89,7 @@ function numberedLines(shown: readonly number[], count: number, line: (index: nu
     .join('\n');
 }
 
-/** `"search"`, or `"search" with input {"q":"cats"}` when the expectation names an input. */
-export function describeExpectedCall(item: { toolName: unknown; input?: unknown; hasInput: boolean }): string {
-  return `${formatName(item.toolName)}${item.hasInput ? ` with input ${formatInline(item.input)}` : ''}`;
+/** `"search"`, or `"search" with input {"q":"cats"}` when the expectation names an input, then the outcome it asks for. */
+export function describeExpectedCall(item: ExpectedCall): string {
+  return `${formatName(item.toolName)}${item.hasInput ? ` with input ${formatInline(item.input)}` : ''}${describeOutcome(item.outcome, item.hasInput)}`;
 }

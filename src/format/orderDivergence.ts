@@ -2,6 +2,7 @@ import type { Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, ordinal, plural, times } from '../value.js';
+import { describeCallOutcome, describeOutcome, expectedAspects } from './outcomes.js';
 import type { ExpectedCall } from './projection.js';
 
 /**
@@ -24,13 +25,14 @@ export function orderDivergence(
   names: NameRules,
 ): string {
   const item = items[failedItem]!;
-  const name = `${formatName(item.toolName)} (expected ${ordinal(failedItem + 1)})`;
+  // Two items of one tool told apart by their outcomes are named with them.
+  const name = `${formatName(item.toolName)}${describeOutcome(item.outcome)} (expected ${ordinal(failedItem + 1)})`;
   const candidates: number[] = [];
   for (let index = 0; index < calls.length; index++) if (matches(index, failedItem)) candidates.push(index);
   if (candidates.length === 0) {
     const sameName = calls.filter((call) => names.sameName(call, item)).length;
-    return sameName > 0 && item.hasInput
-      ? `${name} was called ${times(sameName)}, but never with the expected input.`
+    return sameName > 0 && (item.hasInput || item.outcome)
+      ? `${name} was called ${times(sameName)}, but never with the expected ${expectedAspects(item)}.`
       : `Never called: ${name}.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
   }
   const used = new Set(matched);
@@ -47,7 +49,7 @@ export function orderDivergence(
   const before = items[blocker]!;
   // Without a period when it stands alone, as the example in docs/matchers.md shows it.
   const misspelled = misspelledItem(calls, items, names);
-  return `First out of order: ${name} came before ${formatName(before.toolName)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
+  return `First out of order: ${name} came before ${formatName(before.toolName)}${describeOutcome(before.outcome)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
 }
 
 /** Strict sequence: the first position where the calls and the items differ, said in words. */
@@ -56,7 +58,7 @@ export function strictDivergence(calls: readonly ToolCall[], items: readonly Exp
   const item = items[mismatch];
   if (call && item) {
     return names.sameName(call, item)
-      ? `First difference at call ${mismatch + 1}: ${formatName(call.toolName)} was called with a different input.`
+      ? `First difference at call ${mismatch + 1}: ${formatName(call.toolName)} was called${item.outcome ? `, but ${describeCallOutcome(call)}` : ' with a different input'}.`
       : `First difference at call ${mismatch + 1}: expected ${formatName(item.toolName)}, received ${formatName(call.toolName)}.`;
   }
   if (item) {

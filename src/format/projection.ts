@@ -1,11 +1,14 @@
+import type { OutcomeExpectation } from '../scoring/outcomes.js';
+import { errorMessageOf } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
 import { printableName } from '../value.js';
 
-/** An expected item after validation: a name (or name matcher), and an input when one was given. */
+/** An expected item after validation: a name (or name matcher), an input when one was given, and what the call must have come to. */
 export interface ExpectedCall {
   toolName: unknown;
   input: unknown;
   hasInput: boolean;
+  outcome?: OutcomeExpectation | undefined;
 }
 
 /**
@@ -13,16 +16,40 @@ export interface ExpectedCall {
  * or `{ toolName, input }` when the expectation names inputs. Never the raw run.
  */
 export function projectionOf(items: readonly ExpectedCall[]) {
-  const withInput = items.some((item) => item.hasInput);
+  const withInput = items.some((item) => item.hasInput || item.outcome);
   return {
     expected: (item: ExpectedCall): unknown => {
       const toolName = nameOf(item.toolName);
-      return withInput ? (item.hasInput ? { toolName, input: item.input } : { toolName }) : toolName;
+      return withInput ? { toolName, ...(item.hasInput && { input: item.input }), ...expectedOutcome(item.outcome) } : toolName;
     },
     actual: (call: ToolCall, item?: ExpectedCall): unknown => {
       const toolName = nameOf(call.toolName);
-      return withInput ? (item && !item.hasInput ? { toolName } : { toolName, input: call.input }) : toolName;
+      if (!withInput) return toolName;
+      return { toolName, ...((!item || item.hasInput) && { input: call.input }), ...(item?.outcome && actualOutcome(call, item.outcome)) };
     },
+  };
+}
+
+/** The outcome an item asks for, as diff entries: `error` as given (`true`, a message pattern). */
+function expectedOutcome(outcome: OutcomeExpectation | undefined): Record<string, unknown> {
+  if (!outcome) return {};
+  return {
+    ...(outcome.output !== undefined && { output: outcome.output.value }),
+    ...(outcome.error !== undefined && { error: outcome.error }),
+    ...(outcome.approval !== undefined && { approval: outcome.approval }),
+  };
+}
+
+/**
+ * The same fields of a call, beside them in the diff: `error` is whether it failed when the item
+ * asks `true`/`false`, else its message (or the value, when it has none).
+ */
+function actualOutcome(call: ToolCall, outcome: OutcomeExpectation): Record<string, unknown> {
+  const failed = call.error !== undefined;
+  return {
+    ...(outcome.output !== undefined && { output: call.output }),
+    ...(outcome.error !== undefined && { error: typeof outcome.error === 'boolean' || !failed ? failed : (errorMessageOf(call.error) ?? call.error) }),
+    ...(outcome.approval !== undefined && { approval: call.approval }),
   };
 }
 

@@ -7,7 +7,7 @@ import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
 import { joinFirst } from '../value.js';
-import { callMatches, itemNamedBy, nameRules } from './shared.js';
+import { asksOutcome, callMatches, itemNamedBy, nameRules } from './shared.js';
 
 /** `toCallToolsInOrder(items)`: the items appear among the calls in this order, other calls allowed. */
 export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
@@ -22,7 +22,7 @@ export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[]
         compose(
           hintLine,
           `Expected these calls not to appear in this order (other calls allowed):\n${formatExpectedList(items)}`,
-          formatCallList(calls),
+          formatCallList(calls, undefined, asksOutcome(items)),
           `They appear as calls ${joinFirst(matched, ', ', (index) => String(index + 1))}.`,
         ),
     };
@@ -40,7 +40,7 @@ export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[]
       compose(
         hintLine,
         `Expected these calls, in this order (other calls allowed):\n${formatExpectedList(items, failedItem)}`,
-        formatCallList(calls, focus),
+        formatCallList(calls, focus, asksOutcome(items)),
         orderDivergence(calls, items, matches, matched, failedItem, nameRules(ctx, calls)),
       ),
     ...diffWindow(

@@ -9,7 +9,7 @@ import { matchInOrderWithGroups } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../format/projection.js';
-import { callMatches, matcherError, readRunCalls, toExpectedCall } from './shared.js';
+import { asksOutcome, callMatches, matcherError, readRunCalls, toExpectedCall } from './shared.js';
 
 /** Does the expected order hold a `parallel(…)` group? */
 export function hasParallelGroup(expected: unknown): boolean {
@@ -47,14 +47,14 @@ export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, receive
         ? compose(
             hintLine,
             `Expected not ${wording}:\n${expectedList}`,
-            formatCallList(calls),
+            formatCallList(calls, undefined, asksOutcome(items)),
             formatSteps(calls, stepAt),
             grouped && `They appear as calls ${[...grouped.callOfItem].sort((a, b) => a - b).map((call) => call + 1).join(', ')}.`,
           )
         : compose(
             hintLine,
             `Expected ${wording}:\n${expectedList}`,
-            formatCallList(calls),
+            formatCallList(calls, undefined, asksOutcome(items)),
             formatSteps(calls, stepAt),
             failedEntry < entries.length
               ? groupedDivergence(entries, items, failedEntry, anyCallFits)

@@ -6,6 +6,8 @@ import { toCallOnly } from './toCallOnly.js';
 import { toCallTool } from './toCallTool.js';
 import { toCallToolTimes } from './toCallToolTimes.js';
 import { toCallToolsInOrder } from './toCallToolsInOrder.js';
+import { toCallToolsWithoutErrors } from './toCallToolsWithoutErrors.js';
+import { toRepeatToolCalls } from './toRepeatToolCalls.js';
 import { toUseAppropriateTools } from './toUseAppropriateTools.js';
 import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
 import { toCallToolsWithValidInputs } from './toCallToolsWithValidInputs.js';
@@ -18,6 +20,8 @@ export const matchers = {
   toCallOnly: userFacing(overSamples('toCallOnly', toCallOnly)),
   toCallToolsInOrder: userFacing(overSamples('toCallToolsInOrder', toCallToolsInOrder)),
   toCallNoTools: userFacing(overSamples('toCallNoTools', toCallNoTools)),
+  toCallToolsWithoutErrors: userFacing(overSamples('toCallToolsWithoutErrors', toCallToolsWithoutErrors)),
+  toRepeatToolCalls: userFacing(overSamples('toRepeatToolCalls', toRepeatToolCalls)),
   toStayWithinBudget: userFacing(overSamples('toStayWithinBudget', toStayWithinBudget, checkBudgetArguments)),
   toCallToolsWithValidInputs: userFacing(overSamples('toCallToolsWithValidInputs', toCallToolsWithValidInputs)),
   toUseAppropriateTools: judgeOverSamples('toUseAppropriateTools', toUseAppropriateTools),

@@ -5,7 +5,18 @@ type Matchers = typeof matchers;
 type Bodies = ReturnType<typeof loadBodies>;
 
 /** Every matcher's name, in the order `matchers` lists them (test/matchers/lazy.test.ts checks both agree). */
-const NAMES = ['toCallTool', 'toCallToolTimes', 'toCallOnly', 'toCallToolsInOrder', 'toCallNoTools', 'toStayWithinBudget', 'toCallToolsWithValidInputs', 'toUseAppropriateTools'] as const satisfies ReadonlyArray<keyof Matchers>;
+const NAMES = [
+  'toCallTool',
+  'toCallToolTimes',
+  'toCallOnly',
+  'toCallToolsInOrder',
+  'toCallNoTools',
+  'toCallToolsWithoutErrors',
+  'toRepeatToolCalls',
+  'toStayWithinBudget',
+  'toCallToolsWithValidInputs',
+  'toUseAppropriateTools',
+] as const satisfies ReadonlyArray<keyof Matchers>;
 
 /**
  * One stub per matcher, which loads the matchers (`load.ts`) at its first call and hands the call on

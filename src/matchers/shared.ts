@@ -7,7 +7,9 @@ import { isAsymmetricMatcher } from '../value.js';
 import type { Matches, NameKeys } from '../scoring/engine.js';
 import type { NameRules } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../format/projection.js';
-import type { ToolCall, ToolCallPattern } from '../types.js';
+import type { ToolApproval, ToolCall, ToolCallPattern } from '../types.js';
+import type { OutcomeExpectation } from '../scoring/outcomes.js';
+import { outcomeMatches } from '../scoring/outcomes.js';
 import type { MatcherContext } from '../format/matcherContext.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import { equalityOf } from './equality.js';
@@ -48,14 +50,22 @@ export function toExpectedCall(item: unknown, where: string, hintLine: string, i
   if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     const { toolName: nameOrRef, input } = item as { toolName?: unknown; input?: unknown };
     const toolName = nameOf(nameOrRef);
-    // Any key besides these two, found without copying the item.
+    // Any key besides these, found without copying the item.
     let extra: string[] | undefined;
-    for (const key in item) if (Object.hasOwn(item, key) && key !== 'toolName' && key !== 'input') (extra ??= []).push(key);
-    if (isName(toolName) && extra === undefined) return { toolName, input, hasInput: 'input' in item };
+    let hasOutcome = false;
+    for (const key in item) {
+      if (!Object.hasOwn(item, key) || key === 'toolName' || key === 'input') continue;
+      if (OUTCOME_KEYS.has(key)) hasOutcome = true;
+      else (extra ??= []).push(key);
+    }
+    if (isName(toolName) && extra === undefined) {
+      const outcome = hasOutcome ? toOutcome(item as OutcomeFields, placeOf(where, index), hintLine) : undefined;
+      return { toolName, input, hasInput: 'input' in item, ...(outcome && { outcome }) };
+    }
     if (extra !== undefined && isName(toolName)) {
       throw matcherError(
         hintLine,
-        `${placeOf(where, index)} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}; a call pattern takes only { toolName, input }.`,
+        `${placeOf(where, index)} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}; a call pattern takes only { toolName, input, output, error, approval }.`,
       );
     }
   }
@@ -65,6 +75,33 @@ export function toExpectedCall(item: unknown, where: string, hintLine: string, i
   );
 }
 
+const OUTCOME_KEYS = new Set(['output', 'error', 'approval']);
+const APPROVALS: readonly unknown[] = ['requested', 'approved', 'denied'];
+type OutcomeFields = { output?: unknown; error?: unknown; approval?: unknown };
+
+/**
+ * Checks what an item asks of a call's outcome (`output`, `error`, `approval`; undefined fields
+ * are not asked) and says what is wrong with a bad one. Undefined when it asks nothing.
+ */
+export function toOutcome(fields: OutcomeFields, where: string, hintLine: string): OutcomeExpectation | undefined {
+  const { output, error, approval } = fields;
+  if (error !== undefined && typeof error !== 'boolean' && !(typeof error === 'string' && error !== '') && !(error instanceof RegExp) && !isAsymmetricMatcher(error)) {
+    throw matcherError(
+      hintLine,
+      `${where}.error must be true (the call failed), false (it succeeded), or what its error message must match: a non-empty string it contains, a RegExp or an asymmetric matcher, e.g. /timeout/; received ${describeArgument(error)}.`,
+    );
+  }
+  if (approval !== undefined && !APPROVALS.includes(approval)) {
+    throw matcherError(hintLine, `${where}.approval must be 'requested', 'approved' or 'denied'; received ${describeArgument(approval)}.`);
+  }
+  if (output === undefined && error === undefined && approval === undefined) return undefined;
+  return {
+    ...(output !== undefined && { output: { value: output } }),
+    ...(error !== undefined && { error: error as NonNullable<OutcomeExpectation['error']> }),
+    ...(approval !== undefined && { approval: approval as ToolApproval }),
+  };
+}
+
 const placeOf = (where: string, index: number | undefined) => (index === undefined ? where : `${where}[${index}]`);
 
 /** Checks a tool-name argument: a non-empty string or an asymmetric matcher such as expect.stringMatching(/^search/). */
@@ -72,6 +109,11 @@ export function toExpectedName(value: unknown, where: string, hintLine: string):
   value = nameOf(value);
   if (isName(value)) return { toolName: value, input: undefined, hasInput: false };
   throw matcherError(hintLine, `${where} must be a non-empty tool name, e.g. 'search-tool'; received ${describeArgument(value)}.`);
+}
+
+/** Does some item ask what its call came to? Then call lists show each call's outcome. */
+export function asksOutcome(items: readonly ExpectedCall[]): boolean {
+  return items.some((item) => item.outcome !== undefined);
 }
 
 /** Checks a list argument of expected items (an empty list expects no calls). */
@@ -88,7 +130,11 @@ export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], ite
   return (callIndex, itemIndex) => {
     const call = calls[callIndex]!;
     const item = items[itemIndex]!;
-    return namesEqual(ctx, call.toolName, item.toolName, equals) && (!item.hasInput || equals(call.input, item.input));
+    return (
+      namesEqual(ctx, call.toolName, item.toolName, equals) &&
+      (!item.hasInput || equals(call.input, item.input)) &&
+      (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
+    );
   };
 }
 
@@ -133,7 +179,8 @@ class CallKeys implements NameKeys {
   }
 
   isPlain(item: number): boolean {
-    return !this.items[item]!.hasInput && this.itemName(item) !== undefined;
+    const { hasInput, outcome } = this.items[item]!;
+    return !hasInput && outcome === undefined && this.itemName(item) !== undefined;
   }
 
   callKey(call: number): number {
@@ -142,7 +189,8 @@ class CallKeys implements NameKeys {
 
   itemKey(item: number): number {
     const name = this.itemName(item);
-    if (name === undefined || !this.items[item]!.hasInput) return -1;
+    // An item asking for an outcome fits only some of the calls with its input: it has no key.
+    if (name === undefined || !this.items[item]!.hasInput || this.items[item]!.outcome !== undefined) return -1;
     if (!this.callKeys) this.keysOfCalls();
     return this.namesWithoutKeys.has(name) ? -1 : (this.classes!.classOf(name, this.items[item]!.input) ?? -1);
   }

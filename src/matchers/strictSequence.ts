@@ -6,7 +6,7 @@ import type { ExpectedCall } from '../format/projection.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { firstSequenceMismatch } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import { callMatches, nameRules } from './shared.js';
+import { asksOutcome, callMatches, nameRules } from './shared.js';
 
 /** `toCallToolsInOrder(items, { strict: true })`: the calls are exactly this sequence, nothing before, between or after. */
 export function strictSequence(ctx: MatcherContext, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
@@ -16,7 +16,7 @@ export function strictSequence(ctx: MatcherContext, hintLine: string, calls: Too
   if (pass) {
     return {
       pass,
-      message: () => compose(hintLine, `Expected the calls not to be exactly this sequence:\n${formatExpectedList(items)}`, formatCallList(calls)),
+      message: () => compose(hintLine, `Expected the calls not to be exactly this sequence:\n${formatExpectedList(items)}`, formatCallList(calls, undefined, asksOutcome(items))),
     };
   }
   const project = projectionOf(items);
@@ -27,7 +27,7 @@ export function strictSequence(ctx: MatcherContext, hintLine: string, calls: Too
       compose(
         hintLine,
         `Expected exactly these calls, in this order:\n${formatExpectedList(items, mismatch)}`,
-        formatCallList(calls, mismatch),
+        formatCallList(calls, mismatch, asksOutcome(items)),
         strictDivergence(calls, items, mismatch, names) + misspelledItem(calls, items, names),
       ),
     ...diffWindow(projected(items, project.expected), projected(calls, (call, index) => project.actual(call, items[index])), mismatch),

@@ -2,11 +2,12 @@ import { describeExpectedCall, formatCallList, formatExpectedList } from '../for
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { didYouMean } from '../suggest.js';
+import { describeCallOutcome } from '../format/outcomes.js';
 import { formatName, joinFirst, ordinal } from '../value.js';
 import { matchUnordered } from '../scoring/engine.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../format/projection.js';
-import { callMatches, isCalled, nameKeys, nameMatches, readCalls, toExpectedCall, toExpectedCalls } from './shared.js';
+import { asksOutcome, callMatches, isCalled, nameKeys, nameMatches, readCalls, toExpectedCall, toExpectedCalls } from './shared.js';
 
 /**
  * `toCallOnly(name)`: exactly one call in the run, and it is to `name`.
@@ -25,14 +26,14 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
   const pass = calls.length === 1 && callMatches(ctx, calls, [item])(0, 0);
   const project = projectionOf([item]);
   if (pass) {
-    return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeExpectedCall(item)}`, formatCallList(calls)) };
+    return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeExpectedCall(item)}`, formatCallList(calls, undefined, asksOutcome([item]))) };
   }
   const only = calls[0];
   const position = calls.findIndex((call) => nameMatches(ctx, call, item));
   let divergence: string | undefined;
   if (calls.length === 1 && only) {
     divergence = nameMatches(ctx, only, item)
-      ? `The only call is to ${formatName(only.toolName)}, but with a different input.`
+      ? `The only call is to ${formatName(only.toolName)}, but ${item.outcome ? `it ${describeCallOutcome(only)}` : 'with a different input'}.`
       : `The only call is to ${formatName(only.toolName)}.`;
   } else if (calls.length > 1) {
     divergence =
@@ -42,7 +43,7 @@ function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, i
   return {
     pass,
     message: () =>
-      compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls, position === -1 ? 1 : position), divergence),
+      compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls, position === -1 ? 1 : position, asksOutcome([item])), divergence),
     ...diffWindow([project.expected(item)], projected(calls, (call) => project.actual(call, item))),
   };
 }
@@ -54,7 +55,7 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
   if (pass) {
     return {
       pass,
-      message: () => compose(hintLine, `Expected the calls not to be exactly these, in any order:\n${expectedList}`, formatCallList(calls)),
+      message: () => compose(hintLine, `Expected the calls not to be exactly these, in any order:\n${expectedList}`, formatCallList(calls, undefined, asksOutcome(items))),
     };
   }
   // A missing item whose tool was called (with another input) is not a misspelling.
@@ -67,7 +68,8 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
   const unexpectedNames = () => unexpected.map((index) => calls[index]!.toolName);
   const divergence = [
     absent.length > 0 && `Not called: ${joinFirst(absent, '; ', describeMissing)}.${absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, unexpectedNames()) : ''}`,
-    otherInput.length > 0 && `Called, but not with the expected input: ${joinFirst(otherInput, '; ', describeMissing)}.`,
+    otherInput.length > 0 &&
+      `Called, but not ${otherInput.every((index) => !items[index]!.outcome) ? 'with the expected input' : 'as expected'}: ${joinFirst(otherInput, '; ', describeMissing)}.`,
     unexpected.length > 0 && `Not expected: ${joinFirst(unexpected, '; ', (index) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`)}.`,
   ]
     .filter(Boolean)
@@ -90,7 +92,7 @@ function onlyTheseCalls(ctx: MatcherContext, hintLine: string, received: unknown
   return {
     pass,
     message: () =>
-      compose(hintLine, `Expected exactly these calls, in any order:\n${expectedList}`, formatCallList(calls, firstUnexpected === -1 ? undefined : firstUnexpected), divergence),
+      compose(hintLine, `Expected exactly these calls, in any order:\n${expectedList}`, formatCallList(calls, firstUnexpected === -1 ? undefined : firstUnexpected, asksOutcome(items)), divergence),
     // Aligned, the lists agree up to the first item left without a call.
     ...diffWindow(projected(items, project.expected), projected(alignedCalls, (call, position) => project.actual(calls[call]!, items[alignedItems[position]!])), missing[0] ?? 0),
   };

@@ -4,13 +4,28 @@ import { didYouMean } from '../suggest.js';
 import { diffWindow } from '../format/projection.js';
 import { formatName, times } from '../value.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { callMatches, nameMatches, readCalls, toExpectedName } from './shared.js';
+import { describeArgument } from '../describe.js';
+import { describeMiss, expectedAspects } from '../format/outcomes.js';
+import type { ExpectedCall } from '../format/projection.js';
+import type { OutcomeExpectation } from '../scoring/outcomes.js';
+import { outcomeMismatches } from '../scoring/outcomes.js';
+import type { ToolCall } from '../types.js';
+import { isAsymmetricMatcher } from '../value.js';
+import { equalityOf } from './equality.js';
+import { asksOutcome, callMatches, matcherError, nameMatches, readCalls, toExpectedName, toOutcome } from './shared.js';
 
-/** Passes when some call is to `toolName` (with an input equal to `input`, when given). */
+/**
+ * Passes when some call is to `toolName` (with an input equal to `input`, when given, and with the
+ * outcome `options` asks for: `output`, `error`, `approval`). With options, an undefined input
+ * means any input.
+ */
 export function toCallTool(this: MatcherContext, received: unknown, toolName: unknown, ...rest: unknown[]): MatcherResult {
-  const hasInput = rest.length > 0;
-  const hintLine = hint(this, 'toCallTool', 'toolName', hasInput ? 'input' : undefined);
-  const item = { ...toExpectedName(toolName, 'toolName', hintLine), ...(hasInput && { input: rest[0], hasInput }) };
+  // An undefined third argument is no options (a variable left unset), as if it were not passed.
+  const hasOptions = rest.length > 1 && rest[1] !== undefined;
+  const hasInput = rest.length > 0 && !(hasOptions && rest[0] === undefined);
+  const hintLine = hint(this, 'toCallTool', 'toolName', hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : hasInput ? 'input' : undefined);
+  const outcome = hasOptions ? readOutcomeOptions(rest[1], hintLine) : undefined;
+  const item: ExpectedCall = { ...toExpectedName(toolName, 'toolName', hintLine), ...(hasInput && { input: rest[0], hasInput }), ...(outcome && { outcome }) };
   toolName = item.toolName; // a tool reference, read as its name
   const calls = readCalls(received, hintLine);
   const matches = callMatches(this, calls, [item]);
@@ -28,7 +43,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
         return compose(
           hintLine,
           `Expected no call to ${describeExpectedCall(item)}`,
-          formatCallList(calls, firstMatch),
+          formatCallList(calls, firstMatch, asksOutcome([item])),
           `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${shortList(matching)}`,
         );
       },
@@ -36,21 +51,47 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   }
   const sameName = calls.filter((call) => nameMatches(this, call, item));
   const firstSameName = sameName.length === 0 ? -1 : calls.indexOf(sameName[0]!);
-  const divergence =
+  const divergence = () =>
     sameName.length === 0
       ? `${formatName(toolName)} was never called.${didYouMean(toolName, calls.map((call) => call.toolName))}`
-      : `${formatName(toolName)} was called ${times(sameName.length)}, but never with the expected input.`;
+      : `${formatName(toolName)} was called ${times(sameName.length)}, but never with the expected ${expectedAspects(item)}` +
+        (item.outcome ? `:\n${whyNot(this, calls, item)}` : '.');
   return {
     pass,
     message: () =>
-      compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls, firstSameName === -1 ? undefined : firstSameName), divergence),
+      compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls, firstSameName === -1 ? undefined : firstSameName, asksOutcome([item])), divergence()),
     // The diff: the expected input against the inputs the tool did get. A tool never called has
     // nothing to diff (a name against the list of names would compare two different types).
-    ...(sameName.length > 0 && hasInput && {
+    ...(sameName.length > 0 && hasInput && !outcome && {
       expected: item.input,
       actual: sameName.length === 1 ? sameName[0]!.input : diffWindow([], sameName.map((call) => call.input)).actual,
     }),
   };
+}
+
+/** Each call to the tool, and what it misses: its input, its outcome (the first ten). */
+function whyNot(ctx: MatcherContext, calls: readonly ToolCall[], item: ExpectedCall): string {
+  const equals = equalityOf(ctx);
+  const misses: string[] = [];
+  let more = 0;
+  calls.forEach((call, index) => {
+    if (!nameMatches(ctx, call, item)) return;
+    if (misses.length === 10) return void more++;
+    misses.push(describeMiss(call, index, item.hasInput && !equals(call.input, item.input), outcomeMismatches(call, item.outcome!, equals)));
+  });
+  return misses.join('\n') + (more > 0 ? `\n  … and ${more} more` : '');
+}
+
+/** The third argument: `{ output?, error?, approval? }`. */
+function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || isAsymmetricMatcher(options)) {
+    throw matcherError(hintLine, `options must be { output?, error?, approval? }, e.g. { error: true }; received ${describeArgument(options)}.`);
+  }
+  const unknownKey = Object.keys(options).find((key) => key !== 'output' && key !== 'error' && key !== 'approval');
+  if (unknownKey !== undefined) {
+    throw matcherError(hintLine, `options takes only { output, error, approval }; received unknown key ${JSON.stringify(unknownKey)}.`);
+  }
+  return toOutcome(options, 'options', hintLine);
 }
 
 /** "2, 5, 9", or the first ten and a count: a run may match thousands of times. */

@@ -1,15 +1,17 @@
 import { percent } from '../format/sample.js';
-import { cells, COLUMNS, sortRows, type ReportRow } from './rows.js';
+import { BASELINE_COLUMNS, cells, COLUMNS, comparisonCells, describeKey, headline, sortRows, type BaselineSummary, type ReportRow } from './rows.js';
 
 /**
  * The report as one self-contained HTML page: inline CSS, no script, no network. A row per
  * assertion with a pass-rate bar (its 95% interval drawn across it, the gate as a marker), and
  * under it the failing runs' messages and the judge's verdicts, folded in `<details>`.
  */
-export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date()): string {
+export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary): string {
   const sorted = sortRows(rows);
   const failing = rows.filter((row) => !row.passed).length;
   const flaky = rows.filter((row) => row.status === 'flaky').length;
+  const titles = [...COLUMNS.map((title, column) => (column === 3 ? 'Pass rate' : title)), ...(baseline ? [BASELINE_COLUMNS[0], 'Change'] : [])];
+  const compared = baseline ? `<p class="summary baseline-summary">Against the baseline <code>${escape(baseline.file)}</code> (${escape(baseline.generatedAt)}): ${escape(headline(rows, baseline).replace(/^.*: /, ''))}.</p>` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -21,29 +23,41 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date())
 <body>
 <h1>tool-call-accuracy</h1>
 <p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.<br>
-The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires.</p>
-<table>
-<thead><tr>${COLUMNS.map((title, column) => (column === 3 ? '<th>Pass rate</th>' : `<th>${escape(title)}</th>`)).join('')}</tr></thead>
+The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires${baseline ? '; the orange mark, the baseline\'s rate. The change is this rate minus the baseline\'s in percentage points, with its 95% interval (Newcombe\'s hybrid score): regressed or improved only when the interval is wholly below or above 0. Regressions come first' : ''}.</p>
+${compared}<table>
+<thead><tr>${titles.map((title) => `<th>${escape(title)}</th>`).join('')}</tr></thead>
 <tbody>
-${sorted.map(formatRow).join('\n')}
+${sorted.map((row) => formatRow(row, baseline)).join('\n')}
 </tbody>
 </table>
-</body>
+${formatRemoved(baseline)}</body>
 </html>
 `;
 }
 
-function formatRow(row: ReportRow): string {
+function formatRow(row: ReportRow, baseline: BaselineSummary | undefined): string {
   const [test, assertion, passed, , interval, status] = cells(row);
   const details = formatDetails(row);
-  return `<tr class="assertion" data-status="${row.status}" data-passed="${row.passed}">
+  const columns = baseline ? 8 : 6;
+  const [before, change] = comparisonCells(row.comparison);
+  const [word, numbers] = change.split(': ');
+  const compared = baseline
+    ? `\n<td class="baseline-rate">${escape(before)}</td>\n<td class="change"><span class="badge change-${row.comparison?.change ?? 'new'}">${escape(word!)}</span>${numbers ? `<div class="difference">${escape(numbers)}</div>` : ''}</td>`
+    : '';
+  return `<tr class="assertion" data-status="${row.status}" data-passed="${row.passed}"${baseline ? ` data-change="${row.comparison?.change ?? 'new'}"` : ''}>
 <td class="test" title="${escape(row.file)}">${escape(test!)}<div class="file">${escape(row.file)}</div></td>
 <td class="matcher"><code>${escape(assertion!)}</code>${row.rule ? `<div class="rule">needs ${escape(row.rule)}</div>` : ''}</td>
 <td class="passes">${escape(passed!)}</td>
 <td class="rate">${formatBar(row)}</td>
 <td class="interval">${escape(interval!)}</td>
-<td class="status"><span class="badge ${row.status}${row.passed ? '' : ' below'}">${escape(status!)}</span></td>
-</tr>${details ? `\n<tr class="runs"><td colspan="6">${details}</td></tr>` : ''}`;
+<td class="status"><span class="badge ${row.status}${row.passed ? '' : ' below'}">${escape(status!)}</span></td>${compared}
+</tr>${details ? `\n<tr class="runs"><td colspan="${columns}">${details}</td></tr>` : ''}`;
+}
+
+function formatRemoved(baseline: BaselineSummary | undefined): string {
+  if (!baseline || baseline.removed.length === 0) return '';
+  const items = baseline.removed.map((entry) => `<li><code>${escape(describeKey(entry.key))}</code>: was ${escape(percent(entry.rate))} (${entry.passes}/${entry.n})</li>`).join('\n');
+  return `<h2>Removed since the baseline (${baseline.removed.length})</h2>\n<ul class="removed">\n${items}\n</ul>\n`;
 }
 
 function formatBar(row: ReportRow): string {
@@ -51,8 +65,11 @@ function formatBar(row: ReportRow): string {
   const marker = row.minPassRate === undefined ? '' : `<span class="gate" style="left:${width(row.minPassRate)}" title="gate ${row.minPassRate}"></span>`;
   // One judged run has no interval worth drawing.
   const interval = row.rule === undefined ? '' : `<span class="ci" style="left:${width(row.interval.low)};width:${width(row.interval.high - row.interval.low)}"></span>`;
-  return `<div class="bar" role="img" aria-label="pass rate ${percent(row.rate)}, 95% interval ${percent(row.interval.low)} to ${percent(row.interval.high)}">` +
-    `<span class="fill" style="width:${width(row.rate)}"></span>${interval}${marker}</div>` +
+  const before = row.comparison?.baseline;
+  const baseline = before ? `<span class="baseline" style="left:${width(before.rate)}" title="baseline ${percent(before.rate)}"></span>` : '';
+  const label = `pass rate ${percent(row.rate)}, 95% interval ${percent(row.interval.low)} to ${percent(row.interval.high)}${before ? `, baseline ${percent(before.rate)}` : ''}`;
+  return `<div class="bar" role="img" aria-label="${label}">` +
+    `<span class="fill" style="width:${width(row.rate)}"></span>${interval}${marker}${baseline}</div>` +
     `<span class="pct">${percent(row.rate)}</span>`;
 }
 
@@ -101,7 +118,20 @@ tr[data-status="flaky"] .bar .fill { background: #d4a72c; }
 tr[data-passed="false"] .bar .fill { background: #cf222e; }
 .bar .ci { position: absolute; top: 5px; height: 2px; background: #1f2328; }
 .bar .gate { position: absolute; top: -3px; bottom: -3px; width: 2px; background: #0969da; }
+.bar .baseline { position: absolute; top: -5px; bottom: -5px; width: 0; border-left: 3px solid #d1570f; margin-left: -1.5px; }
 .rate { white-space: nowrap; }
+h2 { font-size: 16px; margin: 20px 0 6px; }
+.baseline-rate, .change { font-variant-numeric: tabular-nums; }
+.difference { white-space: nowrap; }
+/* Long paths and assertions wrap anywhere rather than widen the table past the window. */
+td.test { min-width: 180px; }
+.file, td.matcher code { overflow-wrap: anywhere; }
+.difference { font-size: 12px; color: #59636e; margin-top: 2px; }
+.badge.change-regressed { background: #ffebe9; color: #a40e26; font-weight: 600; }
+.badge.change-improved { background: #dafbe1; color: #116329; }
+.badge.change-unchanged { background: #eaeef2; color: #424a53; }
+.badge.change-new { background: #ddf4ff; color: #0550ae; }
+tr[data-change="regressed"] td.test { box-shadow: inset 3px 0 #cf222e; }
 .pct { margin-left: 8px; font-variant-numeric: tabular-nums; }
 .passes, .interval { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .badge { padding: 1px 8px; border-radius: 10px; font-size: 12px; white-space: nowrap; background: #dafbe1; color: #116329; }

@@ -16,6 +16,7 @@ export type { ReporterOptions };
 export default class ToolCallAccuracyJestReporter {
   private readonly dir: string;
   private readonly rootDir: string;
+  private failure: Error | undefined;
 
   constructor(globalConfig: { rootDir?: string } = {}, private readonly options: ReporterOptions = {}) {
     checkReporterOptions(options);
@@ -27,10 +28,19 @@ export default class ToolCallAccuracyJestReporter {
 
   onRunComplete(): void {
     try {
-      writeReport(this.readRecords(), this.options, (text) => process.stdout.write(`${text}\n`));
+      const { failure } = writeReport(this.readRecords(), this.options, (text) => process.stdout.write(`${text}\n`), 'jest');
+      if (failure) {
+        process.stderr.write(`${failure}\n`);
+        this.failure = new Error(failure);
+      }
     } finally {
       rmSync(this.dir, { recursive: true, force: true });
     }
+  }
+
+  /** Jest fails the run (exit code 1) when a reporter has an error to give here. */
+  getLastError(): Error | undefined {
+    return this.failure;
   }
 
   private readRecords(): ReportedAssertion[] {

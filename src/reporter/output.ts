@@ -2,46 +2,112 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReportedAssertion } from './record.js';
 import { formatHtml } from './html.js';
-import { formatMarkdown, formatTable, toRow } from './rows.js';
+import { compareWithBaseline, readBaseline, toResultsFile, type ResultsFile } from './results.js';
+import { percent } from '../format/sample.js';
+import { comparisonCells, describeKey, formatMarkdown, formatTable, toRows, type BaselineSummary, type ReportRow } from './rows.js';
 
 export interface ReporterOptions {
   /** Where the HTML page goes, relative to the working directory; `false` writes none. Default `tool-call-accuracy-report.html`. */
   html?: string | false;
   /** Append the Markdown table to `$GITHUB_STEP_SUMMARY` when it is set. Default true. */
   githubSummary?: boolean;
+  /** Where the results JSON goes; `false` writes none. Default `tool-call-accuracy-results.json` in the HTML page's folder. */
+  outputFile?: string | false;
+  /** An earlier results file to compare each assertion with. `$TOOL_CALL_ACCURACY_BASELINE`, when set, takes its place. */
+  baseline?: string;
+  /** Fail the run when an assertion regressed against the baseline, or the baseline cannot be used. Default false. */
+  failOnRegression?: boolean;
 }
 
 export const DEFAULT_HTML = 'tool-call-accuracy-report.html';
+export const DEFAULT_RESULTS = 'tool-call-accuracy-results.json';
+export const BASELINE_ENV = 'TOOL_CALL_ACCURACY_BASELINE';
 
-/** What both reporters do at the end of a run: print the table, write the step summary and the HTML page. */
-export function writeReport(records: readonly ReportedAssertion[], options: ReporterOptions, log: (text: string) => void): void {
+const OPTION_NAMES = ['html', 'githubSummary', 'outputFile', 'baseline', 'failOnRegression'];
 
+/** What the run's end asks of the runner: `failure` set means the run must fail, and says why. */
+export interface ReportOutcome {
+  failure?: string;
+}
+
+/**
+ * What both reporters do at the end of a run: compare with the baseline when there is one, print
+ * the table, write the step summary, the HTML page and the results file.
+ */
+export function writeReport(records: readonly ReportedAssertion[], options: ReporterOptions, log: (text: string) => void, runner: ResultsFile['runner'] = 'vitest'): ReportOutcome {
+  const generatedAt = new Date();
+  const baselineFile = process.env[BASELINE_ENV] || options.baseline;
+  // Read before anything is written: the baseline may be the file this run is about to replace.
+  const read = baselineFile === undefined ? undefined : readBaseline(baselineFile);
+  const problem = read && 'problem' in read ? read.problem : undefined;
+  if (problem) log(`tool-call-accuracy: ${problem}. This run is not compared with a baseline.`);
   if (records.length === 0) {
     log('tool-call-accuracy: no sampled or judged assertions ran, so there is no report.');
-    return;
+    return problem && options.failOnRegression ? { failure: failureWithoutBaseline(problem) } : {};
   }
-  const rows = records.map(toRow);
-  log(formatTable(rows));
+  let rows: ReportRow[] = toRows(records);
+  let baseline: BaselineSummary | undefined;
+  if (read && 'baseline' in read) ({ rows, summary: baseline } = compareWithBaseline(rows, read.baseline));
+  log(formatTable(rows, baseline));
   const summary = process.env.GITHUB_STEP_SUMMARY;
-  if (summary && options.githubSummary !== false) appendFileSync(summary, formatMarkdown(rows));
+  if (summary && options.githubSummary !== false) appendFileSync(summary, formatMarkdown(rows, baseline));
   const html = options.html ?? DEFAULT_HTML;
-  if (html !== false) {
-    const file = path.resolve(html);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, formatHtml(rows));
-    const relative = path.relative(process.cwd(), file);
-    log(`HTML report: ${relative.startsWith('..') || path.isAbsolute(relative) ? file : relative}`);
+  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline)))}`);
+  const outputFile = options.outputFile ?? path.join(html === false ? '.' : path.dirname(html), DEFAULT_RESULTS);
+  if (outputFile !== false) {
+    log(`Results file: ${shown(write(outputFile, `${JSON.stringify(toResultsFile(rows, runner, baseline, generatedAt), null, 2)}\n`))}`);
   }
+  if (!options.failOnRegression) return {};
+  if (problem) return { failure: failureWithoutBaseline(problem) };
+  if (baseline === undefined) {
+    log('tool-call-accuracy: failOnRegression is set but no baseline is given (option baseline or $TOOL_CALL_ACCURACY_BASELINE), so nothing was compared.');
+    return {};
+  }
+  const regressed = rows.filter((row) => row.comparison?.change === 'regressed');
+  if (regressed.length === 0) return {};
+  return {
+    failure: [
+      `tool-call-accuracy: ${regressed.length} assertion${regressed.length === 1 ? '' : 's'} regressed against the baseline ${baseline.file} (failOnRegression):`,
+      ...regressed.map((row) => {
+        const [before, change] = comparisonCells(row.comparison);
+        return `  ${describeKey(row.key)}: ${percent(row.rate)} (${row.passes}/${row.n}), was ${before}; ${change}`;
+      }),
+    ].join('\n'),
+  };
+}
+
+function failureWithoutBaseline(problem: string): string {
+  return `tool-call-accuracy: failOnRegression is set, and ${problem}, so no regression could be ruled out.`;
+}
+
+function write(file: string, text: string): string {
+  const absolute = path.resolve(file);
+  mkdirSync(path.dirname(absolute), { recursive: true });
+  writeFileSync(absolute, text);
+  return absolute;
+}
+
+/** A written file's path as the log shows it: relative when under the working directory. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 /** Reporter options are checked when the runner creates the reporter, before any test runs. */
 export function checkReporterOptions(options: unknown): asserts options is ReporterOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError('tool-call-accuracy reporter options must be an object such as { html: "report.html" }.');
-  const { html, githubSummary, ...rest } = options as Record<string, unknown>;
-  const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new TypeError(`tool-call-accuracy reporter: unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}. Known: html, githubSummary.`);
+  const { html, githubSummary, outputFile, baseline, failOnRegression } = options as Record<string, unknown>;
+  const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.includes(key));
+  if (unknown.length > 0) throw new TypeError(`tool-call-accuracy reporter: unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}. Known: ${OPTION_NAMES.join(', ')}.`);
   if (html !== undefined && html !== false && (typeof html !== 'string' || html === '')) {
     throw new TypeError('tool-call-accuracy reporter: html must be a file path, or false to write no page.');
   }
   if (githubSummary !== undefined && typeof githubSummary !== 'boolean') throw new TypeError('tool-call-accuracy reporter: githubSummary must be true or false.');
+  if (outputFile !== undefined && outputFile !== false && (typeof outputFile !== 'string' || outputFile === '')) {
+    throw new TypeError('tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none.');
+  }
+  if (baseline !== undefined && (typeof baseline !== 'string' || baseline === '')) {
+    throw new TypeError('tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json".');
+  }
+  if (failOnRegression !== undefined && typeof failOnRegression !== 'boolean') throw new TypeError('tool-call-accuracy reporter: failOnRegression must be true or false.');
 }

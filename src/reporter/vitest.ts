@@ -2,8 +2,8 @@
  * Vitest reporter: `reporters: ['default', 'tool-call-accuracy/reporter']`, or with options
  * `['tool-call-accuracy/reporter', { html: 'reports/tool-calls.html' }]`. At the end of the run
  * it prints a table of every sampled or judged assertion, appends it to `$GITHUB_STEP_SUMMARY`,
- * and writes an HTML page. The assertions travel in each test's metadata, so the report covers
- * every worker, and `vitest --merge-reports` of sharded blob reports gives one report of all shards.
+ * writes an HTML page and a results JSON, comparing each assertion with a baseline's when given
+ * one. The assertions travel in each test's metadata, so the report covers every worker, and `vitest --merge-reports` of sharded blob reports gives one report of all shards.
  */
 import path from 'node:path';
 import { META_KEY, type AssertionRecord, type ReportedAssertion } from './record.js';
@@ -23,7 +23,7 @@ interface TestModuleLike {
 }
 interface VitestLike {
   config: { root: string };
-  logger: { log(text: string): void };
+  logger: { log(text: string): void; error(text: string): void };
 }
 
 export default class ToolCallAccuracyReporter {
@@ -48,7 +48,13 @@ export default class ToolCallAccuracyReporter {
       }
     }
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text));
-    writeReport(records, this.options, log);
+    const { failure } = writeReport(records, this.options, log, 'vitest');
+    if (failure) {
+      if (this.vitest) this.vitest.logger.error(failure);
+      else console.error(failure);
+      // Vitest sets a failed run's exit code before calling the reporters, and never resets it.
+      process.exitCode = 1;
+    }
   }
 }
 

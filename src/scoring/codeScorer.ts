@@ -2,6 +2,7 @@ import { getToolCalls } from '../calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { firstSequenceMismatch, matchInOrder } from './engine.js';
+import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
 
 export interface ToolCallAccuracyCodeOptions {
@@ -31,8 +32,11 @@ export interface ToolCallAccuracyCodeResult {
   };
 }
 
-export interface ToolCallAccuracyCodeScorer {
-  readonly name: string;
+export interface ToolCallAccuracyCodeScorer extends MastraScorerMembers {
+  /** Mastra's id for this scorer: `runEvals` keys its scores by it, Mastra registers the scorer under it. */
+  readonly id: 'code-tool-call-accuracy-scorer';
+  readonly name: 'Tool Call Accuracy Scorer';
+  /** Names the expected tool or order, as Mastra's does. */
   readonly description: string;
   /** Scores one agent run (any format `getToolCalls` reads). Deterministic, no I/O. */
   run(run: unknown): Promise<ToolCallAccuracyCodeResult>;
@@ -105,7 +109,9 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
   const expectedToolOrder = mode.kind === 'order' ? mode.expectedToolOrder : undefined;
   const runIdOf = runIds();
   return {
-    name: 'Tool Call Accuracy',
+    ...mastraScorerMembers(),
+    id: 'code-tool-call-accuracy-scorer',
+    name: 'Tool Call Accuracy Scorer',
     description: expectedToolOrder
       ? `Evaluates whether the LLM called tools in the correct order: [${expectedToolOrder.join(', ')}]`
       : `Evaluates whether the LLM selected the correct tool (${expectedTool}) from the available tools`,

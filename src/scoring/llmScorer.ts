@@ -3,6 +3,7 @@ import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings
 import { checkConfig, getJudgeConfig, withoutUndefined } from '../judge/config.js';
 import { judge, type JudgeOutcome } from '../judge/judge.js';
 import type { JudgeRequestInput } from '../judge/request.js';
+import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
 import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } from '../judge/types.js';
 
@@ -45,7 +46,7 @@ export interface ToolCallAccuracyScorerLLMResult {
   };
 }
 
-export interface ToolCallAccuracyScorerLLM {
+export interface ToolCallAccuracyScorerLLM extends MastraScorerMembers {
   /** Mastra's id for this scorer, so code that looks scorers up by id finds it. */
   id: 'llm-tool-call-accuracy-scorer';
   name: 'Tool Call Accuracy (LLM)';
@@ -67,6 +68,7 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
   checkScorerOptions(options);
   const runIdOf = runIds();
   return {
+    ...mastraScorerMembers(),
     id: 'llm-tool-call-accuracy-scorer',
     name: 'Tool Call Accuracy (LLM)',
     description: "Evaluates whether an agent selected appropriate tools for the user's request, with an LLM judge",

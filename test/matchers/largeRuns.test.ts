@@ -77,4 +77,22 @@ describe('matchers on a run of 100,000 calls', () => {
     expect(actualSide.slice(0, 2)).toEqual([{ n: 3 }, { n: 7 }]);
     expect(actualSide.at(-1)).toBe('… and 24960 more');
   });
+
+  it('how the run went: failures, retries, repeats and outcome items stay short in the message', () => {
+    // Every call to "search" fails, and is never retried successfully: 25,000 failures in one run of attempts.
+    const failing = run.map((call) => (call.toolName === 'search' ? { ...call, error: new Error(`timeout ${call.input.n}`) } : { ...call, output: call.input.n }));
+    for (const assertion of [
+      () => expect(failing).toCallToolsWithoutErrors(),
+      () => expect(failing).toCallToolsWithoutErrors({ retries: 3 }),
+      () => expect([...failing, ...failing]).not.toRepeatToolCalls({ consecutive: false }),
+      () => expect(failing).toCallTool('search', undefined, { error: false }),
+      () => expect(failing).toCallToolsInOrder([{ toolName: 'book', error: true }]),
+      () => expect(failing).toCallToolTimes(expect.any(String), { max: 10 }),
+    ]) {
+      const { message } = failureOf(assertion);
+      expect(message.length).toBeLessThan(5_000);
+      expect(message).toContain('Received');
+    }
+    expect(failureOf(() => expect(failing).toCallToolsWithoutErrors({ retries: 3 })).message).toContain('"search": 25000 attempts, never tried again (not recovered):');
+  });
 });

@@ -223,7 +223,7 @@ describe('toCallToolsInOrder', () => {
     );
     expect(matcherErrorOf(() => expect(trip).toCallToolsInOrder(['a', { tool: 'b' } as never]))).toContain('expected[1] must be a tool name or { toolName, input }');
     expect(matcherErrorOf(() => expect(trip).toCallToolsInOrder(['a', { toolName: 'b', args: {} } as never]))).toContain(
-      'expected[1] has unknown key "args"; a call pattern takes only { toolName, input }.',
+      'expected[1] has unknown key "args"; a call pattern takes only { toolName, input, output, error, approval }.',
     );
     expect(matcherErrorOf(() => expect(trip).not.toCallToolsInOrder(['a'], { strictMode: true } as never))).toContain(
       'options takes only { strict: boolean }; received unknown key "strictMode".',

@@ -10,6 +10,7 @@ export const versions = {
   typescript: { 5: '5.9.3', 7: '7.0.2' },
   node: { 22: '22.23.3', 24: '24.21.0' },
   '@types/node': { 20: '20.19.43', 22: '22.20.7', 24: '24.19.4' },
+  mastra: { 1: { '@mastra/core': '1.71.0', '@mastra/evals': '1.10.2' } },
 };
 
 /**
@@ -40,7 +41,13 @@ export const cells = [
   // Node 24, with each runner's newest line.
   { runner: 'vitest@5', modules: 'esm', node: 24, ai: 7, zod: 4, typescript: 7 },
   { runner: 'jest@30', modules: 'esm', node: 24, ai: 7, zod: 3, typescript: 7 },
-].map((cell) => ({ ...cell, id: `${cell.runner.replace('@', '')}-${cell.modules}-node${cell.node}-ai${cell.ai}-zod${cell.zod}-ts${cell.typescript}` }));
+  // Mastra 1.x's runtime (runEvals, expectEvals, live scorers, trajectories) beside the package; it
+  // declares Node 22, and @mastra/evals/vitest takes Vitest 3 or 4.
+  { runner: 'vitest@4', modules: 'esm', node: 22, ai: 6, zod: 4, typescript: 7, mastra: 1, note: 'with @mastra/core and @mastra/evals: consumer/mastra.test.mjs' },
+].map((cell) => ({
+  ...cell,
+  id: `${cell.runner.replace('@', '')}-${cell.modules}-node${cell.node}-ai${cell.ai}-zod${cell.zod}-ts${cell.typescript}${cell.mastra ? `-mastra${cell.mastra}` : ''}`,
+}));
 
 /** The devDependencies a cell's consumer project installs beside the packed package. */
 export function dependenciesOf(cell) {
@@ -52,5 +59,6 @@ export function dependenciesOf(cell) {
     zod: versions.zod[cell.zod],
     typescript: versions.typescript[cell.typescript],
     '@types/node': versions['@types/node'][cell.node], // the types of the Node the cell runs on
+    ...(cell.mastra && versions.mastra[cell.mastra]),
   };
 }

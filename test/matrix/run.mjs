@@ -114,7 +114,7 @@ async function runCell(cell, tarball, nodes) {
   };
   const node = nodes[cell.node];
   const [runner] = cell.runner.split('@');
-  const env = { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}`, CI: '', TOOL_CALL_ACCURACY_CACHE: '' };
+  const env = { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}`, CI: '', TOOL_CALL_ACCURACY_CACHE: '', MATRIX_MASTRA: cell.mastra ? '1' : '' };
   let failure;
 
   const installed = await step('install', npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--cache', cache]);
@@ -143,7 +143,7 @@ async function runCell(cell, tarball, nodes) {
   }
 
   const installedVersions = Object.fromEntries(
-    ['vitest', 'jest', 'ai', 'zod', 'typescript'].flatMap((name) => {
+    ['vitest', 'jest', 'ai', 'zod', 'typescript', '@mastra/core', '@mastra/evals'].flatMap((name) => {
       const file = path.join(dir, 'node_modules', name, 'package.json');
       return fs.existsSync(file) ? [[name, JSON.parse(fs.readFileSync(file, 'utf8')).version]] : [];
     }),
@@ -157,7 +157,8 @@ function describeVersions(result) {
   const declared = dependenciesOf(result.cell); // what the cell asked for, when the install failed
   const v = { ...declared, ...result.versions };
   const runner = v.vitest ? `vitest ${v.vitest}` : `jest ${v.jest ?? '?'}`;
-  return `${runner} (${result.cell.modules.toUpperCase()}), ai ${v.ai ?? '?'}, zod ${v.zod ?? '?'}, TypeScript ${v.typescript ?? '?'}, Node ${result.nodeVersion}`;
+  const mastra = result.cell.mastra ? `, @mastra/core ${v['@mastra/core'] ?? '?'}, @mastra/evals ${v['@mastra/evals'] ?? '?'}` : '';
+  return `${runner} (${result.cell.modules.toUpperCase()}), ai ${v.ai ?? '?'}, zod ${v.zod ?? '?'}, TypeScript ${v.typescript ?? '?'}, Node ${result.nodeVersion}${mastra}`;
 }
 
 function table(results) {

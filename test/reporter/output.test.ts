@@ -57,13 +57,14 @@ describe('the report outputs', () => {
     } finally {
       delete process.env.GITHUB_STEP_SUMMARY;
     }
-    expect(lines.at(-1)).toBe(`HTML report: ${html}`);
+    expect(lines.slice(-2)).toEqual([`HTML report: ${html}`, `Results file: ${path.join(dir, 'nested', 'tool-call-accuracy-results.json')}`]);
     expect(await readFile(html, 'utf8')).toContain('<tr class="assertion" data-status="flaky" data-passed="true">');
     expect(await readdir(dir)).toEqual(['nested']);
+    expect((await readdir(path.join(dir, 'nested'))).sort()).toEqual(['report.html', 'tool-call-accuracy-results.json']);
   });
 
   it('checks the options when the runner makes the reporter', () => {
-    expect(() => new ToolCallAccuracyReporter({ output: 'x.html' } as never)).toThrow('tool-call-accuracy reporter: unknown option "output". Known: html, githubSummary.');
+    expect(() => new ToolCallAccuracyReporter({ output: 'x.html' } as never)).toThrow('tool-call-accuracy reporter: unknown option "output". Known: html, githubSummary, outputFile, baseline, failOnRegression.');
     expect(() => checkReporterOptions({ html: '' })).toThrow('tool-call-accuracy reporter: html must be a file path, or false to write no page.');
     expect(() => checkReporterOptions({ githubSummary: 'yes' })).toThrow(TypeError);
   });

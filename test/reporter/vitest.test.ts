@@ -3,41 +3,14 @@
  * one whole run, and the same suite as two shards whose blob reports `vitest --merge-reports`
  * joins. Then the HTML page in headless Chromium.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInChromium } from './helpers/chromium.js';
+import { tableRows, vitest, type Child } from './helpers/children.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const config = 'test/reporter/fixtures/vitest/vitest.config.ts';
-
-interface Child {
-  code: number;
-  output: string;
-}
-
-function vitest(args: string[], env: Record<string, string>): Promise<Child> {
-  // The child must not think it is a worker of this Vitest, nor see this machine's CI settings.
-  const childEnv = { ...process.env, CI: '', GITHUB_STEP_SUMMARY: '', TOOL_CALL_ACCURACY_CACHE: '', VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, NO_COLOR: '1', ...env };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], { cwd: root, env: childEnv, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
-    );
-  });
-}
-
-/** The report table's lines, by test name. */
-function tableRows(output: string): Record<string, string> {
-  const lines = output.split('\n');
-  const header = lines.findIndex((line) => line.startsWith('Test ') && line.includes('Assertion') && line.includes('95% interval'));
-  expect(header, output).toBeGreaterThan(-1);
-  const end = lines.findIndex((line, index) => index > header && line.trim() === '');
-  const rows = lines.slice(header + 2, end === -1 ? undefined : end).filter((line) => !line.startsWith('HTML report:'));
-  return Object.fromEntries(rows.map((line) => [line.split('  ')[0]!.trim(), line.replace(/\s{2,}/g, ' | ')]));
-}
 
 const EXPECTED_ROWS = {
   'booking agent > never cancels the booking': 'booking agent > never cancels the booking | expect(runs).not.toCallTool("cancel-booking") | 8/10 | 80% | 49%–94.3% | flaky, below gate',
@@ -137,5 +110,16 @@ describe('tool-call-accuracy/reporter in Vitest', () => {
     expect(tableRows(merged.output)).toEqual(EXPECTED_ROWS);
     const html = await readFile(path.join(out, 'merged.html'), 'utf8');
     expect(html.match(/<tr class="assertion"/g)).toHaveLength(6);
+    // The results file beside the page is whole too: every assertion of both shards.
+    const results = JSON.parse(await readFile(path.join(out, 'tool-call-accuracy-results.json'), 'utf8'));
+    expect(results.summary).toEqual({ assertions: 6, failing: 3, flaky: 4 });
+    expect(results.assertions.map((entry: { key: { file: string; test: string }; passes: number; n: number }) => `${entry.key.file} | ${entry.key.test} | ${entry.passes}/${entry.n}`)).toEqual([
+      'test/reporter/fixtures/vitest/booking.fixture.ts | booking agent > books a table (one run in ten skips the search) | 9/10',
+      'test/reporter/fixtures/vitest/booking.fixture.ts | booking agent > never cancels the booking | 8/10',
+      'test/reporter/fixtures/vitest/booking.fixture.ts | booking agent > hostile \u001b[31mname\nwith a newline <b>and markup</b> | 3/4',
+      'test/reporter/fixtures/vitest/judged.fixture.ts | judged > always sends a confirmation | 0/5',
+      'test/reporter/fixtures/vitest/judged.fixture.ts | judged > uses appropriate tools over a sample | 2/3',
+      'test/reporter/fixtures/vitest/judged.fixture.ts | judged > uses appropriate tools in one run | 0/1',
+    ]);
   }, 120_000);
 });

@@ -14,6 +14,14 @@ jestExpect(run).not.toCallToolsInOrder(['a', 'b'], { strict: true });
 jestExpect(run).toCallOnly(['a', { toolName: 'b' }]);
 jestExpect(run).toCallToolTimes('a', 1);
 jestExpect(run).toCallNoTools();
+jestExpect(run).toCallTool('a', undefined, { error: jestExpect.stringContaining('timeout'), approval: 'denied' });
+jestExpect(run).toCallToolsInOrder([{ toolName: 'a', error: true }, { toolName: 'a', output: jestExpect.anything() }]);
+jestExpect(run).toCallToolTimes(jestExpect.any(String), { max: 8 });
+jestExpect(run).toCallToolsWithoutErrors({ retries: 1 });
+jestExpect(run).not.toRepeatToolCalls({ consecutive: false });
+expect(run).toCallToolTimes(expect.any(String), { min: 1 });
+expect(run).not.toRepeatToolCalls();
+expect(run).toCallToolsWithoutErrors();
 jestExpect(run).toStayWithinBudget({ steps: 5 });
 jestExpect(run).not.toCallToolsWithValidInputs({ search: z.object({ q: z.string() }) });
 // @ts-expect-error a budget limit is a number
@@ -32,6 +40,8 @@ expect(run).toCallToolTimes('a', '2');
 const refs = toolRefs({ getWeather: tool({ inputSchema: z.object({ city: z.string(), days: z.number() }), execute: async () => 'sunny' }) });
 jestExpect(run).toCallTool(refs.getWeather, { city: jestExpect.stringContaining('Par'), days: jestExpect.any(Number) });
 jestExpect(run).toCallTool(refs.getWeather, jestExpect.objectContaining({ city: 'Paris' }));
+jestExpect(run).toCallTool(refs.getWeather, undefined, { error: false });
+jestExpect(run).toCallToolTimes(refs.getWeather, { min: 1 });
 jestExpect(run).toCallToolsInOrder([parallel(refs.getWeather, 'news'), refs.getWeather.with({ city: 'Oslo', days: 2 })]);
 expect(turn(run, 2)).toCallOnly(refs.getWeather);
 // @ts-expect-error days is a number

@@ -14,6 +14,16 @@ describe('matcher types under Vitest', () => {
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool']);
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true });
     expect(run).not.toCallNoTools();
+    expect(run).toCallTool('weather-tool', undefined, { error: /timeout/, approval: 'approved' });
+    expect(run).toCallTool('weather-tool', { city: 'Oslo' }, { output: expect.objectContaining({ sunny: true }), error: false });
+    expect(run).toCallOnly([{ toolName: 'fetch-tool', error: 'not found' }, { toolName: 'auth-tool', output: { ok: true } }]);
+    expect(run).toCallToolsInOrder([{ toolName: 'fetch-tool', error: true }, { toolName: 'fetch-tool', approval: 'requested' }]);
+    expect(run).toCallToolTimes('search-tool', { min: 1, max: 3 });
+    expect(run).toCallToolTimes(expect.any(String), { max: 8 });
+    expect(run).toCallToolsWithoutErrors();
+    expect(run).toCallToolsWithoutErrors({ retries: 2 });
+    expect(run).not.toRepeatToolCalls();
+    expect(run).not.toRepeatToolCalls({ consecutive: false });
     expect(run).toStayWithinBudget({ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 });
     expect(run).not.toStayWithinBudget({ tokens: 100 });
     expect(run).toCallToolsWithValidInputs({ search: { type: 'object' } });
@@ -33,6 +43,16 @@ describe('matcher types under Vitest', () => {
     expect(run).toCallOnly([{ name: 'a' }]);
     // @ts-expect-error toCallNoTools takes no argument
     expect(run).toCallNoTools('a');
+    // @ts-expect-error approval is one of three states
+    expect(run).toCallTool('a', undefined, { approval: 'yes' });
+    // @ts-expect-error error is a boolean or a message pattern
+    expect(run).toCallTool('a', undefined, { error: 42 });
+    // @ts-expect-error the option is `retries`
+    expect(run).toCallToolsWithoutErrors({ retry: 2 });
+    // @ts-expect-error the option is `consecutive`
+    expect(run).toRepeatToolCalls({ strict: true });
+    // @ts-expect-error the bounds are min and max
+    expect(run).toCallToolTimes('a', { atMost: 2 });
     // @ts-expect-error a budget is an object of limits
     expect(run).toStayWithinBudget(5);
     // @ts-expect-error the limit is `steps`, not Mastra's `maxSteps`

@@ -76,6 +76,56 @@ function builderRun({ createAgentTestRun, createTestMessage, createToolInvocatio
   });
 }
 
+/**
+ * How a run went, from this cell's `ai`: `flaky-tool` throws, is retried and recovers, then
+ * `weather-tool` is called twice with the same input; with ai@6+ a tool needing approval ends the
+ * loop at its request. Steps are scripted one model call each.
+ */
+async function outcomeRun({ ai, aiTest, z }) {
+  const steps = [
+    [['flaky-tool', { attempt: 1 }]],
+    [['flaky-tool', { attempt: 2 }]],
+    [['weather-tool', { location: 'Oslo' }]],
+    [['weather-tool', { location: 'Oslo' }]],
+  ];
+  const approvals = Boolean(aiTest.MockLanguageModelV4 ?? aiTest.MockLanguageModelV3);
+  if (approvals) steps.push([['delete-tool', { id: 'x' }]]);
+  let step = 0;
+  const model = mockModelOf(aiTest, {})(() => {
+    const calls = steps[step++];
+    return calls
+      ? calls.map(([toolName, input]) => ({ type: 'tool-call', toolCallId: `call-${step}`, toolName, input: JSON.stringify(input) }))
+      : [{ type: 'text', text: 'Done.' }];
+  });
+  const tools = {
+    'flaky-tool': ai.tool({
+      inputSchema: z.object({ attempt: z.number() }),
+      execute: async ({ attempt }) => {
+        if (attempt === 1) throw new Error('503 service unavailable');
+        return { ok: true };
+      },
+    }),
+    'weather-tool': ai.tool({ inputSchema: z.object({ location: z.string() }), execute: async ({ location }) => ({ location, temperature: '21°C' }) }),
+    ...(approvals && { 'delete-tool': ai.tool({ inputSchema: z.object({ id: z.string() }), needsApproval: true, execute: async () => ({ deleted: true }) }) }),
+  };
+  const result = await ai.generateText({ model, tools, prompt: REQUEST, stopWhen: ai.stepCountIs(10) });
+  return { result, approvals };
+}
+
+/** The same story from the builders: a failed call (state output-error), its recovery, a repeated call. */
+function builderOutcomeRun({ createAgentTestRun, createTestMessage, createToolInvocation }) {
+  const invocations = [
+    createToolInvocation({ toolCallId: 'c1', toolName: 'flaky-tool', args: { attempt: 1 }, result: { message: '503 service unavailable' }, state: 'output-error' }),
+    createToolInvocation({ toolCallId: 'c2', toolName: 'flaky-tool', args: { attempt: 2 }, result: { ok: true } }),
+    createToolInvocation({ toolCallId: 'c3', toolName: 'weather-tool', args: { location: 'Oslo' }, result: { temperature: '21°C' } }),
+    createToolInvocation({ toolCallId: 'c4', toolName: 'weather-tool', args: { location: 'Oslo' }, result: { temperature: '21°C' } }),
+  ];
+  return createAgentTestRun({
+    inputMessages: [createTestMessage({ content: REQUEST, role: 'user', id: 'in-1' })],
+    output: [createTestMessage({ content: 'Done.', role: 'assistant', id: 'out-1', toolInvocations: invocations })],
+  });
+}
+
 const verdicts = {
   appropriate: {
     evaluations: [{ toolCalled: 'weather-tool', wasAppropriate: true, reasoning: 'The user asked for the weather.' }],
@@ -189,6 +239,41 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
       expect(() => expect(42).toCallTool('weather-tool')).toThrow();
       expect(() => expect(42).not.toCallTool('weather-tool')).toThrow();
       expect(() => expect(run('weather')).toCallToolTimes('weather-tool', -1)).toThrow();
+    });
+  });
+
+  describe('how the run went: outcomes, failed calls, retries, repeats, call budgets', () => {
+    const story = async () => (sdk ? outcomeRun(sdk) : { result: builderOutcomeRun(testing), approvals: false });
+
+    test("on this cell's own run", async () => {
+      const { result, approvals } = await story();
+      expect(result).toCallTool('flaky-tool', { attempt: 1 }, { error: /503/ });
+      expect(result).toCallTool('flaky-tool', undefined, { error: false, output: { ok: true } });
+      expect(result).toCallToolsInOrder([{ toolName: 'flaky-tool', error: true }, { toolName: 'flaky-tool', error: false }, 'weather-tool']);
+      expect(result).toCallOnly([
+        { toolName: 'flaky-tool', error: expect.stringContaining('unavailable') },
+        'flaky-tool',
+        'weather-tool',
+        { toolName: 'weather-tool', input: { location: 'Oslo' }, output: expect.objectContaining({ temperature: '21°C' }) },
+        ...(approvals ? [{ toolName: 'delete-tool', approval: 'requested' }] : []),
+      ]);
+      expect(result).not.toCallToolsWithoutErrors();
+      expect(result).toCallToolsWithoutErrors({ retries: 1 });
+      expect(result).toCallToolTimes('weather-tool', { min: 1, max: 2 });
+      expect(result).toCallToolTimes(expect.any(String), { max: approvals ? 5 : 4 });
+      expect(result).not.toCallToolTimes(expect.any(String), { max: 3 });
+      expect(result).toRepeatToolCalls();
+      expect(result).toRepeatToolCalls({ consecutive: false });
+    });
+
+    test('failures name the calls, and bad options throw with .not too', async () => {
+      const { result } = await story();
+      expect(failureOf(() => expect(result).toCallToolsWithoutErrors())).toMatch(/call 1: "flaky-tool" \{"attempt":1\} failed: "(Error: )?503 service unavailable"/);
+      expect(failureOf(() => expect(result).not.toRepeatToolCalls())).toContain('call 4: "weather-tool" {"location":"Oslo"} repeats call 3');
+      expect(failureOf(() => expect(result).toCallToolTimes(expect.any(String), { max: 3 }))).toMatch(/Expected at most 3 calls matching Any<String>, but the run made [45]\./);
+      expect(() => expect(result).not.toCallToolsWithoutErrors({ retries: -1 })).toThrow(TypeError);
+      expect(() => expect(result).not.toCallTool('flaky-tool', undefined, { error: 42 })).toThrow(TypeError);
+      expect(() => expect(result).not.toCallToolTimes('flaky-tool', { min: 3, max: 1 })).toThrow(TypeError);
     });
   });
 

@@ -7,7 +7,18 @@ const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
 
-const MATCHERS = ['toCallTool', 'toCallToolTimes', 'toCallOnly', 'toCallToolsInOrder', 'toCallNoTools', 'toStayWithinBudget', 'toCallToolsWithValidInputs', 'toUseAppropriateTools'];
+const MATCHERS = [
+  'toCallTool',
+  'toCallToolTimes',
+  'toCallOnly',
+  'toCallToolsInOrder',
+  'toCallNoTools',
+  'toCallToolsWithoutErrors',
+  'toRepeatToolCalls',
+  'toStayWithinBudget',
+  'toCallToolsWithValidInputs',
+  'toUseAppropriateTools',
+];
 
 const configPath = path.resolve(process.argv[2]);
 const { config } = ts.readConfigFile(configPath, ts.sys.readFile);

@@ -4,7 +4,23 @@ import { pathToFileURL } from 'node:url';
 
 /** What a real browser sees of the report page, gathered by a script run inside it. */
 export interface PageChecks {
-  rows: Array<{ status: string; passed: string; test: string; barWidth: number; fillWidth: number; ciLeft: number | null; ciWidth: number | null; hasGate: boolean }>;
+  rows: Array<{
+    status: string;
+    passed: string;
+    test: string;
+    barWidth: number;
+    fillWidth: number;
+    ciLeft: number | null;
+    ciWidth: number | null;
+    hasGate: boolean;
+    /** Against a baseline: where its mark is drawn (from the bar's left, to the mark's centre), and the change column's text. */
+    baselineAt: number | null;
+    change: string | null;
+  }>;
+  /** The removed assertions listed under the table. */
+  removed: string[];
+  /** How far the table reaches past the window (0: it fits). */
+  overflow: number;
   details: number;
   /** Whether the first failing run's <pre> is shown, folded and after a click on its summary; its height then. */
   foldedVisible: boolean;
@@ -23,9 +39,11 @@ const PROBE = `<script>
 (() => {
   const rect = (element) => element ? element.getBoundingClientRect() : null;
   const rows = [...document.querySelectorAll('tr.assertion')].map((row) => {
-    const bar = rect(row.querySelector('.bar')), fill = rect(row.querySelector('.bar .fill')), ci = rect(row.querySelector('.bar .ci'));
+    const bar = rect(row.querySelector('.bar')), fill = rect(row.querySelector('.bar .fill')), ci = rect(row.querySelector('.bar .ci')), base = rect(row.querySelector('.bar .baseline'));
+    const change = row.querySelector('td.change');
     return { status: row.dataset.status, passed: row.dataset.passed, test: row.querySelector('td.test').firstChild.textContent,
-      barWidth: bar.width, fillWidth: fill.width, ciLeft: ci && ci.left - bar.left, ciWidth: ci && ci.width, hasGate: !!row.querySelector('.bar .gate') };
+      barWidth: bar.width, fillWidth: fill.width, ciLeft: ci && ci.left - bar.left, ciWidth: ci && ci.width, hasGate: !!row.querySelector('.bar .gate'),
+      baselineAt: base && base.left + base.width / 2 - bar.left, change: change && change.innerText.replace(/\\s+/g, ' ').trim() };
   });
   const details = document.querySelector('details.failures');
   const pre = details.querySelector('pre');
@@ -34,7 +52,8 @@ const PROBE = `<script>
   details.querySelector('summary').click();
   const checks = { rows, details: document.querySelectorAll('details').length, foldedVisible, unfoldedVisible: pre.checkVisibility(), unfoldedHeight: rect(pre).height, unfoldedText: pre.innerText,
     injectedElements: document.querySelectorAll('td.test b').length, resources: performance.getEntriesByType('resource').length,
-    scripts: document.scripts.length - 1 };
+    scripts: document.scripts.length - 1, removed: [...document.querySelectorAll('ul.removed li')].map((item) => item.textContent),
+    overflow: Math.max(0, document.querySelector('table').getBoundingClientRect().right - document.documentElement.clientWidth) };
   const out = document.createElement('output');
   out.id = 'checks';
   out.textContent = btoa(unescape(encodeURIComponent(JSON.stringify(checks))));

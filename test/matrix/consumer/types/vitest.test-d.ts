@@ -14,6 +14,11 @@ expect(calls).toCallToolTimes('weather-tool', 1);
 expect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: expect.any(String) } }]);
 expect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
 expect(run).toCallNoTools();
+expect(run).toCallTool('weather-tool', undefined, { error: false, approval: 'approved' });
+expect(run).toCallToolsInOrder([{ toolName: 'search-tool', error: /timeout/ }, { toolName: 'search-tool', output: expect.anything() }]);
+expect(run).toCallToolTimes(expect.any(String), { max: 8 });
+expect(run).toCallToolsWithoutErrors({ retries: 2 });
+expect(run).not.toRepeatToolCalls({ consecutive: false });
 expect(run).toStayWithinBudget({ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 });
 expect(run).toCallToolsWithValidInputs({ 'weather-tool': { type: 'object' } });
 // @ts-expect-error a budget is an object of limits

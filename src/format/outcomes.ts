@@ -1,0 +1,121 @@
+/**
+ * The text of what calls came to: an expected outcome in words, a call's result or error, why a
+ * call missed an expected outcome, failed calls and retries, repeated calls, counts within bounds.
+ */
+import type { FailedAttempts, OutcomeExpectation, Repeat } from '../scoring/outcomes.js';
+import { errorMessageOf, outcomeOf } from '../scoring/outcomes.js';
+import type { ToolCall } from '../types.js';
+import { formatInline, formatName, joinFirst, plural } from '../value.js';
+
+const DETAIL_WIDTH = 72;
+const APPROVAL_WORDS = { requested: 'awaiting approval', approved: 'approved', denied: 'denied approval' } as const;
+
+const EXPECTED_APPROVAL = { requested: 'that awaits approval', approved: 'that was approved', denied: 'that was denied approval' } as const;
+
+/**
+ * What an item asks of the outcome, after its name and input, or "": ` that failed with an error
+ * matching /timeout/`, ` and output {"a":1}, that was approved`.
+ */
+export function describeOutcome(outcome: OutcomeExpectation | undefined, afterInput = false): string {
+  if (!outcome) return '';
+  const parts: string[] = [];
+  if (outcome.output !== undefined) parts.push(`${afterInput ? 'and' : 'with'} output ${formatInline(outcome.output.value)}`);
+  const { error } = outcome;
+  if (error === true) parts.push('that failed');
+  else if (error === false) parts.push('that succeeded');
+  else if (typeof error === 'string') parts.push(`that failed with an error containing ${formatInline(error)}`);
+  else if (error !== undefined) parts.push(`that failed with an error matching ${formatInline(error)}`);
+  if (outcome.approval !== undefined) parts.push(EXPECTED_APPROVAL[outcome.approval]);
+  return parts.length === 0 ? '' : ` ${parts.join(', ')}`;
+}
+
+/** The error of a failed call on one line: its message, or the value when it has none. */
+export function formatError(error: unknown, width = DETAIL_WIDTH): string {
+  const message = errorMessageOf(error);
+  return message === undefined ? `${formatInline(error, width)} (no message)` : formatInline(message, width);
+}
+
+/** What a call came to, in a few words: `failed: "backend down"`, `succeeded with output {"a":1}`, `no result recorded`. */
+export function describeCallOutcome(call: ToolCall): string {
+  const outcome = outcomeOf(call);
+  if (outcome === 'failed') return `failed: ${formatError(call.error)}`;
+  if (outcome === 'succeeded') return `succeeded with output ${formatInline(call.output, DETAIL_WIDTH)}`;
+  return call.approval === 'denied' ? 'denied approval, so it never ran' : 'no result recorded (the run has neither output nor error for it)';
+}
+
+/** What a call came to, for the end of its line in a call list: its output, `failed: "…"`, or `no result`. */
+export function shortOutcome(call: ToolCall): string {
+  const outcome = outcomeOf(call);
+  if (outcome === 'failed') return `failed: ${formatError(call.error, 48)}`;
+  return outcome === 'succeeded' ? formatInline(call.output, 40) : 'no result';
+}
+
+/**
+ * Why one call of the expected tool does not fit the item: its input, and each aspect of the
+ * outcome it misses, e.g. `call 2: failed: "backend down"` or `call 3: input {"q":"x"}; no approval`.
+ */
+export function describeMiss(call: ToolCall, index: number, inputDiffers: boolean, missed: ReadonlyArray<keyof OutcomeExpectation>): string {
+  const reasons: string[] = [];
+  if (inputDiffers) reasons.push(`another input, ${formatInline(call.input, DETAIL_WIDTH)}`);
+  if (missed.includes('output') || missed.includes('error')) reasons.push(describeCallOutcome(call));
+  if (missed.includes('approval')) reasons.push(call.approval === undefined ? 'no approval recorded' : APPROVAL_WORDS[call.approval]);
+  return `  call ${index + 1}: ${reasons.join('; ')}`;
+}
+
+/** "input", "outcome", or "input and outcome": what an item asks beyond a name, for "never with the expected …". */
+export function expectedAspects(item: { hasInput: boolean; outcome?: OutcomeExpectation | undefined }): string {
+  return item.outcome ? (item.hasInput ? 'input and outcome' : 'outcome') : 'input';
+}
+
+/** One failed call on a line: position, name, input, error. */
+function failedCallLine(calls: readonly ToolCall[], index: number): string {
+  const call = calls[index]!;
+  return `  call ${index + 1}: ${formatName(call.toolName)} ${formatInline(call.input, 48)} failed: ${formatError(call.error)}`;
+}
+
+/**
+ * The failures `toCallToolsWithoutErrors` counts, or (negated) the calls that failed and were
+ * forgiven. Without retries, one line per failed call; with them, per run of attempts: how many,
+ * whether and where it recovered.
+ */
+export function formatFailures(calls: readonly ToolCall[], attempts: readonly FailedAttempts[], retries: number | undefined): string {
+  if (retries === undefined) {
+    const failed = attempts.flatMap((run) => run.failed).sort((a, b) => a - b);
+    return `${plural(failed.length, 'call')} failed:\n${joinFirst(failed, '\n', (index) => failedCallLine(calls, index))}`;
+  }
+  return joinFirst(attempts, '\n', (run) => {
+    const first = calls[run.failed[0]!]!;
+    const tried = run.failed.length + (run.next === -1 ? 0 : 1);
+    const ending =
+      run.next === -1
+        ? 'never tried again'
+        : run.recovered
+          ? `recovered at call ${run.next + 1} after ${plural(run.failed.length, 'failed attempt')}`
+          : `call ${run.next + 1} ${outcomeOf(calls[run.next]!) === 'no result' ? 'has no result' : 'did not succeed'}`;
+    const verdict = run.forgiven ? 'forgiven' : run.recovered ? `more than ${retries === 1 ? '1 retry' : `${retries} retries`}` : 'not recovered';
+    return `${formatName(first.toolName)}: ${plural(tried, 'attempt')}, ${ending} (${verdict}):\n${joinFirst(run.failed, '\n', (index) => failedCallLine(calls, index), 5)}`;
+  });
+}
+
+/** One line per repeated call: `call 3: "search" {"q":"x"} repeats call 2`. */
+export function formatRepeats(calls: readonly ToolCall[], repeats: readonly Repeat[]): string {
+  return joinFirst(repeats, '\n', ({ call, repeats: earlier }) => {
+    const { toolName, input } = calls[call]!;
+    return `  call ${call + 1}: ${formatName(toolName)} ${formatInline(input, 48)} repeats call ${earlier + 1}`;
+  });
+}
+
+/**
+ * "at most 8 calls", "at least 1 call", "between 2 and 4 calls", "exactly 3 calls", or negated (what
+ * `.not` asks for) "more than 8 calls", "fewer than 2 or more than 4 calls".
+ */
+export function describeCount(bounds: { min?: number; max?: number }, negated = false): string {
+  const { min, max } = bounds;
+  const calls = (count: number, text: string) => `${text} call${count === 1 ? '' : 's'}`;
+  if (negated) {
+    if (min !== undefined && max !== undefined) return min === 0 ? calls(max, `more than ${max}`) : calls(max, `fewer than ${min} or more than ${max}`);
+    return min !== undefined ? calls(min, `fewer than ${min}`) : calls(max!, `more than ${max!}`);
+  }
+  if (min !== undefined && max !== undefined) return min === max ? calls(min, `exactly ${min}`) : calls(max, `between ${min} and ${max}`);
+  return min !== undefined ? calls(min, `at least ${min}`) : calls(max!, `at most ${max!}`);
+}

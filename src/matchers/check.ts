@@ -1,0 +1,77 @@
+import { stripVTControlCharacters } from 'node:util';
+import type { ToolCallMatchers } from '../../matchers.js';
+import { ToolCallAccuracyError, ToolCallCheckError } from '../errors.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { appendDiff } from './diffInMessage.js';
+import { matchers } from './index.js';
+import { standaloneContext } from './standalone.js';
+
+/**
+ * Every matcher of the package, bound to one run: each returns quietly when its claim holds and
+ * throws a `ToolCallCheckError` with the matcher's failure message when it does not. Derived from
+ * the declarations in matchers.d.ts, so a matcher declared there is a method here.
+ */
+export type Check = ToolCallMatchers<void> & {
+  /** The same matchers, negated, as `expect(run).not`. */
+  readonly not: ToolCallMatchers<void>;
+};
+
+type AnyMatcher = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult | Promise<MatcherResult>;
+
+/**
+ * The matchers without a test runner: for scripts, production guards and Mastra gates
+ * (`mastraGate`). Each method is a matcher of `matchers`, bound to `run`: it throws the message a
+ * test would print (with the diff Jest writes into it), or a `ToolCallAccuracyError` for a bad
+ * argument or a value that is not a run, which `.not` never turns into a pass. The judge,
+ * `toUseAppropriateTools`, returns a promise: it rejects with the failure (or the `JudgeError` of a
+ * judge that gave no verdict) and resolves when the verdict passes; await it.
+ *
+ * @example
+ * check(result).toCallToolsInOrder(['search', 'book'])
+ * check(result).not.toCallTool('delete-account')
+ * await check(result).toUseAppropriateTools({ request: 'Book SFO to JFK' })
+ */
+export function check(run: unknown): Check {
+  return Object.assign(bind(run, false), { not: bind(run, true) }) as Check;
+}
+
+function bind(run: unknown, isNot: boolean): ToolCallMatchers<void> {
+  const bound: Record<string, (...args: unknown[]) => void | Promise<void>> = {};
+  // Every matcher the package registers, whatever its name: one added to `matchers` is bound here too.
+  for (const [name, matcher] of Object.entries(matchers as unknown as Record<string, AnyMatcher>)) {
+    const method = function (...args: unknown[]): void | Promise<void> {
+      const ctx = standaloneContext(isNot);
+      let result: MatcherResult | Promise<MatcherResult>;
+      try {
+        result = matcher.call(ctx, run, ...args);
+      } catch (error) {
+        // As in a test, the error points at the caller's line, not at this package's insides.
+        if (error instanceof ToolCallAccuracyError) Error.captureStackTrace(error, method);
+        throw error;
+      }
+      if (isPromise(result)) return result.then((settled) => settle(ctx, name, settled));
+      return settle(ctx, name, result, method);
+    };
+    Object.defineProperty(method, 'name', { value: name });
+    bound[name] = method;
+  }
+  return bound as unknown as ToolCallMatchers<void>;
+}
+
+/** Throws when the claim (negated by `.not`) does not hold, as a runner fails the assertion. */
+function settle(ctx: MatcherContext, matcherName: string, result: MatcherResult, caller?: (...args: never[]) => unknown): void {
+  if (result.pass !== ctx.isNot) return;
+  const { message } = appendDiff(ctx, result);
+  // jest-matcher-utils colours by the terminal; a thrown message is read in logs, so it is plain.
+  // Text from the run was made printable before it entered the message, so only our colours go.
+  const error = new ToolCallCheckError(stripVTControlCharacters(message()), {
+    matcherName,
+    ...('actual' in result && !ctx.isNot && { actual: result.actual, expected: result.expected }),
+  });
+  if (caller) Error.captureStackTrace(error, caller);
+  throw error;
+}
+
+function isPromise(value: unknown): value is Promise<MatcherResult> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}

@@ -1,0 +1,60 @@
+import { describeArgument } from '../describe.js';
+import { formatCallList } from '../format/callList.js';
+import { compose, hint } from '../format/message.js';
+import { formatFailures } from '../format/outcomes.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { failedAttempts } from '../scoring/outcomes.js';
+import { formatInline } from '../value.js';
+import { matcherError, readCalls } from './shared.js';
+
+/**
+ * Passes when no call failed. With `{ retries: n }`, failed calls to a tool are forgiven when a
+ * later call to it succeeded within n further attempts (its next calls, other tools in between).
+ */
+export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
+  const retries = readRetries(options, () => hint(this, 'toCallToolsWithoutErrors', '', 'options'));
+  const hintLine = hint(this, 'toCallToolsWithoutErrors', retries === undefined ? '' : `{ retries: ${retries} }`);
+  const calls = readCalls(received, hintLine);
+  const attempts = failedAttempts(calls, retries ?? 0);
+  const counted = attempts.filter((run) => !run.forgiven);
+  const pass = counted.length === 0;
+  const focus = (pass ? attempts : counted)[0]?.failed[0];
+  const allowing = retries === undefined ? '' : `, allowing ${retries === 1 ? '1 retry' : `${retries} retries`} per failure`;
+  return {
+    pass,
+    message: () =>
+      pass
+        ? compose(
+            hintLine,
+            attempts.length === 0
+              ? `Expected some call to fail${allowing}, but none did.`
+              : `Expected some call to fail${allowing}, but every failure recovered in time.`,
+            attempts.length > 0 && formatFailures(calls, attempts, retries),
+            formatCallList(calls, focus),
+          )
+        : compose(
+            hintLine,
+            `Expected no failed tool calls${allowing}`,
+            formatFailures(calls, counted, retries),
+            formatCallList(calls, focus),
+          ),
+  };
+}
+
+/** `{ retries: n }` with a whole n ≥ 0, or nothing. */
+function readRetries(options: unknown, hintLine: () => string): number | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw matcherError(hintLine(), `options must be { retries: number }; received ${describeArgument(options)}.`);
+  }
+  const { retries, ...rest } = options as { retries?: unknown };
+  const unknownKey = Object.keys(rest)[0];
+  if (unknownKey !== undefined) throw matcherError(hintLine(), `options takes only { retries: number }; received unknown key ${JSON.stringify(unknownKey)}.`);
+  if (retries === undefined) return undefined;
+  if (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0) {
+    throw matcherError(hintLine(), `options.retries must be a whole number of retries (0 or more); received ${formatInline(retries)}.`);
+  }
+  return retries;
+}
+
+

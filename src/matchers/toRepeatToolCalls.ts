@@ -1,0 +1,63 @@
+import { describeArgument } from '../describe.js';
+import { formatCallList } from '../format/callList.js';
+import { compose, hint } from '../format/message.js';
+import { formatRepeats } from '../format/outcomes.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { findRepeats, type InputEquality } from '../scoring/outcomes.js';
+import type { ToolCall } from '../types.js';
+import { plural } from '../value.js';
+import { equalityOf } from './equality.js';
+import { EqualityClasses } from './equalityClasses.js';
+import { matcherError, readCalls } from './shared.js';
+
+/**
+ * Passes when some call repeats the call just before it: the same tool with an equal input (the
+ * runner's equality), the loop Mastra calls a redundant call. With `{ consecutive: false }`, a
+ * repeat of any earlier call counts. Users mostly write `.not.toRepeatToolCalls()`.
+ */
+export function toRepeatToolCalls(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
+  const consecutive = readConsecutive(options, () => hint(this, 'toRepeatToolCalls', '', 'options'));
+  const hintLine = hint(this, 'toRepeatToolCalls', consecutive ? '' : '{ consecutive: false }');
+  const calls = readCalls(received, hintLine);
+  const repeats = findRepeats(calls, consecutive, inputEquality(this, calls));
+  const pass = repeats.length > 0;
+  const which = consecutive ? 'the call just before it' : 'an earlier call';
+  return {
+    pass,
+    message: () =>
+      pass
+        ? compose(
+            hintLine,
+            `Expected no call to repeat ${which} (same tool, equal input), but ${plural(repeats.length, 'call')} ${repeats.length === 1 ? 'does' : 'do'}:\n${formatRepeats(calls, repeats)}`,
+            formatCallList(calls, repeats[0]!.call),
+          )
+        : compose(hintLine, `Expected some call to repeat ${which} (same tool, equal input), but none does.`, formatCallList(calls)),
+  };
+}
+
+/**
+ * Inputs compared with the runner's equality; without custom testers, plain-data inputs are keyed
+ * by `EqualityClasses` (one number per distinct value under a name), so a long run is not compared
+ * pair by pair.
+ */
+function inputEquality(ctx: MatcherContext, calls: readonly ToolCall[]): InputEquality {
+  const equals = equalityOf(ctx);
+  const sameInput = (first: number, second: number) => equals(calls[first]!.input, calls[second]!.input);
+  if (ctx.customTesters?.length) return { sameInput };
+  const classes = new EqualityClasses(calls.length);
+  return { sameInput, key: (call) => classes.classOf(calls[call]!.toolName, calls[call]!.input) ?? -1 };
+}
+
+function readConsecutive(options: unknown, hintLine: () => string): boolean {
+  if (options === undefined) return true;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw matcherError(hintLine(), `options must be { consecutive: boolean }; received ${describeArgument(options)}.`);
+  }
+  const { consecutive, ...rest } = options as { consecutive?: unknown };
+  const unknownKey = Object.keys(rest)[0];
+  if (unknownKey !== undefined) throw matcherError(hintLine(), `options takes only { consecutive: boolean }; received unknown key ${JSON.stringify(unknownKey)}.`);
+  if (consecutive !== undefined && typeof consecutive !== 'boolean') {
+    throw matcherError(hintLine(), `options.consecutive must be true or false; received ${describeArgument(consecutive)}.`);
+  }
+  return consecutive !== false;
+}

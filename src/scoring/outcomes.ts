@@ -1,0 +1,189 @@
+/**
+ * How a run went beyond which tools it called: what each call came to (a result, an error, or
+ * nothing recorded), which calls failed and whether a retry recovered them, which calls repeat an
+ * earlier one, and whether a count is within bounds. The matchers decide through these (the
+ * runner's equality is handed in as a predicate), so anything else built on this package decides
+ * the same way.
+ */
+import type { ToolApproval, ToolCall } from '../types.js';
+
+/** What a call came to: a result, an error, or neither recorded (still running, denied, or never recorded). */
+export type CallOutcome = 'succeeded' | 'failed' | 'no result';
+
+/** A call failed when it has an error; it succeeded when it has a result and no error. */
+export function outcomeOf(call: ToolCall): CallOutcome {
+  if (call.error !== undefined) return 'failed';
+  return call.output !== undefined ? 'succeeded' : 'no result';
+}
+
+/**
+ * The text of a call's error: the error itself when it is text, else its `message` (an `Error`, a
+ * Mastra error, a `{ message }` record). Undefined when the run kept none: an `Error` that went
+ * through JSON is `{}`.
+ */
+export function errorMessageOf(error: unknown): string | undefined {
+  if (typeof error === 'string') return error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  try {
+    const { message } = error as { message?: unknown };
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What an expected item asks of a call's outcome, each field only when given:
+ * - `output`: the result equals it (under the runner's equality);
+ * - `error`: `true` failed, `false` succeeded (a result and no error), or a pattern its error
+ *   message must match: a string it contains, a RegExp, or an asymmetric matcher;
+ * - `approval`: the approval state it must have.
+ */
+export interface OutcomeExpectation {
+  output?: { value: unknown };
+  error?: boolean | string | RegExp | { asymmetricMatch(other: unknown): boolean };
+  approval?: ToolApproval;
+}
+
+export type Equals = (a: unknown, b: unknown) => boolean;
+
+/** The aspects of an expected outcome a call does not meet (empty when it meets them all): for a message. */
+export function outcomeMismatches(call: ToolCall, expected: OutcomeExpectation, equals: Equals): Array<keyof OutcomeExpectation> {
+  const mismatches: Array<keyof OutcomeExpectation> = [];
+  if (expected.output !== undefined && !outputMatches(call, expected.output.value, equals)) mismatches.push('output');
+  if (expected.error !== undefined && !errorMatches(call, expected.error, equals)) mismatches.push('error');
+  if (expected.approval !== undefined && call.approval !== expected.approval) mismatches.push('approval');
+  return mismatches;
+}
+
+/** Does the call meet every aspect of the expected outcome? The same tests, stopping at the first miss. */
+export function outcomeMatches(call: ToolCall, expected: OutcomeExpectation, equals: Equals): boolean {
+  return (
+    (expected.output === undefined || outputMatches(call, expected.output.value, equals)) &&
+    (expected.error === undefined || errorMatches(call, expected.error, equals)) &&
+    (expected.approval === undefined || call.approval === expected.approval)
+  );
+}
+
+/** A result that arrived (a failed call's output is not its result) and equals the expected one. */
+function outputMatches(call: ToolCall, expected: unknown, equals: Equals): boolean {
+  return outcomeOf(call) === 'succeeded' && equals(call.output, expected);
+}
+
+function errorMatches(call: ToolCall, expected: NonNullable<OutcomeExpectation['error']>, equals: Equals): boolean {
+  const outcome = outcomeOf(call);
+  if (expected === true) return outcome === 'failed';
+  if (expected === false) return outcome === 'succeeded';
+  if (outcome !== 'failed') return false;
+  const message = errorMessageOf(call.error);
+  if (message === undefined) return false;
+  if (typeof expected === 'string') return message.includes(expected);
+  if (expected instanceof RegExp) {
+    // A global or sticky RegExp keeps its place between tests: start each test from the beginning.
+    expected.lastIndex = 0;
+    return expected.test(message);
+  }
+  return equals(message, expected);
+}
+
+/**
+ * Failed calls grouped into attempts: a failed call and the calls to the same tool that follow it
+ * while they keep failing (calls to other tools in between are allowed). `next` is the call to
+ * that tool after the last failure, if any; the attempts recovered when it succeeded. With
+ * `retries`, attempts that recovered within that many further calls are forgiven.
+ */
+export interface FailedAttempts {
+  /** The failed calls' indexes, in order: the first attempt and each retry that failed too. */
+  failed: number[];
+  /** The index of the next call to the tool after the failures, or -1 when the run made none. */
+  next: number;
+  /** The next call succeeded. */
+  recovered: boolean;
+  /** Recovered within the retries allowed: not counted as a failure. */
+  forgiven: boolean;
+}
+
+/** Every run of failed calls in the run, in the order of its first failure. `retries` 0 forgives nothing. */
+export function failedAttempts(calls: readonly ToolCall[], retries: number): FailedAttempts[] {
+  const all: FailedAttempts[] = [];
+  // The attempts still open per tool: the last call to it failed.
+  const open = new Map<string, FailedAttempts>();
+  for (let index = 0; index < calls.length; index++) {
+    const call = calls[index]!;
+    const outcome = outcomeOf(call);
+    const current = open.get(call.toolName);
+    if (outcome === 'failed') {
+      if (current) current.failed.push(index);
+      else {
+        const attempts: FailedAttempts = { failed: [index], next: -1, recovered: false, forgiven: false };
+        open.set(call.toolName, attempts);
+        all.push(attempts);
+      }
+    } else if (current) {
+      current.next = index;
+      current.recovered = outcome === 'succeeded';
+      // n retries: the first attempt and up to n more may fail before the one that succeeded.
+      current.forgiven = current.recovered && current.failed.length <= retries;
+      open.delete(call.toolName);
+    }
+  }
+  return all;
+}
+
+/** A call that repeats an earlier one: same tool, equal input. */
+export interface Repeat {
+  call: number;
+  /** The call it repeats: the one just before it, or with `consecutive: false` the first equal call. */
+  repeats: number;
+}
+
+/**
+ * What `findRepeats` needs to know of the calls: whether two have equal inputs (the runner's
+ * equality), and optionally a key per call that decides it without comparing: two calls with the
+ * same name and keys of 0 or more have equal inputs exactly when their keys are the same; -1 is no
+ * key (compare).
+ */
+export interface InputEquality {
+  sameInput(first: number, second: number): boolean;
+  key?(call: number): number;
+}
+
+/**
+ * The calls that repeat the call just before them (same tool, equal input), or with
+ * `consecutive: false` any earlier call. Keyed calls are found by lookup; a call without a key is
+ * compared with every earlier call to its tool, and a keyed call with the unkeyed ones.
+ */
+export function findRepeats(calls: readonly ToolCall[], consecutive: boolean, inputs: InputEquality): Repeat[] {
+  const repeats: Repeat[] = [];
+  if (consecutive) {
+    for (let index = 1; index < calls.length; index++) {
+      if (calls[index]!.toolName === calls[index - 1]!.toolName && inputs.sameInput(index - 1, index)) repeats.push({ call: index, repeats: index - 1 });
+    }
+    return repeats;
+  }
+  const seen = new Map<string, { byKey: Map<number, number>; unkeyed: number[]; all: number[] }>();
+  for (let index = 0; index < calls.length; index++) {
+    const name = calls[index]!.toolName;
+    let tool = seen.get(name);
+    if (!tool) seen.set(name, (tool = { byKey: new Map(), unkeyed: [], all: [] }));
+    const key = inputs.key?.(index) ?? -1;
+    let earlier = key === -1 ? tool.all.find((other) => inputs.sameInput(other, index)) : tool.byKey.get(key);
+    if (key !== -1) {
+      const unkeyed = tool.unkeyed.find((other) => inputs.sameInput(other, index));
+      if (unkeyed !== undefined && (earlier === undefined || unkeyed < earlier)) earlier = unkeyed;
+    }
+    if (earlier !== undefined) repeats.push({ call: index, repeats: earlier });
+    if (key === -1) tool.unkeyed.push(index);
+    else if (!tool.byKey.has(key)) tool.byKey.set(key, index);
+    tool.all.push(index);
+  }
+  return repeats;
+}
+
+/** Bounds on a count, both inclusive: `{ exactly }` or at least one of `min`, `max`. */
+export type CountBounds = { exactly: number } | { min?: number; max?: number };
+
+export function withinBounds(count: number, bounds: CountBounds): boolean {
+  if ('exactly' in bounds) return count === bounds.exactly;
+  return (bounds.min === undefined || count >= bounds.min) && (bounds.max === undefined || count <= bounds.max);
+}

@@ -1,0 +1,145 @@
+/**
+ * Mastra trajectories as runs: what Mastra 1.x's own `extractTrajectory` (from a real agent's
+ * output) and `extractTrajectoryFromTrace` (from span records) return, and what its `runEvals`
+ * hands a trajectory scorer, read by every matcher like any other run.
+ */
+import { describe, expect, it } from 'vitest';
+import { check, getToolCalls, parallel, within } from '../../../src/index.js';
+import { extractTrajectory, extractTrajectoryFromTrace, runEvals, type Trajectory } from '../../../reference/mastra1/runtime.js';
+import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
+import { travelAgent } from '../../helpers/mastra1.js';
+import { traceExpected, traceSpans } from '../../fixtures/mastraTrajectory.js';
+
+async function bookingRun() {
+  const result = await travelAgent().generate('Book me the SFO to JFK flight, seat 14C.', { returnScorerData: true });
+  return result.scoringData!.output as Parameters<typeof extractTrajectory>[0];
+}
+
+describe('extractTrajectory: a real agent run', () => {
+  it('reads the same calls as the messages it came from, with inputs and results', async () => {
+    const output = await bookingRun();
+    const trajectory = extractTrajectory(output);
+    expect(getToolCalls(trajectory)).toEqual([
+      { toolName: 'search-flights', input: { from: 'SFO', to: 'JFK' }, output: { flights: [{ id: 'UA 1234', from: 'SFO', to: 'JFK' }] } },
+      { toolName: 'book-flight', input: { flightId: 'UA 1234', seat: '14C' }, output: { confirmation: 'CONF-UA1234' } },
+    ]);
+    expect(getToolCalls(trajectory).map(({ toolName, input, output: result }) => ({ toolName, input, output: result }))).toEqual(
+      getToolCalls(output).map(({ toolName, input, output: result }) => ({ toolName, input, output: result })),
+    );
+  });
+
+  it('every matcher reads it', async () => {
+    const trajectory = extractTrajectory(await bookingRun());
+    expect(trajectory).toCallToolsInOrder(['search-flights', 'book-flight'], { strict: true });
+    expect(trajectory).toCallTool('book-flight', { flightId: 'UA 1234', seat: expect.stringMatching(/^\d+[A-F]$/) });
+    expect(trajectory).toCallToolTimes('search-flights', 1);
+    expect(trajectory).toCallOnly(['book-flight', 'search-flights']);
+    expect(trajectory).not.toCallNoTools();
+    expect(failureOf(() => expect(trajectory).toCallToolsInOrder(['book-flight', 'search-flights'])).message).toMatchInlineSnapshot(`
+      "expect(run).toCallToolsInOrder(expected)
+
+      Expected these calls, in this order (other calls allowed):
+        1. book-flight
+        2. search-flights
+
+      Received 2 tool calls:
+        1. search-flights  {"from":"SFO","to":"JFK"}
+        2. book-flight     {"flightId":"UA 1234","seat":"14C"}
+
+      First out of order: "search-flights" (expected 2nd) came before "book-flight" (expected 1st)"
+    `);
+  });
+
+  it('is what runEvals hands a trajectory scorer', async () => {
+    const seen: unknown[] = [];
+    const trajectoryScorer = {
+      id: 'books-after-searching',
+      name: 'Books after searching',
+      description: 'search-flights, then book-flight',
+      type: 'trajectory' as const,
+      __registerMastra() {},
+      async run({ output }: { output: Trajectory }) {
+        seen.push(output);
+        check(output).toCallToolsInOrder(['search-flights', 'book-flight']);
+        return { score: 1 };
+      },
+    };
+    const result = await runEvals({ target: travelAgent(), data: [{ input: 'Book me the SFO to JFK flight.' }], scorers: { trajectory: [trajectoryScorer] } as never });
+    expect(result.scores).toEqual({ trajectory: { 'books-after-searching': 1 } });
+    expect((seen[0] as Trajectory).steps.map((step) => step.stepType)).toEqual(['tool_call', 'tool_call']);
+  });
+});
+
+describe('extractTrajectoryFromTrace: a trace with a sub-agent', () => {
+  const trajectory = extractTrajectoryFromTrace(traceSpans as never);
+
+  it("reads the agent's own calls: tool, MCP and failed calls, not the sub-agent's", () => {
+    expect(getToolCalls(trajectory)).toEqual(traceExpected);
+    expect(trajectory).not.toCallTool('web-search');
+  });
+
+  it('within(run, tool) reads the sub-agent the tool ran', () => {
+    expect(within(trajectory, 'research-agent')).toCallOnly('web-search');
+    expect(getToolCalls(within(trajectory, 'research-agent'))).toEqual([{ toolName: 'web-search', input: { q: 'JFK lounges' }, output: { hits: 2 } }]);
+  });
+
+  it('keeps the token counts and durations on its model_generation steps (what budgets would read)', () => {
+    const generation = trajectory.steps[0]!;
+    expect({ stepType: generation.stepType, promptTokens: (generation as { promptTokens?: number }).promptTokens, completionTokens: (generation as { completionTokens?: number }).completionTokens, durationMs: generation.durationMs }).toEqual({
+      stepType: 'model_generation',
+      promptTokens: 120,
+      completionTokens: 45,
+      durationMs: 5,
+    });
+  });
+
+  it('refuses parallel(…): the trajectory does not say which model step issued a call', () => {
+    expect(matcherErrorOf(() => expect(trajectory).toCallToolsInOrder([parallel('search-flights', 'weather')]))).toContain('parallel(…) needs to know which calls the model issued in one step');
+  });
+});
+
+describe('the steps of a trajectory', () => {
+  it("an agent_run step outside a tool is a call to that sub-agent, named by its agentId; within() reads its children", () => {
+    const trajectory: Trajectory = {
+      steps: [
+        { stepType: 'tool_call', name: 'plan', toolArgs: { goal: 'trip' }, success: true },
+        { stepType: 'agent_run', name: "agent run: 'researcher'", agentId: 'researcher', children: [{ stepType: 'tool_call', name: 'web-search', toolArgs: { q: 'Paris' }, success: true }] },
+        { stepType: 'processor_run', name: 'moderation', children: [{ stepType: 'tool_call', name: 'classify', success: true }] },
+      ],
+    };
+    expect(trajectory).toCallToolsInOrder(['plan', 'researcher'], { strict: true });
+    expect(within(trajectory, 'researcher')).toCallTool('web-search', { q: 'Paris' });
+  });
+
+  it('reads calls inside workflow steps, and provider-executed calls', () => {
+    const trajectory: Trajectory = {
+      steps: [
+        { stepType: 'workflow_step', name: 'research', stepId: 'research', children: [{ stepType: 'provider_tool_call', name: 'web_search', toolArgs: { query: 'SFO' }, toolResult: { hits: 3 }, success: true }] },
+        { stepType: 'workflow_step', name: 'book', stepId: 'book', children: [{ stepType: 'tool_call', name: 'book-flight', toolArgs: { flightId: 'UA 1' }, success: true }] },
+      ],
+    };
+    expect(getToolCalls(trajectory)).toEqual([
+      { toolName: 'web_search', input: { query: 'SFO' }, output: { hits: 3 }, providerExecuted: true },
+      { toolName: 'book-flight', input: { flightId: 'UA 1' } },
+    ]);
+  });
+
+  it("an empty trajectory (runEvals' for a run without output) made no calls", () => {
+    expect({ steps: [] }).toCallNoTools();
+    expect({ steps: [], totalDurationMs: 3 }).toCallNoTools();
+  });
+
+  it('prints hostile names from a trajectory safely', () => {
+    const trajectory: Trajectory = { steps: [{ stepType: 'tool_call', name: `evil\u001b[31m${'x'.repeat(300)}`, toolArgs: { q: 'a\nb' }, success: true }] };
+    expect(failureOf(() => expect(trajectory).toCallTool('search')).message).toMatchInlineSnapshot(`
+      "expect(run).toCallTool(toolName)
+
+      Expected a call to "search"
+
+      Received 1 tool call:
+        1. evil\\u001b[31mxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (309 characters)  {"q":"a\\nb"}
+
+      "search" was never called."
+    `);
+  });
+});
