@@ -237,3 +237,13 @@ describe('toCallToolsWithValidInputs: AI SDK schema forms', () => {
     );
   });
 });
+
+describe('toCallToolsWithValidInputs outside a runner: check(run)', () => {
+  it('returns quietly when every input is valid, throws the failure message otherwise', async () => {
+    const { check, ToolCallCheckError } = await import('../../src/index.js');
+    const tools = { search: z.object({ q: z.string() }) };
+    check([{ toolName: 'search', input: { q: 'cats' } }]).toCallToolsWithValidInputs(tools);
+    expect(() => check([{ toolName: 'search', input: { q: 1 } }]).toCallToolsWithValidInputs(tools)).toThrow(ToolCallCheckError);
+    expect(() => check([{ toolName: 'serch', input: {} }]).toCallToolsWithValidInputs(tools)).toThrow('not one of the tools (search). Did you mean "search"?');
+  });
+});

@@ -143,3 +143,15 @@ describe('toStayWithinBudget', () => {
     expect(matcherErrorOf(() => expect(listed).toStayWithinBudget({ tokens: 1 }))).toContain('In run 1 of 1: the budget limits tokens, but this run (read as plain) records no token usage.');
   });
 });
+
+describe('toStayWithinBudget outside a runner: check(run)', () => {
+  it('returns quietly within the budget, throws the failure message over it, and a matcher error for what the run lacks', async () => {
+    const { check, ToolCallCheckError } = await import('../../src/index.js');
+    const result = await loop('ai7');
+    check(result).toStayWithinBudget({ steps: 3, tokens: 90 });
+    check(result).not.toStayWithinBudget({ toolCalls: 2 });
+    expect(() => check(result).toStayWithinBudget({ tokens: 80 })).toThrow(ToolCallCheckError);
+    expect(() => check(result).toStayWithinBudget({ tokens: 80 })).toThrow('tokens  90  over the limit of 80 by 10 (30 input + 60 output, 3 model calls)');
+    expect(() => check(runWithCalls('a')).not.toStayWithinBudget({ tokens: 1 })).toThrow('records no token usage');
+  });
+});
