@@ -183,6 +183,29 @@ export interface ToolCallMatchers<R = unknown> {
   toCallNoTools(): MatcherResult<R, this>;
 
   /**
+   * Passes when the run stays within every limit given (each inclusive): tool calls, model steps,
+   * tokens (input plus output, summed over the run's model calls) and wall time in milliseconds.
+   * A limit the run does not record (a message list has no tokens; most results have no times) is
+   * an error naming the run shapes that record it, never a guess.
+   * @example
+   * expect(result).toStayWithinBudget({ toolCalls: 8, steps: 5, tokens: 20_000 })
+   * expect(traceSpans).toStayWithinBudget({ durationMs: 30_000 })
+   */
+  toStayWithinBudget(budget: Budget): MatcherResult<R, this>;
+
+  /**
+   * Passes when every call names one of `tools` and its input passes that tool's input schema.
+   * `tools` is an AI SDK tool set, a Mastra tools record, or a record of schemas: Standard Schema
+   * (zod 3.25+ and 4, valibot, arktype), the AI SDK's `jsonSchema()`, or plain JSON Schema (checked
+   * with `@cfworker/json-schema`, installed beside this package, where the schema has no synchronous
+   * `validate`). An unknown tool gets a "did you mean".
+   * @example
+   * expect(result).toCallToolsWithValidInputs(tools)
+   * expect(result).toCallToolsWithValidInputs({ search: z.object({ query: z.string().min(1) }) })
+   */
+  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>>): MatcherResult<R, this>;
+
+  /**
    * An LLM judge scores the run's tool calls against the user's request and the available tools
    * (appropriate calls / (calls made + missing tools)); passes when the score is at least
    * `threshold` (default 1). Async: always `await` it; an un-awaited call fails the test.
@@ -194,6 +217,18 @@ export interface ToolCallMatchers<R = unknown> {
    * await expect(result).toUseAppropriateTools({ request: 'Book SFO to JFK', threshold: 0.5 })
    */
   toUseAppropriateTools(options?: ToUseAppropriateToolsOptions): Promise<void>;
+}
+
+/** The limits of `toStayWithinBudget`: give at least one. Each is the most the run may use, inclusive. */
+export interface Budget {
+  /** Tool calls the agent made (a sub-agent's calls inside a tool are not the run's own). */
+  toolCalls?: number;
+  /** Model calls (steps) of the run. */
+  steps?: number;
+  /** Input plus output tokens, summed over every model call of the run. */
+  tokens?: number;
+  /** Wall time of the run, in milliseconds (recorded by traces). */
+  durationMs?: number;
 }
 
 /** Options of `toUseAppropriateTools`; each defaults to the `configureJudge` setting. */

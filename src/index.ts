@@ -54,6 +54,7 @@ export type {
   ToolRef,
   ToolRefs,
   ToUseAppropriateToolsOptions,
+  Budget,
 } from '../matchers.js';
 export { toolRefs } from './refs/toolRefs.js';
 export { parallel } from './refs/parallel.js';

@@ -47,6 +47,53 @@ export interface FormatAdapter {
   read(value: unknown, calls: CallCollector): void;
   /** The user's request and the agent's reply, for the LLM judge; formats without text leave it out. */
   text?(value: unknown): RunText;
+  /**
+   * What the run records beyond its calls (model steps, tokens, wall time), for `toStayWithinBudget`.
+   * A format that records none of it leaves this out. Read only when a budget asks, never while
+   * reading calls. See `UsageReader`.
+   */
+  usage?: UsageReader;
+}
+
+/** The quantities of a run that a budget limits besides its tool calls. */
+export type UsageQuantity = 'steps' | 'tokens' | 'durationMs';
+
+/** Tokens the run's model calls used, summed over them. */
+export interface TokenUsage {
+  input: number;
+  output: number;
+  /** How many model calls the sums are over. */
+  modelCalls: number;
+}
+
+/**
+ * What one run records, each quantity present only when the run truly records it: never
+ * estimated, never a partial sum passed off as a total.
+ */
+export interface RunUsage {
+  /** Model calls (steps) the run made. */
+  steps?: number;
+  /** Input and output tokens, summed over every model call of the run. */
+  tokens?: TokenUsage;
+  /** Wall time of the run, in milliseconds. */
+  durationMs?: number;
+  /**
+   * Why a quantity this format can record is absent from this run ("its 2nd step reports no
+   * outputTokens"), shown in the error; left out when the shape of the value says it all.
+   */
+  lacking?: { readonly [Quantity in UsageQuantity]?: string };
+}
+
+/**
+ * The hook a format implements so that budgets work on its runs: `read` returns what this run
+ * records, and `records` names, for each quantity the format can record, the shape of it that does
+ * (listed when some other run lacks that quantity: "Token usage is recorded by: …"). A new adapter
+ * adds `usage: { records: { steps: 'its trajectory (steps[])' }, read: (value) => ({ steps: … }) }`
+ * and the budget matcher needs no change. `read` must not throw on a value its `detect` claimed.
+ */
+export interface UsageReader {
+  readonly records: { readonly [Quantity in UsageQuantity]?: string };
+  read(value: unknown): RunUsage;
 }
 
 export type UnknownRecord = Record<string, unknown>;

@@ -1,4 +1,5 @@
-import type { RunText, UnknownRecord } from './adapter.js';
+import type { RunText, RunUsage, UnknownRecord } from './adapter.js';
+import { AI_SDK_TOKENS, nth, sumTokens } from './runUsage.js';
 import { isRecord } from './adapter.js';
 import { AiSdkPartReader } from './aiSdkPartReader.js';
 import type { CallCollector } from './collector.js';
@@ -51,3 +52,11 @@ export function stepsText(steps: readonly unknown[]): RunText {
   return texts.length > 0 ? { reply: texts.join('\n\n') } : {};
 }
 
+
+/** What AI SDK 5/6/7 steps record: one model call each, with its `usage` (`totalUsage` is their sum, and JSON loses it in ai@5). */
+export const aiSdkStepsUsage = {
+  records: { steps: 'AI SDK 5/6/7 results and their steps (steps[])', tokens: 'AI SDK 5/6/7 results and their steps (steps[].usage)' },
+  read(steps: readonly unknown[]): RunUsage {
+    return { steps: steps.length, ...sumTokens(steps.map((step) => (isRecord(step) ? step.usage : undefined)), AI_SDK_TOKENS, nth('step')) };
+  },
+};

@@ -120,3 +120,35 @@ function anyValue(value: unknown): unknown {
   }
   return undefined;
 }
+
+/**
+ * The end time of each span `spansOf(value)` returns, in the same order, in nanoseconds since the
+ * epoch; undefined where the input records none. Read apart from `spansOf`, and only for budgets,
+ * so that reading a trace's calls does not pay for it.
+ */
+export function spanEnds(value: unknown): Array<bigint | undefined> {
+  if (value instanceof SpanSubset) return value.spans.map(() => undefined);
+  const ends: Array<bigint | undefined> = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    if (isOtlpExport(item)) {
+      for (const resource of item.resourceSpans) {
+        if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) continue;
+        for (const scope of resource.scopeSpans) {
+          if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
+          for (const span of scope.spans) ends.push(otlpEnd(span));
+        }
+      }
+    } else if (isRecord(item)) {
+      const end = item.endTime;
+      ends.push(Array.isArray(end) && typeof end[0] === 'number' && typeof end[1] === 'number' && end[0] > 0 ? BigInt(end[0]) * 1_000_000_000n + BigInt(end[1]) : undefined);
+    }
+  }
+  return ends;
+}
+
+function otlpEnd(span: unknown): bigint | undefined {
+  const end = isRecord(span) ? span.endTimeUnixNano : undefined;
+  if ((typeof end !== 'string' && typeof end !== 'number') || !/^\d+$/.test(String(end))) return undefined;
+  const nanos = BigInt(String(end));
+  return nanos > 0n ? nanos : undefined;
+}

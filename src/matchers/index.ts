@@ -9,6 +9,8 @@ import { toCallToolsInOrder } from './toCallToolsInOrder.js';
 import { toCallToolsWithoutErrors } from './toCallToolsWithoutErrors.js';
 import { toRepeatToolCalls } from './toRepeatToolCalls.js';
 import { toUseAppropriateTools } from './toUseAppropriateTools.js';
+import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
+import { toCallToolsWithValidInputs } from './toCallToolsWithValidInputs.js';
 import { userFacing } from './userFacing.js';
 
 /** Every matcher, for `expect.extend(matchers)`. The setup entries register these for you. Each also takes a sample of runs. */
@@ -20,5 +22,7 @@ export const matchers = {
   toCallNoTools: userFacing(overSamples('toCallNoTools', toCallNoTools)),
   toCallToolsWithoutErrors: userFacing(overSamples('toCallToolsWithoutErrors', toCallToolsWithoutErrors)),
   toRepeatToolCalls: userFacing(overSamples('toRepeatToolCalls', toRepeatToolCalls)),
+  toStayWithinBudget: userFacing(overSamples('toStayWithinBudget', toStayWithinBudget, checkBudgetArguments)),
+  toCallToolsWithValidInputs: userFacing(overSamples('toCallToolsWithValidInputs', toCallToolsWithValidInputs)),
   toUseAppropriateTools: judgeOverSamples('toUseAppropriateTools', toUseAppropriateTools),
 } satisfies Implementations<ToolCallMatchers<void>>;

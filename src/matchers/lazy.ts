@@ -13,6 +13,8 @@ const NAMES = [
   'toCallNoTools',
   'toCallToolsWithoutErrors',
   'toRepeatToolCalls',
+  'toStayWithinBudget',
+  'toCallToolsWithValidInputs',
   'toUseAppropriateTools',
 ] as const satisfies ReadonlyArray<keyof Matchers>;
 

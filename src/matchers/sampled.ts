@@ -38,14 +38,19 @@ interface RunOutcome {
   verdict?: RunVerdict;
 }
 
-/** A deterministic matcher that also takes a sample. */
-export function overSamples<M extends Matcher>(name: string, matcher: M): M {
+/**
+ * A deterministic matcher that also takes a sample. Its arguments are checked once, by running it
+ * on an empty run, or by `checkArguments` for a matcher that an empty run cannot answer (a budget of
+ * tokens needs a run that records them).
+ */
+export function overSamples<M extends Matcher>(name: string, matcher: M, checkArguments?: (this: MatcherContext, ...args: any[]) => void): M {
   const wrapped = function (this: MatcherContext, received: unknown, ...args: unknown[]): MatcherResult {
     if (!isSample(received)) return matcher.call(this, received, ...args);
     const runCtx = perRunContext(this);
     // Arguments are checked once on an empty run, so a bad one is reported as such, not as run 1's problem.
     try {
-      matcher.call(runCtx.ctx, [], ...args);
+      if (checkArguments) checkArguments.call(runCtx.ctx, ...args);
+      else matcher.call(runCtx.ctx, [], ...args);
     } catch (error) {
       throw inSample(error, runCtx.hint(name), undefined);
     }

@@ -22,6 +22,10 @@ jestExpect(run).not.toRepeatToolCalls({ consecutive: false });
 expect(run).toCallToolTimes(expect.any(String), { min: 1 });
 expect(run).not.toRepeatToolCalls();
 expect(run).toCallToolsWithoutErrors();
+jestExpect(run).toStayWithinBudget({ steps: 5 });
+jestExpect(run).not.toCallToolsWithValidInputs({ search: z.object({ q: z.string() }) });
+// @ts-expect-error a budget limit is a number
+jestExpect(run).toStayWithinBudget({ tokens: '20k' });
 // @ts-expect-error a tool name is a string
 jestExpect(run).toCallTool(1);
 // @ts-expect-error the option is `strict`

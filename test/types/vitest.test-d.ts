@@ -24,6 +24,9 @@ describe('matcher types under Vitest', () => {
     expect(run).toCallToolsWithoutErrors({ retries: 2 });
     expect(run).not.toRepeatToolCalls();
     expect(run).not.toRepeatToolCalls({ consecutive: false });
+    expect(run).toStayWithinBudget({ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 });
+    expect(run).not.toStayWithinBudget({ tokens: 100 });
+    expect(run).toCallToolsWithValidInputs({ search: { type: 'object' } });
     expectTypeOf<ToolCallMatchers<void>['toCallTool']>().toBeCallableWith('weather-tool');
   });
 
@@ -50,5 +53,11 @@ describe('matcher types under Vitest', () => {
     expect(run).toRepeatToolCalls({ strict: true });
     // @ts-expect-error the bounds are min and max
     expect(run).toCallToolTimes('a', { atMost: 2 });
+    // @ts-expect-error a budget is an object of limits
+    expect(run).toStayWithinBudget(5);
+    // @ts-expect-error the limit is `steps`, not Mastra's `maxSteps`
+    expect(run).toStayWithinBudget({ maxSteps: 5 });
+    // @ts-expect-error the tools are a record by name, not a list
+    expect(run).toCallToolsWithValidInputs(['search']);
   });
 });

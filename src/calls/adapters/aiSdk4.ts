@@ -4,6 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
 import { readMessageParts } from '../uiParts.js';
+import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 
 /**
  * AI SDK 4: `generateText` results and their steps (`steps[i].toolCalls` with `args`, results in
@@ -58,5 +59,13 @@ export const aiSdk4: FormatAdapter = {
       .filter(Boolean)
       .join('\n\n');
     return reply ? { reply } : {};
+  },
+  usage: {
+    records: { steps: 'AI SDK 4 results and their steps (steps[])', tokens: 'AI SDK 4 results and their steps (steps[].usage)' },
+    read(value) {
+      const steps = stepsOf(value);
+      if (!steps) return { lacking: { steps: 'UI messages record no model steps', tokens: 'UI messages carry no usage' } };
+      return { steps: steps.length, ...sumTokens(steps.map((step) => (isRecord(step) ? step.usage : undefined)), AI_SDK_4_TOKENS, nth('step')) };
+    },
   },
 };

@@ -2,6 +2,7 @@ import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
+import { assistantMessages, NO_MESSAGE_TOKENS } from '../runUsage.js';
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
@@ -28,4 +29,15 @@ export const aiSdkModelMessages: FormatAdapter = {
     }
   },
   text: (value) => conversationText(asList(value), chatRole, textOf),
+  usage: {
+    records: { steps: "AI SDK model messages (one assistant message per step; not Mastra's v1 messages, which merge steps)" },
+    read(value) {
+      const messages = asList(value);
+      // Mastra's v1 messages (a message-level `type`) merge a run's steps into one message.
+      if (messages.some((message) => isRecord(message) && 'type' in message)) {
+        return { lacking: { steps: "Mastra's v1 messages merge a run's steps into one message", tokens: NO_MESSAGE_TOKENS } };
+      }
+      return { steps: assistantMessages(messages), lacking: { tokens: NO_MESSAGE_TOKENS } };
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
-import { hasToolCallParts, readSteps, stepsText } from '../aiSdkStepReader.js';
+import { aiSdkStepsUsage, hasToolCallParts, readSteps, stepsText } from '../aiSdkStepReader.js';
 
 export const aiSdkResult: FormatAdapter = {
   format: 'ai-sdk-result',
@@ -16,5 +16,6 @@ export const aiSdkResult: FormatAdapter = {
     readSteps((value as { steps: unknown[] }).steps, calls);
   },
   text: (value) => stepsText((value as { steps: unknown[] }).steps),
+  usage: { records: aiSdkStepsUsage.records, read: (value) => aiSdkStepsUsage.read((value as { steps: unknown[] }).steps) },
 };
 

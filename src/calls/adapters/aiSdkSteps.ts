@@ -1,5 +1,5 @@
 import type { FormatAdapter } from '../adapter.js';
-import { isStep, readSteps, stepsText } from '../aiSdkStepReader.js';
+import { aiSdkStepsUsage, isStep, readSteps, stepsText } from '../aiSdkStepReader.js';
 import { asList } from '../conversationText.js';
 
 export const aiSdkSteps: FormatAdapter = {
@@ -10,5 +10,6 @@ export const aiSdkSteps: FormatAdapter = {
     readSteps(asList(value), calls);
   },
   text: (value) => stepsText(asList(value)),
+  usage: { records: aiSdkStepsUsage.records, read: (value) => aiSdkStepsUsage.read(asList(value)) },
 };
 

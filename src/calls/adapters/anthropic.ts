@@ -3,6 +3,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
+import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 
 /**
  * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
@@ -57,4 +58,21 @@ export const anthropicMessages: FormatAdapter = {
     }
   },
   text: (value) => conversationText(asList(value), roleOf, textOf),
+  usage: {
+    records: {
+      steps: 'Anthropic Messages: a Message (one model call) or messages (one assistant message per Message)',
+      tokens: 'Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)',
+    },
+    read(value) {
+      const assistant = asList(value).filter((message) => isRecord(message) && message.role === 'assistant');
+      const summed = sumTokens(
+        assistant.map((message) => (message as UnknownRecord).usage),
+        ANTHROPIC_TOKENS,
+        Array.isArray(value) ? nth('assistant message') : () => 'the Message',
+      );
+      // A conversation built as { role, content } keeps no usage: say how to keep it.
+      const lacking = summed.lacking && { tokens: `${summed.lacking.tokens}${Array.isArray(value) ? ' (a message built as { role, content } keeps none)' : ''}` };
+      return { steps: assistant.length, ...summed, ...(lacking && { lacking }) };
+    },
+  },
 };

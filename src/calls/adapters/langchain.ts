@@ -4,6 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { readOpenAiToolCall } from '../openaiToolCall.js';
+import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 
 /**
  * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
@@ -105,4 +106,19 @@ export const langchainMessages: FormatAdapter = {
     }
   },
   text: (value) => conversationText(messagesOf(value), roleOf, textOf),
+  usage: {
+    records: {
+      steps: 'LangChain messages (one AIMessage per model call)',
+      tokens: 'LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)',
+    },
+    read(value) {
+      const messages = messagesOf(value);
+      const isCall = (message: unknown) => isRecord(message) && (typeOf(message) === 'tool_call' || typeOf(message) === 'invalid_tool_call');
+      if (isUntypedToolCallList(value) || messages.some(isCall)) {
+        return { lacking: { steps: 'a list of tool calls records no model calls', tokens: 'a list of tool calls carries no token usage' } };
+      }
+      const aiMessages = messages.flatMap((message) => (isRecord(message) && typeOf(message) === 'ai' ? [fieldsOf(message)] : []));
+      return { steps: aiMessages.length, ...sumTokens(aiMessages.map((fields) => fields.usage_metadata), INPUT_OUTPUT_TOKENS, nth('AIMessage')) };
+    },
+  },
 };

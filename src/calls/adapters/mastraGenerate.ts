@@ -1,7 +1,8 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { ToolCall } from '../../types.js';
 import { toolCall } from '../toolCall.js';
+import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, nth, sumTokens, tokensOf } from '../runUsage.js';
 
 /**
  * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
@@ -61,5 +62,19 @@ export const mastraGenerate: FormatAdapter = {
   text(value) {
     const text = (value as UnknownRecord).text;
     return typeof text === 'string' && text ? { reply: text } : {};
+  },
+  usage: {
+    records: { steps: 'Mastra agent.generate() results (steps[])', tokens: 'Mastra agent.generate() results (totalUsage)' },
+    read(value) {
+      const { steps, totalUsage } = value as UnknownRecord;
+      const usage: RunUsage = Array.isArray(steps) ? { steps: steps.length } : { lacking: { steps: 'it has no steps[]' } };
+      // `totalUsage` sums the steps (`usage` is only the last one's in AI SDK 5 terms); v4 models count prompt/completion tokens.
+      const total = tokensOf(totalUsage, AI_SDK_TOKENS);
+      const totalV4 = typeof total === 'string' ? tokensOf(totalUsage, AI_SDK_4_TOKENS) : total;
+      if (typeof totalV4 !== 'string') return { ...usage, tokens: { ...totalV4, modelCalls: Array.isArray(steps) ? steps.length : 1 } };
+      if (!Array.isArray(steps)) return { ...usage, lacking: { ...usage.lacking, tokens: 'it has no totalUsage' } };
+      const summed = sumTokens(steps.map((step) => (isRecord(step) ? step.usage : undefined)), AI_SDK_TOKENS, nth('step'));
+      return { ...usage, ...summed, ...(summed.lacking && { lacking: { tokens: `it has no totalUsage, and ${summed.lacking.tokens}` } }) };
+    },
   },
 };

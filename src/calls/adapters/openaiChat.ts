@@ -4,6 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { readOpenAiToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
+import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, tokensOf } from '../runUsage.js';
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
@@ -59,4 +60,20 @@ export const openaiChat: FormatAdapter = {
     }
   },
   text: (value) => conversationText(messagesOf(value), chatRole, textOf),
+  usage: {
+    records: {
+      steps: 'OpenAI Chat completions (one model call) and messages (one assistant message per completion)',
+      tokens: 'OpenAI Chat completions (usage.prompt_tokens and completion_tokens)',
+    },
+    read(value) {
+      if (isCompletion(value)) {
+        const tokens = tokensOf(value.usage, OPENAI_CHAT_TOKENS);
+        return typeof tokens === 'string' ? { steps: 1, lacking: { tokens: `the completion has ${tokens}` } } : { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
+      }
+      const messages = asList(value);
+      // `message.tool_calls` itself: calls, not the messages that would say how many completions there were.
+      if (messages.some((item) => isRecord(item) && isToolCallItem(item))) return { lacking: { steps: 'a list of tool calls records no model calls', tokens: NO_MESSAGE_TOKENS } };
+      return { steps: assistantMessages(messages), lacking: { tokens: `${NO_MESSAGE_TOKENS} (a ChatCompletion does: pass it, or check each one)` } };
+    },
+  },
 };

@@ -4,6 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import type { ToolCall } from '../../types.js';
+import { INPUT_OUTPUT_TOKENS, tokensOf } from '../runUsage.js';
 
 /**
  * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
@@ -101,4 +102,12 @@ export const openaiResponses: FormatAdapter = {
     }
   },
   text: (value) => conversationText(itemsOf(value), chatRole, textOf),
+  usage: {
+    records: { steps: 'OpenAI Responses: a Response (one model call)', tokens: 'OpenAI Responses: a Response (usage.input_tokens and output_tokens)' },
+    read(value) {
+      if (!isResponse(value)) return { lacking: { steps: 'input items do not say which response made them', tokens: 'input items carry no token usage' } };
+      const tokens = tokensOf(value.usage, INPUT_OUTPUT_TOKENS);
+      return typeof tokens === 'string' ? { steps: 1, lacking: { tokens: `the response has ${tokens}` } } : { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
+    },
+  },
 };

@@ -7,7 +7,10 @@ import type { RunText } from '../adapter.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import type { Span } from '../otelSpans.js';
-import { isSpanInput, spansOf, SpanSubset } from '../otelSpans.js';
+import { isSpanInput, spanEnds, spansOf, SpanSubset } from '../otelSpans.js';
+import type { RunUsage } from '../adapter.js';
+import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, tokensOf } from '../runUsage.js';
+import { formatName, printableName } from '../../value.js';
 
 /**
  * Tool calls from OpenTelemetry traces, as agents emit them in production: the GenAI semantic
@@ -35,7 +38,80 @@ export const otelTrace: FormatAdapter = {
     const replies = texts.flatMap((text) => (text.reply ? [text.reply] : []));
     return { ...(request !== undefined && { request }), ...(replies.length > 0 && { reply: replies.join('\n\n') }) };
   },
+  usage: {
+    records: {
+      steps: 'OpenTelemetry traces (model-call spans: ai.generateText.doGenerate and ai.streamText.doStream, GenAI chat spans)',
+      tokens: 'OpenTelemetry traces (gen_ai.usage.input_tokens and output_tokens, or ai.usage.inputTokens and outputTokens, on model-call spans)',
+      durationMs: 'OpenTelemetry traces (span start and end times)',
+    },
+    read: traceUsage,
+  },
 };
+
+/** The usage attributes of a model-call span: GenAI's, then the AI SDK's (v5+, then v4). */
+const SPAN_TOKENS = [
+  { input: ['gen_ai.usage.input_tokens'], output: ['gen_ai.usage.output_tokens'] },
+  { input: AI_SDK_TOKENS.input.map((key) => `ai.usage.${key}`), output: AI_SDK_TOKENS.output.map((key) => `ai.usage.${key}`) },
+  { input: AI_SDK_4_TOKENS.input.map((key) => `ai.usage.${key}`), output: AI_SDK_4_TOKENS.output.map((key) => `ai.usage.${key}`) },
+];
+
+/**
+ * A trace's model calls are its model-call spans, sub-agents' included: a budget is what the whole
+ * run spent. Each span's own usage is counted once (the root span repeats their sum). Wall time is
+ * each trace's first start to its last end, summed over the traces (one per turn), so the time
+ * between turns is not counted.
+ */
+function traceUsage(value: unknown): RunUsage {
+  const spans = spansOf(value);
+  const ends = spanEnds(value);
+  const usage: RunUsage = {};
+  const lacking: Record<string, string> = {};
+  const modelCalls = spans.filter(isModelCallSpan);
+  usage.steps = modelCalls.length;
+  let input = 0;
+  let output = 0;
+  for (const span of modelCalls) {
+    const found = SPAN_TOKENS.map((fields) => tokensOf(span.attributes, fields)).find((tokens) => typeof tokens !== 'string');
+    if (found === undefined || typeof found === 'string') {
+      lacking.tokens = `its model-call span ${spanName(span)} has no gen_ai.usage.input_tokens and output_tokens, nor ai.usage.inputTokens and outputTokens`;
+      break;
+    }
+    input += found.input;
+    output += found.output;
+  }
+  if (lacking.tokens === undefined) usage.tokens = { input, output, modelCalls: modelCalls.length };
+  const traces = new Map<string, { start: bigint; end: bigint }>();
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    const end = ends[index];
+    if (end === undefined) {
+      lacking.durationMs = `its span ${spanName(span)} has no end time`;
+      break;
+    }
+    const trace = traces.get(span.traceId);
+    if (!trace) traces.set(span.traceId, { start: span.start, end });
+    else {
+      if (span.start < trace.start) trace.start = span.start;
+      if (end > trace.end) trace.end = end;
+    }
+  }
+  if (lacking.durationMs === undefined) {
+    let nanos = 0n;
+    for (const { start, end } of traces.values()) nanos += end - start;
+    usage.durationMs = Number(nanos) / 1e6;
+  }
+  return Object.keys(lacking).length > 0 ? { ...usage, lacking } : usage;
+}
+
+/** A span in an error: its name and id are the trace's data, escaped and cut like a tool name. */
+function spanName(span: Span): string {
+  return `${formatName(span.name)} (span ${printableName(span.spanId)})`;
+}
+
+function isModelCallSpan(span: Span): boolean {
+  const operation = span.attributes['gen_ai.operation.name'];
+  return AI_SDK_MODEL_CALLS.test(span.name) || (typeof operation === 'string' && GENAI_MODEL_OPERATIONS.has(operation) && !isToolSpan(span));
+}
 
 /**
  * The request and reply of one trace, from its root span (a sub-agent's spans are not the run's):

@@ -277,6 +277,40 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
     });
   });
 
+  describe('budgets and valid inputs', () => {
+    test("toStayWithinBudget on this cell's runs: tool calls always, steps and tokens where the run records them", () => {
+      expect(run('searchThenWeather')).toStayWithinBudget({ toolCalls: 2 });
+      expect(run('searchThenWeather')).not.toStayWithinBudget({ toolCalls: 1 });
+      expect(() => expect(run('weather')).not.toStayWithinBudget({ toolCalls: -1 })).toThrow('budget.toolCalls must be a whole number');
+      if (sdk) {
+        // Two model calls (the calls, then the answer), 10 input and 20 output tokens each.
+        expect(run('searchThenWeather')).toStayWithinBudget({ steps: 2, tokens: 60 });
+        const message = failureOf(() => expect(run('searchThenWeather')).toStayWithinBudget({ tokens: 59 }));
+        expect(message).toContain('tokens  60  over the limit of 59 by 1 (20 input + 40 output, 2 model calls)');
+        expect(JSON.parse(JSON.stringify(run('searchThenWeather')))).not.toStayWithinBudget({ steps: 1 });
+      } else {
+        expect(() => expect(run('weather')).toStayWithinBudget({ tokens: 100 })).toThrow('records no token usage');
+      }
+    });
+
+    test("toCallToolsWithValidInputs against this cell's tools", () => {
+      const tools = sdk ? runs.weather.tools : undefined;
+      if (tools) {
+        expect(run('searchThenWeather')).toCallToolsWithValidInputs(tools);
+        const message = failureOf(() => expect(run('searchThenWeather')).toCallToolsWithValidInputs({ 'weather-tool': tools['weather-tool'] }));
+        expect(message).toContain('not one of the tools (weather-tool).');
+        expect(message).toContain('1. search-tool  {"query":"New York weather"}');
+      }
+      const bad = [{ toolName: 'weather-tool', input: { location: 42 } }];
+      expect(() => expect(bad).toCallToolsWithValidInputs('weather-tool')).toThrow('tools must be a record of tools or schemas');
+      if (z) {
+        const schemas = { 'weather-tool': z.object({ location: z.string() }) };
+        expect(bad).not.toCallToolsWithValidInputs(schemas);
+        expect(failureOf(() => expect(bad).toCallToolsWithValidInputs(schemas))).toMatch(/\n {7}location: .+\n/);
+      }
+    });
+  });
+
   describe('the code scorer', () => {
     test('scores like the matchers, on an AI SDK result and on a Mastra run', async () => {
       const order = createToolCallAccuracyScorerCode({ expectedToolOrder: ['search-tool', 'weather-tool'], strictMode: true });

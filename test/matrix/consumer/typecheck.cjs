@@ -15,6 +15,8 @@ const MATCHERS = [
   'toCallNoTools',
   'toCallToolsWithoutErrors',
   'toRepeatToolCalls',
+  'toStayWithinBudget',
+  'toCallToolsWithValidInputs',
   'toUseAppropriateTools',
 ];
 

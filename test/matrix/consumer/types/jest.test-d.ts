@@ -19,6 +19,8 @@ jestExpect(run).toCallTool('weather-tool', undefined, { error: jestExpect.string
 jestExpect(run).toCallToolTimes(jestExpect.any(String), { min: 1, max: 8 });
 jestExpect(run).toCallToolsWithoutErrors({ retries: 1 });
 jestExpect(run).not.toRepeatToolCalls();
+jestExpect(run).toStayWithinBudget({ tokens: 20_000 });
+jestExpect(run).toCallToolsWithValidInputs({ 'weather-tool': { type: 'object' } });
 const judged = jestExpect(run).toUseAppropriateTools({ threshold: 0.5 });
 
 expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New') });
@@ -29,6 +31,7 @@ expect(run).toCallNoTools();
 expect(run).toCallOnly([{ toolName: 'weather-tool', error: false }]);
 expect(run).toCallToolsWithoutErrors();
 expect(run).not.toRepeatToolCalls({ consecutive: false });
+expect(run).not.toStayWithinBudget({ toolCalls: 1 });
 const judgedGlobal = expect(run).toUseAppropriateTools();
 
 // Chains type as in Vitest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.

@@ -19,6 +19,12 @@ expect(run).toCallToolsInOrder([{ toolName: 'search-tool', error: /timeout/ }, {
 expect(run).toCallToolTimes(expect.any(String), { max: 8 });
 expect(run).toCallToolsWithoutErrors({ retries: 2 });
 expect(run).not.toRepeatToolCalls({ consecutive: false });
+expect(run).toStayWithinBudget({ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 });
+expect(run).toCallToolsWithValidInputs({ 'weather-tool': { type: 'object' } });
+// @ts-expect-error a budget is an object of limits
+expect(run).toStayWithinBudget(5);
+// @ts-expect-error the limit is `steps`, not Mastra's `maxSteps`
+expect(run).toStayWithinBudget({ maxSteps: 5 });
 const judged = expect(run).toUseAppropriateTools({ threshold: 0.5 });
 
 // Chains type as in Jest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.

@@ -1,0 +1,92 @@
+import type { RunUsage, TokenUsage } from './adapter.js';
+import { isRecord } from './adapter.js';
+import { ordinal } from '../value.js';
+
+/**
+ * What the adapters' `usage` readers share: token counts read off one model call's usage record,
+ * summed over a run. A run's tokens are a sum over all of its model calls or nothing: one call
+ * without counts makes the whole sum unknown, and `lacking` says which call.
+ */
+
+/** The field names of one format's usage record. */
+export interface TokenFields {
+  readonly input: readonly string[];
+  readonly output: readonly string[];
+  /** Input tokens a provider counts apart from `input` (Anthropic's cache reads and writes), added to it when present. */
+  readonly extraInput?: readonly string[];
+}
+
+/** AI SDK 5, 6 and 7 (`LanguageModelUsage`), Mastra 1.x: `{ inputTokens, outputTokens }`. */
+export const AI_SDK_TOKENS: TokenFields = { input: ['inputTokens'], output: ['outputTokens'] };
+/** AI SDK 4 and Mastra 0.x on v4 models: `{ promptTokens, completionTokens }`. */
+export const AI_SDK_4_TOKENS: TokenFields = { input: ['promptTokens'], output: ['completionTokens'] };
+/** OpenAI Chat Completions: `usage: { prompt_tokens, completion_tokens }` (cached tokens are part of prompt_tokens). */
+export const OPENAI_CHAT_TOKENS: TokenFields = { input: ['prompt_tokens'], output: ['completion_tokens'] };
+/** OpenAI Responses and LangChain's `usage_metadata`: `{ input_tokens, output_tokens }`. */
+export const INPUT_OUTPUT_TOKENS: TokenFields = { input: ['input_tokens'], output: ['output_tokens'] };
+/** Anthropic: `input_tokens` leaves out the tokens read from and written to the prompt cache, which are input too. */
+export const ANTHROPIC_TOKENS: TokenFields = {
+  input: ['input_tokens'],
+  output: ['output_tokens'],
+  extraInput: ['cache_creation_input_tokens', 'cache_read_input_tokens'],
+};
+
+/** A token count: a number, or AI SDK 7's provider-level `{ total }`. */
+function count(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  if (isRecord(value)) return count(value.total);
+  return undefined;
+}
+
+function firstCount(record: Record<string, unknown>, keys: readonly string[]): number | undefined {
+  for (const key of keys) {
+    const found = count(record[key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** One model call's input and output tokens, or what it lacks ("no outputTokens"). */
+export function tokensOf(record: unknown, fields: TokenFields): { input: number; output: number } | string {
+  if (!isRecord(record)) return 'no usage';
+  const input = firstCount(record, fields.input);
+  const output = firstCount(record, fields.output);
+  if (input === undefined || output === undefined) {
+    const missing = [input === undefined && fields.input[0], output === undefined && fields.output[0]].filter(Boolean);
+    return `no ${missing.join(' or ')} in its usage`;
+  }
+  let extra = 0;
+  for (const key of fields.extraInput ?? []) extra += count(record[key]) ?? 0;
+  return { input: input + extra, output };
+}
+
+/**
+ * The tokens of a run, summed over its model calls' usage records (`records[i]` is call `i`'s), or
+ * `lacking` naming the first call without counts: `what(i)` names call `i` ("step 2").
+ */
+export function sumTokens(records: readonly unknown[], fields: TokenFields, what: (index: number) => string): Pick<RunUsage, 'tokens' | 'lacking'> {
+  const tokens: TokenUsage = { input: 0, output: 0, modelCalls: records.length };
+  for (let index = 0; index < records.length; index++) {
+    const found = tokensOf(records[index], fields);
+    if (typeof found === 'string') return { lacking: { tokens: `${what(index)} has ${found}` } };
+    tokens.input += found.input;
+    tokens.output += found.output;
+  }
+  return { tokens };
+}
+
+/** "its 2nd step", for `lacking` texts. */
+export const nth = (noun: string) => (index: number) => `its ${ordinal(index + 1)} ${noun}`;
+
+/** What a message list cannot say about tokens, shared by the message formats. */
+export const NO_MESSAGE_TOKENS = 'a list of messages carries no token usage';
+
+/**
+ * Model steps of a conversation in a format that writes one assistant message per model response
+ * (OpenAI Chat, Anthropic, AI SDK model messages): the number of assistant messages.
+ */
+export function assistantMessages(messages: readonly unknown[]): number {
+  let steps = 0;
+  for (const message of messages) if (isRecord(message) && message.role === 'assistant') steps++;
+  return steps;
+}

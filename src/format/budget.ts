@@ -1,0 +1,59 @@
+import type { TokenUsage, UsageQuantity } from '../calls/adapter.js';
+import type { BudgetLimit, LimitOutcome } from '../scoring/budget.js';
+import { plural } from '../value.js';
+
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+function amount(limit: BudgetLimit, value: number): string {
+  return limit === 'durationMs' ? `${NUMBER.format(value)} ms` : NUMBER.format(value);
+}
+
+/**
+ * One line per limit, aligned: its name, what the run measured, and the limit, with how far over
+ * it went. Tokens say what they sum.
+ */
+export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsage | undefined): string {
+  const names = outcomes.map((outcome) => outcome.limit);
+  const values = outcomes.map((outcome) => amount(outcome.limit, outcome.measured));
+  const nameWidth = Math.max(...names.map((name) => name.length));
+  const valueWidth = Math.max(...values.map((value) => value.length));
+  return outcomes
+    .map((outcome, index) => {
+      const verdict = outcome.within
+        ? `within the limit of ${amount(outcome.limit, outcome.max)}`
+        : `over the limit of ${amount(outcome.limit, outcome.max)} by ${amount(outcome.limit, outcome.measured - outcome.max)}`;
+      const detail = outcome.limit === 'tokens' && tokens ? ` (${NUMBER.format(tokens.input)} input + ${NUMBER.format(tokens.output)} output, ${plural(tokens.modelCalls, 'model call')})` : '';
+      return `  ${names[index]!.padEnd(nameWidth)}  ${values[index]!.padStart(valueWidth)}  ${verdict}${detail}`;
+    })
+    .join('\n');
+}
+
+/** The claim and its outcome: "Expected the run to stay within its budget, but it went over 2 of 3 limits:". */
+export function budgetHeadline(outcomes: readonly LimitOutcome[], pass: boolean): string {
+  const over = outcomes.filter((outcome) => !outcome.within).length;
+  const limits = outcomes.length === 1 ? 'its limit' : outcomes.length === 2 ? 'both limits' : `all ${outcomes.length} limits`;
+  if (pass) return `Expected the run to go over its budget, but it stayed within ${limits}:`;
+  return `Expected the run to stay within its budget, but it went over ${outcomes.length === 1 ? 'its limit' : `${over} of ${outcomes.length} limits`}:`;
+}
+
+const QUANTITY_NAMES: Record<UsageQuantity, string> = {
+  steps: 'model steps',
+  tokens: 'token usage',
+  durationMs: 'wall time',
+};
+
+const CAPITALIZED: Record<UsageQuantity, string> = {
+  steps: 'Model steps are',
+  tokens: 'Token usage is',
+  durationMs: 'Wall time is',
+};
+
+/** The error for a limit the run cannot be measured against: what it lacks, and which runs record it. */
+export function unmeasurableLimit(limit: UsageQuantity, format: string, why: string | undefined, recordedBy: readonly string[]): string {
+  return [
+    `the budget limits ${limit}, but this run (read as ${format}) records no ${QUANTITY_NAMES[limit]}${why ? `: ${why}` : ''}.`,
+    `${CAPITALIZED[limit]} recorded by:`,
+    ...recordedBy.map((shape) => `  - ${shape}`),
+    `Leave ${limit} out of this run's budget, or pass the run in a shape that records it.`,
+  ].join('\n');
+}

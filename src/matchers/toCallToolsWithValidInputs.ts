@@ -1,0 +1,46 @@
+import { describeArgument } from '../describe.js';
+import { formatCallList } from '../format/callList.js';
+import { compose, hint } from '../format/message.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
+import { isAsyncSchemaError, isToolRecord, readToolChecks } from '../scoring/inputSchemas.js';
+import { formatName } from '../value.js';
+import { matcherError, readCalls } from './shared.js';
+
+/** Passes when every call names one of `tools` and its input passes that tool's input schema. */
+export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, tools: unknown): MatcherResult {
+  const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
+  if (!isToolRecord(tools)) {
+    throw matcherError(
+      hintLine,
+      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }); received ${describeArgument(tools)}.`,
+    );
+  }
+  const read = readToolChecks(tools);
+  if ('problem' in read) throw matcherError(hintLine, `${read.problem}.`.replace(/\.\.$/, '.'));
+  const { checks } = read;
+  const calls = readCalls(received, hintLine);
+  const invalid: InvalidCall[] = [];
+  for (let index = 0; index < calls.length; index++) {
+    const call = calls[index]!;
+    const check = checks.get(call.toolName);
+    if (!check) {
+      invalid.push({ index, call, issues: undefined });
+      continue;
+    }
+    let issues;
+    try {
+      issues = check(call.input);
+    } catch (error) {
+      if (isAsyncSchemaError(error)) throw matcherError(hintLine, error.message);
+      throw matcherError(hintLine, `the input schema of ${formatName(call.toolName)} threw while checking call ${index + 1}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (issues.length > 0) invalid.push({ index, call, issues });
+  }
+  const pass = invalid.length === 0;
+  return {
+    pass,
+    message: () =>
+      compose(hintLine, pass ? formatAllValid(calls.length) : formatInvalidCalls(invalid, calls.length, [...checks.keys()]), formatCallList(calls, invalid[0]?.index)),
+  };
+}
