@@ -1,8 +1,9 @@
 import type { ToolCall } from '../../types.js';
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, RunUsage, UnknownRecord, UsageReader } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { textOfRole } from '../mastraMessages.js';
+import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCall } from '../toolCall.js';
 
@@ -50,6 +51,7 @@ export const mastraTrajectory: FormatAdapter = {
     const reply = Array.isArray(raw) ? textOfRole(raw, 'assistant', 'all') : undefined;
     return reply === undefined ? {} : { reply };
   },
+  usage: trajectoryUsage(),
 };
 
 function readSteps(steps: readonly unknown[], calls: CallCollector): void {
@@ -83,3 +85,62 @@ function subAgentSteps(children: readonly unknown[]): unknown[] {
   const runs = children.filter((child) => isStep(child) && child.stepType === 'agent_run');
   return runs.length === 1 && children.length === 1 ? ((runs[0] as UnknownRecord).children as unknown[] | undefined) ?? [] : [...children];
 }
+
+/**
+ * What a trajectory records for budgets, as Mastra's own trajectory scorer reads it
+ * (`checkTrajectoryEfficiency` in @mastra/evals 1.x):
+ * - tokens: `promptTokens` + `completionTokens` of every `model_generation` step, nested ones
+ *   included (a sub-agent's generations were spent by the run); one without counts makes the sum unknown;
+ * - wall time: `totalDurationMs`, else the sum of the top-level steps' `durationMs` when every one has it;
+ * - model steps: never. A trace's trajectory drops the `model_step` spans and keeps one
+ *   `model_generation` per agent run, which covers its whole tool loop, so counting them would
+ *   undercount; Mastra's `maxSteps` counts trajectory steps (tool calls and the rest), which is not
+ *   what `steps` limits here (`toolCalls` limits the calls).
+ * A trajectory built from messages (`extractTrajectory`) has tool steps only: neither tokens nor times.
+ */
+function trajectoryUsage(): UsageReader {
+  return {
+    records: {
+      tokens: "Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)",
+      durationMs: "Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)",
+    },
+    read(value) {
+      const trajectory = value as UnknownRecord & { steps: unknown[] };
+      const generations = modelGenerations(trajectory.steps);
+      const usage: RunUsage = {};
+      const lacking: { steps?: string; tokens?: string; durationMs?: string } = {
+        steps: 'a trajectory keeps no model steps (one model_generation step covers a whole tool loop)',
+      };
+      if (generations.length === 0) {
+        lacking.tokens = 'it has no model_generation step (extractTrajectory(messages) keeps tool steps only; extractTrajectoryFromTrace keeps the model generations)';
+      } else {
+        const summed = sumTokens(generations, AI_SDK_4_TOKENS, nth('model_generation step'));
+        if (summed.tokens) usage.tokens = summed.tokens;
+        else if (summed.lacking?.tokens) lacking.tokens = summed.lacking.tokens.replace(' in its usage', '');
+      }
+      const total = measurement(trajectory.totalDurationMs);
+      const steps = trajectory.steps.filter(isStep);
+      const stepTimes = steps.map((step) => measurement(step.durationMs));
+      if (total !== undefined) usage.durationMs = total;
+      else if (steps.length > 0 && stepTimes.every((time) => time !== undefined)) usage.durationMs = (stepTimes as number[]).reduce((sum, time) => sum + time, 0);
+      else lacking.durationMs = steps.length === 0 ? 'it has no steps' : 'it has no totalDurationMs, and not every top-level step has a durationMs';
+      return { ...usage, lacking };
+    },
+  };
+}
+
+/** Every `model_generation` step, at any depth. */
+function modelGenerations(steps: readonly unknown[]): UnknownRecord[] {
+  const found: UnknownRecord[] = [];
+  for (const step of steps) {
+    if (!isStep(step)) continue;
+    if (step.stepType === 'model_generation') found.push(step);
+    if (Array.isArray(step.children)) found.push(...modelGenerations(step.children));
+  }
+  return found;
+}
+
+function measurement(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+

@@ -143,3 +143,97 @@ describe('the steps of a trajectory', () => {
     `);
   });
 });
+
+describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', () => {
+  it('a trace\'s trajectory: tokens of every model_generation step (the sub-agent\'s too), its wall time', () => {
+    const trajectory = extractTrajectoryFromTrace(traceSpans as never) as Trajectory;
+    // 120 + 45 for the agent, 30 + 10 for the researcher it ran.
+    expect(trajectory).toStayWithinBudget({ tokens: 205, toolCalls: 4 });
+    expect(trajectory).not.toStayWithinBudget({ tokens: 204 });
+    expect(failureOf(() => expect(trajectory).toStayWithinBudget({ tokens: 200 })).message).toMatchInlineSnapshot(`
+      "expect(run).toStayWithinBudget(budget)
+
+      Expected the run to stay within its budget, but it went over its limit:
+        tokens  205  over the limit of 200 by 5 (150 input + 55 output, 2 model calls)"
+    `);
+    const total = trajectory.totalDurationMs ?? trajectory.steps.reduce((sum, step) => sum + (step.durationMs ?? 0), 0);
+    expect(total).toBeGreaterThan(0);
+    expect(trajectory).toStayWithinBudget({ durationMs: total });
+    expect(trajectory).not.toStayWithinBudget({ durationMs: total - 1 });
+  });
+
+  it('model steps are never counted from a trajectory, and one built from messages has neither tokens nor times: an error, not a guess', async () => {
+    const fromTrace = extractTrajectoryFromTrace(traceSpans as never);
+    expect(matcherErrorOf(() => expect(fromTrace).toStayWithinBudget({ steps: 10 }))).toMatchInlineSnapshot(`
+      "expect(run).toStayWithinBudget(budget)
+
+      Matcher error: the budget limits steps, but this run (read as mastra-trajectory) records no model steps: a trajectory keeps no model steps (one model_generation step covers a whole tool loop).
+      Model steps are recorded by:
+        - OpenTelemetry traces (model-call spans: ai.generateText.doGenerate and ai.streamText.doStream, GenAI chat spans)
+        - Mastra agent.generate() results (steps[])
+        - AI SDK 5/6/7 results and their steps (steps[])
+        - AI SDK 4 results and their steps (steps[])
+        - LangChain messages (one AIMessage per model call)
+        - OpenAI Chat completions (one model call) and messages (one assistant message per completion)
+        - OpenAI Responses: a Response (one model call)
+        - Anthropic Messages: a Message (one model call) or messages (one assistant message per Message)
+        - AI SDK model messages (one assistant message per step; not Mastra's v1 messages, which merge steps)
+      Leave steps out of this run's budget, or pass the run in a shape that records it."
+    `);
+    const fromMessages = extractTrajectory(await bookingRun());
+    expect(fromMessages).toStayWithinBudget({ toolCalls: 2 });
+    expect(matcherErrorOf(() => expect(fromMessages).toStayWithinBudget({ tokens: 1000 }))).toMatchInlineSnapshot(`
+      "expect(run).toStayWithinBudget(budget)
+
+      Matcher error: the budget limits tokens, but this run (read as mastra-trajectory) records no token usage: it has no model_generation step (extractTrajectory(messages) keeps tool steps only; extractTrajectoryFromTrace keeps the model generations).
+      Token usage is recorded by:
+        - OpenTelemetry traces (gen_ai.usage.input_tokens and output_tokens, or ai.usage.inputTokens and outputTokens, on model-call spans)
+        - Mastra agent.generate() results (totalUsage)
+        - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
+        - AI SDK 5/6/7 results and their steps (steps[].usage)
+        - AI SDK 4 results and their steps (steps[].usage)
+        - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
+        - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
+        - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
+        - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
+      Leave tokens out of this run's budget, or pass the run in a shape that records it."
+    `);
+    expect(matcherErrorOf(() => expect(fromMessages).not.toStayWithinBudget({ durationMs: 1000 }))).toMatchInlineSnapshot(`
+      "expect(run).not.toStayWithinBudget(budget)
+
+      Matcher error: the budget limits durationMs, but this run (read as mastra-trajectory) records no wall time: it has no totalDurationMs, and not every top-level step has a durationMs.
+      Wall time is recorded by:
+        - OpenTelemetry traces (span start and end times)
+        - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
+      Leave durationMs out of this run's budget, or pass the run in a shape that records it."
+    `);
+  });
+
+  it('a model_generation step without token counts makes the sum unknown', () => {
+    const trajectory = {
+      steps: [
+        { stepType: 'model_generation', name: 'llm', promptTokens: 10, completionTokens: 5, durationMs: 40 },
+        { stepType: 'tool_call', name: 'search', toolArgs: { q: 'x' }, success: true, durationMs: 10 },
+        { stepType: 'model_generation', name: 'llm', promptTokens: 12, durationMs: 30 },
+      ],
+    };
+    expect(trajectory).toStayWithinBudget({ durationMs: 80 });
+    expect(trajectory).not.toStayWithinBudget({ durationMs: 79 });
+    expect(matcherErrorOf(() => expect(trajectory).toStayWithinBudget({ tokens: 100 }))).toMatchInlineSnapshot(`
+      "expect(run).toStayWithinBudget(budget)
+
+      Matcher error: the budget limits tokens, but this run (read as mastra-trajectory) records no token usage: its 2nd model_generation step has no completionTokens.
+      Token usage is recorded by:
+        - OpenTelemetry traces (gen_ai.usage.input_tokens and output_tokens, or ai.usage.inputTokens and outputTokens, on model-call spans)
+        - Mastra agent.generate() results (totalUsage)
+        - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
+        - AI SDK 5/6/7 results and their steps (steps[].usage)
+        - AI SDK 4 results and their steps (steps[].usage)
+        - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
+        - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
+        - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
+        - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
+      Leave tokens out of this run's budget, or pass the run in a shape that records it."
+    `);
+  });
+});
