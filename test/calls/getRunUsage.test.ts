@@ -224,11 +224,15 @@ describe('getRunUsage: what is not measured', () => {
     expect(getRunUsage([{ toolName: 'a', input: {} }])).toEqual({ format: 'plain', usage: {} });
     const messages = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }];
     expect(getRunUsage(turn(messages, 1)).usage.lacking?.tokens).toBe('turn(run, 1) is a part of a run, and budgets measure a whole run');
-    expect(shapesRecording('durationMs')).toEqual(['OpenTelemetry traces (span start and end times)']);
+    expect(shapesRecording('durationMs')).toEqual([
+      'OpenTelemetry traces (span start and end times)',
+      "Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)",
+    ]);
     expect(shapesRecording('tokens')).toMatchInlineSnapshot(`
       [
         "OpenTelemetry traces (gen_ai.usage.input_tokens and output_tokens, or ai.usage.inputTokens and outputTokens, on model-call spans)",
         "Mastra agent.generate() results (totalUsage)",
+        "Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)",
         "AI SDK 5/6/7 results and their steps (steps[].usage)",
         "AI SDK 4 results and their steps (steps[].usage)",
         "LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)",

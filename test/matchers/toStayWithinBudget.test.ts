@@ -92,6 +92,7 @@ describe('toStayWithinBudget', () => {
       Token usage is recorded by:
         - OpenTelemetry traces (gen_ai.usage.input_tokens and output_tokens, or ai.usage.inputTokens and outputTokens, on model-call spans)
         - Mastra agent.generate() results (totalUsage)
+        - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
@@ -106,6 +107,7 @@ describe('toStayWithinBudget', () => {
       Matcher error: the budget limits durationMs, but this run (read as mastra-run) records no wall time.
       Wall time is recorded by:
         - OpenTelemetry traces (span start and end times)
+        - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
     expect(matcherErrorOf(() => expect(turn(messages, 1)).toStayWithinBudget({ steps: 1 }))).toContain(
