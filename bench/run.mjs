@@ -196,9 +196,16 @@ function printMatcherTables(results) {
   const growth = (cells) => Math.max(cells[last].passMs / cells[previous].passMs, cells[last].failMs / cells[previous].failMs);
   const header = `| shape | ${counts.map((count) => count.toLocaleString('en')).join(' | ')} | growth | met |`;
   console.log(`matchers through Jest's expect on ${process.version}, the failure message built and read: ms pass / fail, median of rounds`);
-  for (const [name, byShape] of Object.entries(results.cases)) {
+  const skipped = results.skipped ?? {};
+  for (const name of new Set([...Object.keys(results.cases), ...Object.keys(skipped)])) {
+    const byShape = results.cases[name] ?? {};
     console.log(`\n#### ${name}\n\n${header}\n|${' --- |'.repeat(counts.length + 3)}`);
     for (const shape of shapes) {
+      // A case the shape cannot answer (it records no errors, no tokens) is a row that says so.
+      if (skipped[name]?.[shape]) {
+        console.log(`| ${shape} | skipped: ${skipped[name][shape]} |${' |'.repeat(counts.length + 1)}`);
+        continue;
+      }
       const cells = byShape[shape];
       const met = Math.max(cells[last].passMs, cells[last].failMs) < 50 && growth(cells) < 12;
       console.log(`| ${shape} | ${counts.map((count) => `${ms(cells[count].passMs)} / ${ms(cells[count].failMs)}`).join(' | ')} | ${growth(cells).toFixed(1)}x | ${met ? 'yes' : '**no**'} |`);

@@ -9,10 +9,29 @@ export const NAMES = ['search', 'book', 'email', 'log'];
 /** Calls per model step (an assistant message, a step, a response): a step's calls were issued together. */
 export const PER_STEP = 4;
 
-/** `count` calls: `{ id, toolName, input, output }`, the same for every shape. */
+/** One call in `FAILED_EVERY` fails (`error` and no `output`), and the next call to its tool retries it with the same input. */
+export const FAILED_EVERY = 50;
+const failedAt = (index) => index % FAILED_EVERY === FAILED_EVERY / 2;
+/** Tokens each model step that issued calls records (input 10, output 5); a closing text step records 0. */
+export const TOKENS_PER_STEP = { input: 10, output: 5 };
+
+/**
+ * `count` calls: `{ id, toolName, input, output }` or, one in `FAILED_EVERY`, `{ id, toolName, input,
+ * error }`, the same for every shape. A failed call's tool is called again four calls later (names
+ * cycle through four tools) with the same input, and succeeds: a retry that recovers, and a repeat
+ * of an earlier call that is not the call just before it.
+ */
 export function callsOf(count) {
-  return Array.from({ length: count }, (_, index) => ({ id: `call_${index}`, toolName: NAMES[index % 4], input: { n: index }, output: { ok: index } }));
+  return Array.from({ length: count }, (_, index) => {
+    const call = { id: `call_${index}`, toolName: NAMES[index % 4], input: { n: failedAt(index - 4) ? index - 4 : index } };
+    if (failedAt(index)) call.error = `timeout after 30 s (call ${index})`;
+    else call.output = { ok: index };
+    return call;
+  });
 }
+
+/** The tokens a run of `count` calls records, on the shapes that record usage (`tokens: true` in SHAPES). */
+export const tokensOf = (count) => Math.ceil(count / PER_STEP) * (TOKENS_PER_STEP.input + TOKENS_PER_STEP.output);
 
 /** The calls in model steps of `PER_STEP`. */
 function stepsOf(calls) {
@@ -30,11 +49,16 @@ function aiSdkResult(calls) {
       ...stepsOf(calls).map((step) => ({
         content: [
           ...step.map((c) => ({ type: 'tool-call', toolCallId: c.id, toolName: c.toolName, input: c.input })),
-          ...step.map((c) => ({ type: 'tool-result', toolCallId: c.id, toolName: c.toolName, input: c.input, output: c.output })),
+          ...step.map((c) =>
+            c.error === undefined
+              ? { type: 'tool-result', toolCallId: c.id, toolName: c.toolName, input: c.input, output: c.output }
+              : { type: 'tool-error', toolCallId: c.id, toolName: c.toolName, input: c.input, error: c.error },
+          ),
         ],
         finishReason: 'tool-calls',
+        usage: { inputTokens: TOKENS_PER_STEP.input, outputTokens: TOKENS_PER_STEP.output, totalTokens: TOKENS_PER_STEP.input + TOKENS_PER_STEP.output },
       })),
-      { content: [{ type: 'text', text: 'Done.' }], finishReason: 'stop' },
+      { content: [{ type: 'text', text: 'Done.' }], finishReason: 'stop', usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } },
     ],
   };
 }
@@ -44,7 +68,13 @@ function aiSdkUiMessages(calls) {
   const parts = [];
   for (const step of stepsOf(calls)) {
     parts.push({ type: 'step-start' });
-    for (const c of step) parts.push({ type: `tool-${c.toolName}`, toolCallId: c.id, state: 'output-available', input: c.input, output: c.output });
+    for (const c of step) {
+      parts.push(
+        c.error === undefined
+          ? { type: `tool-${c.toolName}`, toolCallId: c.id, state: 'output-available', input: c.input, output: c.output }
+          : { type: `tool-${c.toolName}`, toolCallId: c.id, state: 'output-error', input: c.input, errorText: c.error },
+      );
+    }
   }
   parts.push({ type: 'step-start' }, { type: 'text', text: 'Done.', state: 'done' });
   return [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Book a flight' }] }, { id: 'a1', role: 'assistant', parts }];
@@ -56,7 +86,7 @@ function aiSdkModelMessages(calls) {
     user,
     ...stepsOf(calls).flatMap((step) => [
       { role: 'assistant', content: step.map((c) => ({ type: 'tool-call', toolCallId: c.id, toolName: c.toolName, input: c.input })) },
-      { role: 'tool', content: step.map((c) => ({ type: 'tool-result', toolCallId: c.id, toolName: c.toolName, output: { type: 'json', value: c.output } })) },
+      { role: 'tool', content: step.map((c) => ({ type: 'tool-result', toolCallId: c.id, toolName: c.toolName, output: c.error === undefined ? { type: 'json', value: c.output } : { type: 'error-text', value: c.error } })) },
     ]),
     { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
   ];
@@ -69,30 +99,47 @@ function aiSdk4Result(calls) {
       stepType: index === 0 ? 'initial' : 'tool-result',
       text: '',
       toolCalls: step.map((c) => ({ type: 'tool-call', toolCallId: c.id, toolName: c.toolName, args: c.input })),
-      toolResults: step.map((c) => ({ type: 'tool-result', toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output })),
+      toolResults: step.map((c) =>
+        c.error === undefined
+          ? { type: 'tool-result', toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output }
+          : { type: 'tool-result', toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.error, isError: true },
+      ),
       finishReason: 'tool-calls',
+      usage: { promptTokens: TOKENS_PER_STEP.input, completionTokens: TOKENS_PER_STEP.output, totalTokens: TOKENS_PER_STEP.input + TOKENS_PER_STEP.output },
     })),
   };
 }
 
 /** The run Mastra hands a scorer, built with this package's builders (Mastra's own shape). */
 function mastraRun(calls) {
-  return createAgentTestRun({
+  const run = createAgentTestRun({
     inputMessages: [createTestMessage({ content: 'Book a flight', role: 'user', id: 'in' })],
     output: [
       createTestMessage({
         content: 'Done.',
         role: 'assistant',
         id: 'out',
-        toolInvocations: calls.map((c) => createToolInvocation({ toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output, state: 'result' })),
+        toolInvocations: calls.map((c) =>
+          createToolInvocation({ toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output ?? { message: c.error }, state: 'result' }),
+        ),
       }),
     ],
   });
+  // A failed call as Mastra keeps it: `isError`, the error as its result (the builder takes no `isError`).
+  const invocations = run.output[0].content.toolInvocations;
+  calls.forEach((c, index) => {
+    if (c.error !== undefined) invocations[index].isError = true;
+  });
+  return run;
 }
 
 /** Mastra stored messages (`format: 2`): `tool-invocation` parts, and the same calls in `content.toolInvocations`. */
 function mastraMessages(calls) {
-  const invocations = calls.map((c) => ({ state: 'result', toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output }));
+  const invocations = calls.map((c) =>
+    c.error === undefined
+      ? { state: 'result', toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output }
+      : { state: 'result', toolCallId: c.id, toolName: c.toolName, args: c.input, result: { message: c.error }, isError: true },
+  );
   return [
     { id: 'm1', role: 'user', createdAt: new Date(0), content: { format: 2, parts: [{ type: 'text', text: 'Book a flight' }] } },
     {
@@ -113,8 +160,14 @@ function mastraGenerate(calls) {
   return {
     text: 'Done.',
     toolCalls: calls.map((c) => ({ type: 'tool-call', runId: 'r', from: 'AGENT', payload: { toolCallId: c.id, toolName: c.toolName, args: c.input } })),
-    toolResults: calls.map((c) => ({ type: 'tool-result', runId: 'r', from: 'AGENT', payload: { toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output } })),
+    toolResults: calls.map((c) => ({
+      type: 'tool-result',
+      runId: 'r',
+      from: 'AGENT',
+      payload: c.error === undefined ? { toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.output } : { toolCallId: c.id, toolName: c.toolName, args: c.input, result: c.error, isError: true },
+    })),
     steps: [],
+    totalUsage: { inputTokens: tokensOf(calls.length) * (2 / 3), outputTokens: tokensOf(calls.length) / 3 },
   };
 }
 
@@ -124,7 +177,8 @@ function openaiChat(calls) {
     user,
     ...stepsOf(calls).flatMap((step) => [
       { role: 'assistant', content: null, tool_calls: step.map((c) => ({ id: c.id, type: 'function', function: { name: c.toolName, arguments: JSON.stringify(c.input) } })) },
-      ...step.map((c) => ({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(c.output) })),
+      // Chat Completions has no field for a failed call: an app sends the error as the content.
+      ...step.map((c) => ({ role: 'tool', tool_call_id: c.id, content: c.error ?? JSON.stringify(c.output) })),
     ]),
     { role: 'assistant', content: 'Done.' },
   ];
@@ -136,7 +190,8 @@ function openaiResponses(calls) {
     { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Book a flight' }] },
     ...stepsOf(calls).flatMap((step) => [
       ...step.map((c) => ({ type: 'function_call', id: `fc_${c.id}`, call_id: c.id, name: c.toolName, arguments: JSON.stringify(c.input), status: 'completed' })),
-      ...step.map((c) => ({ type: 'function_call_output', call_id: c.id, output: JSON.stringify(c.output) })),
+      // A function_call_output has no field for a failure: an app sends the error as the output.
+      ...step.map((c) => ({ type: 'function_call_output', call_id: c.id, output: c.error ?? JSON.stringify(c.output) })),
     ]),
     { type: 'message', role: 'assistant', id: 'msg_1', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] },
   ];
@@ -147,10 +202,19 @@ function anthropic(calls) {
   return [
     user,
     ...stepsOf(calls).flatMap((step) => [
-      { role: 'assistant', content: step.map((c) => ({ type: 'tool_use', id: c.id, name: c.toolName, input: c.input })) },
-      { role: 'user', content: step.map((c) => ({ type: 'tool_result', tool_use_id: c.id, content: JSON.stringify(c.output) })) },
+      {
+        role: 'assistant',
+        content: step.map((c) => ({ type: 'tool_use', id: c.id, name: c.toolName, input: c.input })),
+        usage: { input_tokens: TOKENS_PER_STEP.input, output_tokens: TOKENS_PER_STEP.output },
+      },
+      {
+        role: 'user',
+        content: step.map((c) =>
+          c.error === undefined ? { type: 'tool_result', tool_use_id: c.id, content: JSON.stringify(c.output) } : { type: 'tool_result', tool_use_id: c.id, content: c.error, is_error: true },
+        ),
+      },
     ]),
-    { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], usage: { input_tokens: 0, output_tokens: 0 } },
   ];
 }
 
@@ -159,10 +223,16 @@ function langchain(calls) {
   return [
     new HumanMessage('Book a flight'),
     ...stepsOf(calls).flatMap((step) => [
-      new AIMessage({ content: '', tool_calls: step.map((c) => ({ id: c.id, name: c.toolName, args: c.input, type: 'tool_call' })) }),
-      ...step.map((c) => new ToolMessage({ tool_call_id: c.id, content: JSON.stringify(c.output) })),
+      new AIMessage({
+        content: '',
+        tool_calls: step.map((c) => ({ id: c.id, name: c.toolName, args: c.input, type: 'tool_call' })),
+        usage_metadata: { input_tokens: TOKENS_PER_STEP.input, output_tokens: TOKENS_PER_STEP.output, total_tokens: TOKENS_PER_STEP.input + TOKENS_PER_STEP.output },
+      }),
+      ...step.map((c) =>
+        c.error === undefined ? new ToolMessage({ tool_call_id: c.id, content: JSON.stringify(c.output) }) : new ToolMessage({ tool_call_id: c.id, content: c.error, status: 'error' }),
+      ),
     ]),
-    new AIMessage('Done.'),
+    new AIMessage({ content: 'Done.', usage_metadata: { input_tokens: 0, output_tokens: 0, total_tokens: 0 } }),
   ];
 }
 
@@ -184,7 +254,12 @@ function otelTrace(calls) {
       parentSpanId: root,
       name: 'chat model',
       startTimeUnixNano: at(),
-      attributes: [attribute('gen_ai.operation.name', 'chat'), attribute('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts }]))],
+      attributes: [
+        attribute('gen_ai.operation.name', 'chat'),
+        attribute('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts }])),
+        { key: 'gen_ai.usage.input_tokens', value: { intValue: String(TOKENS_PER_STEP.input) } },
+        { key: 'gen_ai.usage.output_tokens', value: { intValue: String(TOKENS_PER_STEP.output) } },
+      ],
     });
     for (const c of step) {
       spans.push({
@@ -198,8 +273,10 @@ function otelTrace(calls) {
           attribute('gen_ai.tool.name', c.toolName),
           attribute('gen_ai.tool.call.id', c.id),
           attribute('gen_ai.tool.call.arguments', JSON.stringify(c.input)),
-          attribute('gen_ai.tool.call.result', JSON.stringify(c.output)),
+          ...(c.error === undefined ? [attribute('gen_ai.tool.call.result', JSON.stringify(c.output))] : [attribute('error.type', 'TimeoutError')]),
         ],
+        // A failed tool span ends with status ERROR (code 2) and its message.
+        ...(c.error !== undefined && { status: { code: 2, message: c.error } }),
       });
     }
   }
@@ -207,7 +284,32 @@ function otelTrace(calls) {
 }
 
 /** A plain list of calls, as `getToolCalls` returns them. */
-const plain = (calls) => calls.map((c) => ({ toolName: c.toolName, input: c.input, toolCallId: c.id, output: c.output }));
+const plain = (calls) =>
+  calls.map((c) => (c.error === undefined ? { toolName: c.toolName, input: c.input, toolCallId: c.id, output: c.output } : { toolName: c.toolName, input: c.input, toolCallId: c.id, error: c.error }));
+
+/**
+ * A Mastra trajectory as `extractTrajectoryFromTrace` returns it: one `model_generation` step (it
+ * covers the whole tool loop) holding a `tool_call` step per call, `success: false` on a failed one.
+ */
+function mastraTrajectory(calls) {
+  const steps = Math.ceil(calls.length / PER_STEP);
+  return {
+    steps: [
+      {
+        stepType: 'model_generation',
+        name: 'gpt-4o',
+        promptTokens: steps * TOKENS_PER_STEP.input,
+        completionTokens: steps * TOKENS_PER_STEP.output,
+        children: calls.map((c) =>
+          c.error === undefined
+            ? { stepType: 'tool_call', name: c.toolName, toolArgs: c.input, toolResult: c.output, success: true }
+            : { stepType: 'tool_call', name: c.toolName, toolArgs: c.input, toolResult: { message: c.error }, success: false },
+        ),
+      },
+    ],
+    totalDurationMs: calls.length,
+  };
+}
 
 // The floor of a shape that keeps values as JSON text: JSON.parse of every string a reader of it
 // must parse, and nothing else (no checks, no call objects). No reader can go under it.
@@ -226,19 +328,24 @@ const parseTraceValues = (run) => {
 /**
  * name: the format as `getToolCalls` detects it; build: calls -> run; floor (for shapes that keep
  * values as JSON text): the parsing alone, which bench/matchers.mjs times beside the reading.
+ * What a shape records decides which cases it can answer (bench/matchers.mjs skips the others and
+ * says so): `errors: false` for a format with no field for a failed call (the error goes in as an
+ * ordinary result), `tokens: true` for one whose runs carry token usage (`tokensOf(count)` in all),
+ * `textResults: true` for one that keeps each result as the text it was sent as (JSON here).
  */
 export const SHAPES = [
-  { name: 'ai-sdk-result', build: aiSdkResult },
+  { name: 'ai-sdk-result', build: aiSdkResult, tokens: true },
   { name: 'ai-sdk-ui-messages', build: aiSdkUiMessages },
   { name: 'ai-sdk-model-messages', build: aiSdkModelMessages },
-  { name: 'ai-sdk-4', build: aiSdk4Result },
+  { name: 'ai-sdk-4', build: aiSdk4Result, tokens: true },
   { name: 'mastra-run', build: mastraRun },
   { name: 'mastra-messages', build: mastraMessages },
-  { name: 'mastra-generate', build: mastraGenerate },
-  { name: 'openai-chat', build: openaiChat, floor: parseChatArguments },
-  { name: 'openai-responses', build: openaiResponses, floor: parseResponsesArguments },
-  { name: 'anthropic', build: anthropic },
-  { name: 'langchain', build: langchain },
-  { name: 'otel-trace', build: otelTrace, floor: parseTraceValues },
+  { name: 'mastra-generate', build: mastraGenerate, tokens: true },
+  { name: 'mastra-trajectory', build: mastraTrajectory, tokens: true },
+  { name: 'openai-chat', build: openaiChat, floor: parseChatArguments, errors: false, textResults: true },
+  { name: 'openai-responses', build: openaiResponses, floor: parseResponsesArguments, errors: false, textResults: true },
+  { name: 'anthropic', build: anthropic, tokens: true, textResults: true },
+  { name: 'langchain', build: langchain, tokens: true, textResults: true },
+  { name: 'otel-trace', build: otelTrace, floor: parseTraceValues, tokens: true },
   { name: 'plain', build: plain },
 ];

@@ -98,3 +98,19 @@ describe('values that cannot be read with certainty are refused', () => {
     expect(errorOf({ steps: Promise.resolve([]) })).toContain('await result.steps');
   });
 });
+
+describe('detection is made afresh for each value', () => {
+  // The message classifier's memo is shared by every detection (bench: an allocation less per
+  // scored run); it is forgotten at each start, so an array changed in place is classified again.
+  test('an array changed in place between two reads is read as what it now holds', () => {
+    const messages: Array<Record<string, unknown>> = [
+      { role: 'user', content: 'Book a flight' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search', arguments: '{"q":"LHR"}' } }] },
+    ];
+    expect(detectFormat(messages)?.format).toBe('openai-chat');
+    expect(getToolCalls(messages).map((call) => call.toolName)).toEqual(['search']);
+    messages[1] = { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'book', input: { flight: 'BA1' } }] };
+    expect(detectFormat(messages)?.format).toBe('anthropic');
+    expect(getToolCalls(messages)).toMatchObject([{ toolName: 'book', input: { flight: 'BA1' } }]);
+  });
+});

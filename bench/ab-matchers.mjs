@@ -1,0 +1,41 @@
+// Before/after of the new matchers on one shape, in one process: a base build and this one (built:
+// npm run build) take turns, medians of rounds and of the rounds' ratios. The base is another
+// build's dist/, e.g. git archive <commit> | tar -x -C /tmp/base && (cd /tmp/base && npm ci && npm run build).
+// BENCH_BASE=/tmp/base/dist SHAPE=plain N=100000 FN=repeatsAll,valid node --max-old-space-size=4096 bench/ab-matchers.mjs
+import { expect } from 'expect';
+import { z } from 'zod';
+import { NAMES, SHAPES, callsOf, tokensOf } from './shapes.mjs';
+const base = await import(`${process.env.BENCH_BASE ?? '/tmp/base/dist'}/index.js`);
+const now = await import('../dist/index.js');
+const prefix = (m, p) => Object.fromEntries(Object.entries(m).map(([k, v]) => [p + k, v]));
+expect.extend(prefix(base.matchers, 'base_'));
+expect.extend(prefix(now.matchers, 'new_'));
+const shape = SHAPES.find((s) => s.name === (process.env.SHAPE ?? 'plain'));
+const n = Number(process.env.N ?? 100000);
+const calls = callsOf(n); const run = shape.build(calls);
+const swallow = (f) => { try { f(); } catch (e) { if (!e.matcherResult) throw e; } };
+const schemas = (below) => Object.fromEntries(NAMES.map((name) => [name, z.object({ n: z.number().int().min(0).max(below) })]));
+const ok = schemas(n), bad = schemas(n - 21);
+const p = calls.map((c) => (c.error === undefined ? c.toolName : { toolName: c.toolName, error: true }));
+const CASES = {
+  repeatsAll: (m) => swallow(() => expect(run).not[m + 'toRepeatToolCalls']({ consecutive: false })),
+  repeatsAllPass: (m) => swallow(() => expect(run)[m + 'toRepeatToolCalls']({ consecutive: false })),
+  repeats: (m) => swallow(() => expect(run)[m + 'toRepeatToolCalls']()),
+  valid: (m) => swallow(() => expect(run)[m + 'toCallToolsWithValidInputs'](ok)),
+  validFail: (m) => swallow(() => expect(run)[m + 'toCallToolsWithValidInputs'](bad)),
+  inOrderErr: (m) => swallow(() => expect(run)[m + 'toCallToolsInOrder'](p)),
+  output: (m) => swallow(() => expect(run)[m + 'toCallTool'](calls.at(-1).toolName, calls.at(-1).input, { output: calls.at(-1).output })),
+  withoutErrors: (m) => swallow(() => expect(run)[m + 'toCallToolsWithoutErrors']()),
+  times: (m) => swallow(() => expect(run)[m + 'toCallToolTimes'](expect.any(String), { max: n - 1 })),
+  tokens: (m) => swallow(() => expect(run)[m + 'toStayWithinBudget']({ tokens: tokensOf(n) - 1 })),
+};
+const which = (process.env.FN ?? 'repeatsAll').split(',');
+const R = Number(process.env.R ?? 9);
+for (const w of which) {
+  const t = { base_: [], new_: [] };
+  // Which build goes first alternates: the second of a pair pays for the garbage the first left.
+  for (let r = 0; r <= R; r++) for (const m of r % 2 ? ['base_', 'new_'] : ['new_', 'base_']) { const s = performance.now(); CASES[w](m); if (r > 0) t[m].push(performance.now() - s); }
+  const med = (v) => v.sort((a, b) => a - b)[v.length >> 1];
+  const ratios = t.base_.map((b, i) => t.new_[i] / b);
+  console.log(`${shape.name} ${n} ${w}: base ${med(t.base_).toFixed(1)} ms, new ${med(t.new_).toFixed(1)} ms, new/base median of rounds ${med(ratios).toFixed(2)}`);
+}
