@@ -46,31 +46,19 @@ export const adapters: readonly FormatAdapter[] = [
   plainCalls,
 ];
 
-/**
- * One memo for every detection, forgotten at the start of each (a run may have changed since the
- * last) and at its end (so that it holds no run): a memo per call was an allocation on every
- * scored run, mostly for nothing (a Mastra run or an AI SDK result is claimed before any message
- * format asks for it). A detection made inside another (an adapter reading a nested run) only
- * makes the outer one classify again.
- */
-const kinds = new KindMemo();
-
 /** The adapter that reads `run`, or undefined when no supported format matches. */
 export function detectFormat(run: unknown): FormatAdapter | undefined {
-  kinds.forget();
-  try {
-    for (const adapter of adapters) {
-      let claimed: boolean;
-      try {
-        claimed = adapter.detect(run, kinds);
-      } catch {
-        // A getter or Proxy trap that throws: this value is not that format.
-        claimed = false;
-      }
-      if (claimed) return adapter;
+  const kinds = new KindMemo();
+  for (const adapter of adapters) {
+    let claimed: boolean;
+    try {
+      claimed = adapter.detect(run, kinds);
+    } catch {
+      // A getter or Proxy trap that throws: this value is not that format.
+      claimed = false;
     }
-    return undefined;
-  } finally {
-    kinds.forget();
+    if (claimed) return adapter;
   }
+  return undefined;
 }
+

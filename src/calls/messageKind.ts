@@ -54,13 +54,6 @@ export class KindMemo implements MessageKinds {
   private kind: MessageKind | undefined;
   private known = false;
 
-  /** Forgets the value it classified: the next `of` classifies again (the value may have changed since). */
-  forget(): void {
-    this.value = undefined;
-    this.kind = undefined;
-    this.known = false;
-  }
-
   of(value: unknown): MessageKind | undefined {
     if (!this.known || this.value !== value) {
       this.value = value;
