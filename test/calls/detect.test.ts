@@ -100,8 +100,8 @@ describe('values that cannot be read with certainty are refused', () => {
 });
 
 describe('detection is made afresh for each value', () => {
-  // The message classifier's memo is shared by every detection (bench: an allocation less per
-  // scored run); it is forgotten at each start, so an array changed in place is classified again.
+  // The message classifier's memo lives for one detection only, so an array changed in place
+  // between two reads is classified again.
   test('an array changed in place between two reads is read as what it now holds', () => {
     const messages: Array<Record<string, unknown>> = [
       { role: 'user', content: 'Book a flight' },
