@@ -107,3 +107,14 @@ export function joinFirst<T>(entries: readonly T[], separator: string, describe:
   const shown = entries.slice(0, max).map(describe).join(separator);
   return entries.length > max ? `${shown}${separator}… and ${entries.length - max} more` : shown;
 }
+
+/**
+ * A number as people read it in a message: digits grouped by commas, at most one decimal
+ * ("20,000", "1,234.5"). Not `Intl.NumberFormat`: the first Intl object a process makes loads the
+ * ICU locale data, about 20 ms, which every test file would pay at its first matcher call.
+ */
+export function groupDigits(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  const [whole = '', fraction] = String(Math.abs(rounded)).split('.');
+  return `${rounded < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}

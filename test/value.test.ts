@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInline, ordinal } from '../src/value.js';
+import { formatInline, groupDigits, ordinal } from '../src/value.js';
 import { didYouMean } from '../src/suggest.js';
 
 describe('formatInline', () => {
@@ -56,5 +57,16 @@ describe('ordinal and didYouMean', () => {
     expect(didYouMean('c', ['a', 'b'])).toBe('');
     expect(didYouMean('ab', ['cd'])).toBe('');
     expect(didYouMean('serch', ['search'])).toBe(' Did you mean "search"?');
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes what Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }) writes, without loading Intl at import', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+    expect([0, 7, 999, 1000, 20_000, 1_234_567, 12.5, 1234.5, 0.1].map(groupDigits)).toEqual(['0', '7', '999', '1,000', '20,000', '1,234,567', '12.5', '1,234.5', '0.1']);
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: 0, max: 9 }), (whole, tenth) => {
+      const value = whole + Math.sign(whole || 1) * tenth / 10;
+      expect(groupDigits(value)).toBe(intl.format(value));
+    }));
   });
 });

@@ -1,11 +1,9 @@
 import type { TokenUsage, UsageQuantity } from '../calls/adapter.js';
 import type { BudgetLimit, LimitOutcome } from '../scoring/budget.js';
-import { plural } from '../value.js';
-
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+import { groupDigits, plural } from '../value.js';
 
 function amount(limit: BudgetLimit, value: number): string {
-  return limit === 'durationMs' ? `${NUMBER.format(value)} ms` : NUMBER.format(value);
+  return limit === 'durationMs' ? `${groupDigits(value)} ms` : groupDigits(value);
 }
 
 /**
@@ -22,7 +20,7 @@ export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsa
       const verdict = outcome.within
         ? `within the limit of ${amount(outcome.limit, outcome.max)}`
         : `over the limit of ${amount(outcome.limit, outcome.max)} by ${amount(outcome.limit, outcome.measured - outcome.max)}`;
-      const detail = outcome.limit === 'tokens' && tokens ? ` (${NUMBER.format(tokens.input)} input + ${NUMBER.format(tokens.output)} output, ${plural(tokens.modelCalls, 'model call')})` : '';
+      const detail = outcome.limit === 'tokens' && tokens ? ` (${groupDigits(tokens.input)} input + ${groupDigits(tokens.output)} output, ${plural(tokens.modelCalls, 'model call')})` : '';
       return `  ${names[index]!.padEnd(nameWidth)}  ${values[index]!.padStart(valueWidth)}  ${verdict}${detail}`;
     })
     .join('\n');
