@@ -39,6 +39,24 @@ const isName = (value: unknown) => (typeof value === 'string' && value !== '') |
 /** A reference from `toolRefs` stands for its tool's name. */
 const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
 
+
+/**
+ * A matcher's options object: a plain object (not an asymmetric matcher) with no key but `keys`.
+ * Anything else is a matcher error: "`name` must be `mustBe`", or "`name` takes only `takesOnly`"
+ * naming the first unknown key. The caller checks each value.
+ */
+export function readOptionsObject(
+  value: unknown,
+  { name = 'options', keys, mustBe, takesOnly = mustBe }: { name?: string; keys: readonly string[]; mustBe: string; takesOnly?: string },
+  hintLine: () => string,
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
+    throw matcherError(hintLine(), `${name} must be ${mustBe}; received ${describeArgument(value)}.`);
+  }
+  const unknownKey = Object.keys(value).find((key) => !keys.includes(key));
+  if (unknownKey !== undefined) throw matcherError(hintLine(), `${name} takes only ${takesOnly}; received unknown key ${JSON.stringify(unknownKey)}.`);
+  return value as Record<string, unknown>;
+}
 /**
  * Checks one expected item (`'name'` or `{ toolName, input }`) and says what is wrong with a bad one.
  * `where` names it in that message, followed by `[index]` when an index is given: the text is built

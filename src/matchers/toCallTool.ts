@@ -4,15 +4,13 @@ import { didYouMean } from '../suggest.js';
 import { diffWindow } from '../format/projection.js';
 import { formatName, times } from '../value.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { describeArgument } from '../describe.js';
 import { describeMiss, expectedAspects } from '../format/outcomes.js';
 import type { ExpectedCall } from '../format/projection.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import { outcomeMismatches } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
-import { isAsymmetricMatcher } from '../value.js';
 import { equalityOf } from './equality.js';
-import { asksOutcome, callMatches, matcherError, nameMatches, readCalls, toExpectedName, toOutcome } from './shared.js';
+import { asksOutcome, callMatches, nameMatches, readCalls, readOptionsObject, toExpectedName, toOutcome } from './shared.js';
 
 /**
  * Passes when some call is to `toolName` (with an input equal to `input`, when given, and with the
@@ -84,14 +82,12 @@ function whyNot(ctx: MatcherContext, calls: readonly ToolCall[], item: ExpectedC
 
 /** The third argument: `{ output?, error?, approval? }`. */
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
-  if (typeof options !== 'object' || options === null || Array.isArray(options) || isAsymmetricMatcher(options)) {
-    throw matcherError(hintLine, `options must be { output?, error?, approval? }, e.g. { error: true }; received ${describeArgument(options)}.`);
-  }
-  const unknownKey = Object.keys(options).find((key) => key !== 'output' && key !== 'error' && key !== 'approval');
-  if (unknownKey !== undefined) {
-    throw matcherError(hintLine, `options takes only { output, error, approval }; received unknown key ${JSON.stringify(unknownKey)}.`);
-  }
-  return toOutcome(options, 'options', hintLine);
+  const fields = readOptionsObject(
+    options,
+    { keys: ['output', 'error', 'approval'], mustBe: '{ output?, error?, approval? }, e.g. { error: true }', takesOnly: '{ output, error, approval }' },
+    () => hintLine,
+  );
+  return toOutcome(fields, 'options', hintLine);
 }
 
 /** "2, 5, 9", or the first ten and a count: a run may match thousands of times. */

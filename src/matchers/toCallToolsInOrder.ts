@@ -3,7 +3,7 @@ import { hint } from '../format/message.js';
 import { describeArgument } from '../describe.js';
 import { inOrder } from './inOrder.js';
 import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
-import { matcherError, readCalls, toExpectedCalls } from './shared.js';
+import { matcherError, readCalls, readOptionsObject, toExpectedCalls } from './shared.js';
 import { strictSequence } from './strictSequence.js';
 
 /**
@@ -25,13 +25,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
 
 function readStrictOption(options: unknown, hintLine: () => string): boolean {
   if (options === undefined) return false;
-  if (typeof options === 'object' && options !== null && !Array.isArray(options)) {
-    const { strict, ...rest } = options as { strict?: unknown };
-    const unknownKeys = Object.keys(rest);
-    if (unknownKeys.length > 0) {
-      throw matcherError(hintLine(), `options takes only { strict: boolean }; received unknown key ${JSON.stringify(unknownKeys[0])}.`);
-    }
-    if (strict === undefined || typeof strict === 'boolean') return strict === true;
-  }
-  throw matcherError(hintLine(), `options must be { strict: boolean }; received ${describeArgument(options)}.`);
+  const { strict } = readOptionsObject(options, { keys: ['strict'], mustBe: '{ strict: boolean }' }, hintLine);
+  if (strict !== undefined && typeof strict !== 'boolean') throw matcherError(hintLine(), `options must be { strict: boolean }; received ${describeArgument(options)}.`);
+  return strict === true;
 }

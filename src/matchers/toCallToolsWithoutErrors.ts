@@ -1,11 +1,10 @@
-import { describeArgument } from '../describe.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { formatFailures } from '../format/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { failedAttempts } from '../scoring/outcomes.js';
 import { formatInline } from '../value.js';
-import { matcherError, readCalls } from './shared.js';
+import { matcherError, readCalls, readOptionsObject } from './shared.js';
 
 /**
  * Passes when no call failed. With `{ retries: n }`, failed calls to a tool are forgiven when a
@@ -44,17 +43,10 @@ export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown
 /** `{ retries: n }` with a whole n ≥ 0, or nothing. */
 function readRetries(options: unknown, hintLine: () => string): number | undefined {
   if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw matcherError(hintLine(), `options must be { retries: number }; received ${describeArgument(options)}.`);
-  }
-  const { retries, ...rest } = options as { retries?: unknown };
-  const unknownKey = Object.keys(rest)[0];
-  if (unknownKey !== undefined) throw matcherError(hintLine(), `options takes only { retries: number }; received unknown key ${JSON.stringify(unknownKey)}.`);
+  const { retries } = readOptionsObject(options, { keys: ['retries'], mustBe: '{ retries: number }' }, hintLine);
   if (retries === undefined) return undefined;
   if (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0) {
     throw matcherError(hintLine(), `options.retries must be a whole number of retries (0 or more); received ${formatInline(retries)}.`);
   }
   return retries;
 }
-
-

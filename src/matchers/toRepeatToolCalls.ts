@@ -8,7 +8,7 @@ import type { ToolCall } from '../types.js';
 import { plural } from '../value.js';
 import { equalityOf } from './equality.js';
 import { EqualityClasses } from './equalityClasses.js';
-import { matcherError, readCalls } from './shared.js';
+import { matcherError, readCalls, readOptionsObject } from './shared.js';
 
 /**
  * Passes when some call repeats the call just before it: the same tool with an equal input (the
@@ -50,12 +50,7 @@ function inputEquality(ctx: MatcherContext, calls: readonly ToolCall[]): InputEq
 
 function readConsecutive(options: unknown, hintLine: () => string): boolean {
   if (options === undefined) return true;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw matcherError(hintLine(), `options must be { consecutive: boolean }; received ${describeArgument(options)}.`);
-  }
-  const { consecutive, ...rest } = options as { consecutive?: unknown };
-  const unknownKey = Object.keys(rest)[0];
-  if (unknownKey !== undefined) throw matcherError(hintLine(), `options takes only { consecutive: boolean }; received unknown key ${JSON.stringify(unknownKey)}.`);
+  const { consecutive } = readOptionsObject(options, { keys: ['consecutive'], mustBe: '{ consecutive: boolean }' }, hintLine);
   if (consecutive !== undefined && typeof consecutive !== 'boolean') {
     throw matcherError(hintLine(), `options.consecutive must be true or false; received ${describeArgument(consecutive)}.`);
   }
