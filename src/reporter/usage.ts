@@ -1,35 +1,25 @@
+import { addUsage } from '../judge/votes.js';
 import type { JudgeCost, ReportedAssertion, RunVerdict } from './record.js';
 
-/** The cost of these verdicts, summed. */
+const NO_USAGE = { inputTokens: 0, outputTokens: 0, totalTokens: 0, requests: 0 };
+
+/** The cost of these verdicts, summed (token counts by the judge's own `addUsage`). */
 export function costOf(verdicts: readonly RunVerdict[]): JudgeCost {
-  const cost: JudgeCost = { inputTokens: 0, outputTokens: 0, totalTokens: 0, requests: 0, verdicts: verdicts.length, replayed: 0, unknown: 0 };
-  for (const verdict of verdicts) {
-    if (verdict.replayed) cost.replayed++;
-    if (verdict.usage === undefined) {
-      cost.unknown++;
-      continue;
-    }
-    cost.inputTokens += verdict.usage.inputTokens;
-    cost.outputTokens += verdict.usage.outputTokens;
-    cost.totalTokens += verdict.usage.totalTokens;
-    cost.requests += verdict.usage.requests;
-  }
-  return cost;
+  return {
+    ...(addUsage(verdicts.map((verdict) => verdict.usage)) ?? NO_USAGE),
+    verdicts: verdicts.length,
+    replayed: verdicts.filter((verdict) => verdict.replayed).length,
+    unknown: verdicts.filter((verdict) => verdict.usage === undefined).length,
+  };
 }
 
 /** Every assertion's judge cost added up; undefined when nothing was judged. */
 export function totalCost(records: readonly Pick<ReportedAssertion, 'judgeUsage'>[]): JudgeCost | undefined {
   const costs = records.flatMap((record) => (record.judgeUsage ? [record.judgeUsage] : []));
   if (costs.length === 0) return undefined;
-  return costs.reduce((sum, cost) => ({
-    inputTokens: sum.inputTokens + cost.inputTokens,
-    outputTokens: sum.outputTokens + cost.outputTokens,
-    totalTokens: sum.totalTokens + cost.totalTokens,
-    requests: sum.requests + cost.requests,
-    verdicts: sum.verdicts + cost.verdicts,
-    replayed: sum.replayed + cost.replayed,
-    unknown: sum.unknown + cost.unknown,
-  }));
+  const { inputTokens, outputTokens, totalTokens, requests } = addUsage(costs)!;
+  const sum = (field: 'verdicts' | 'replayed' | 'unknown') => costs.reduce((total, cost) => total + cost[field], 0);
+  return { inputTokens, outputTokens, totalTokens, requests, verdicts: sum('verdicts'), replayed: sum('replayed'), unknown: sum('unknown') };
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
