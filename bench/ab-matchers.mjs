@@ -17,7 +17,18 @@ const swallow = (f) => { try { f(); } catch (e) { if (!e.matcherResult) throw e;
 const schemas = (below) => Object.fromEntries(NAMES.map((name) => [name, z.object({ n: z.number().int().min(0).max(below) })]));
 const ok = schemas(n), bad = schemas(n - 21);
 const p = calls.map((c) => (c.error === undefined ? c.toolName : { toolName: c.toolName, error: true }));
+const names = calls.map((c) => c.toolName);
+const swappedNames = [...names];
+[swappedNames[n >> 1], swappedNames[(n >> 1) + 1]] = [swappedNames[(n >> 1) + 1], swappedNames[n >> 1]];
+const pairs = calls.map((c) => ({ toolName: c.toolName, input: c.input })).reverse();
 const CASES = {
+  read: (m) => (m === 'base_' ? base : now).getToolCalls(run),
+  toolInput: (m) => swallow(() => expect(run)[m + 'toCallTool'](calls.at(-1).toolName, calls.at(-1).input)),
+  inOrder: (m) => swallow(() => expect(run)[m + 'toCallToolsInOrder'](names)),
+  inOrderFail: (m) => swallow(() => expect(run)[m + 'toCallToolsInOrder'](swappedNames)),
+  only: (m) => swallow(() => expect(run)[m + 'toCallOnly'](names)),
+  onlyFail: (m) => swallow(() => expect(run)[m + 'toCallOnly'](['other', ...names.slice(1)])),
+  onlyInputs: (m) => swallow(() => expect(run)[m + 'toCallOnly'](pairs)),
   repeatsAll: (m) => swallow(() => expect(run).not[m + 'toRepeatToolCalls']({ consecutive: false })),
   repeatsAllPass: (m) => swallow(() => expect(run)[m + 'toRepeatToolCalls']({ consecutive: false })),
   repeats: (m) => swallow(() => expect(run)[m + 'toRepeatToolCalls']()),

@@ -99,6 +99,40 @@ export class EqualityClasses {
   }
 }
 
+/**
+ * One field of an expected input that is plain data (above) and an object: a key whose value is a
+ * string, number, boolean or null. A call's input that is an object of plain prototype, with no
+ * `asymmetricMatch` of its own, whose own value at that key is another such primitive, is unequal
+ * to it under both runners' `equals` with no custom tester: they compare the values of every key
+ * both define, primitives with `Object.is`. So most calls of a name are ruled out by one property
+ * read, and only the rest are compared in full. (A missing key rules nothing out: an asymmetric
+ * matcher in the call's input could stand in for it.)
+ */
+export interface InputProbe {
+  key: string;
+  value: string | number | boolean | null;
+}
+
+/** The probe of an expected input, or undefined when it has none (not a plain-data object, no primitive field). */
+export function inputProbe(expected: unknown): InputProbe | undefined {
+  if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) return undefined;
+  if (hashOf(expected, 0, { left: MAX_VALUES }) === undefined) return undefined;
+  for (const key in expected) {
+    const value = (expected as Record<string, unknown>)[key];
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { key, value };
+  }
+  return undefined;
+}
+
+/** True when the call's input surely differs from the probe's expected input (see InputProbe); false when it must be compared. */
+export function differsAt(probe: InputProbe | null, input: unknown): boolean {
+  if (probe === null || typeof input !== 'object' || input === null || !Object.hasOwn(input, probe.key)) return false;
+  const prototype: unknown = Object.getPrototypeOf(input);
+  if ((prototype !== Object.prototype && prototype !== null) || typeof (input as { asymmetricMatch?: unknown }).asymmetricMatch === 'function') return false;
+  const value = (input as Record<string, unknown>)[probe.key];
+  return (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && !Object.is(value, probe.value);
+}
+
 const MAX_DEPTH = 100;
 const MAX_VALUES = 1_000_000;
 

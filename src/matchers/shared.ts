@@ -13,7 +13,8 @@ import { outcomeMatches } from '../scoring/outcomes.js';
 import type { MatcherContext } from '../format/matcherContext.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import { equalityOf } from './equality.js';
-import { EqualityClasses } from './equalityClasses.js';
+import { EqualityClasses, differsAt, inputProbe } from './equalityClasses.js';
+import type { InputProbe } from './equalityClasses.js';
 
 
 /** Reads the run's calls; a value that is not a run becomes a matcher error under the hint line. */
@@ -139,18 +140,32 @@ export function toExpectedCalls(items: unknown, argumentName: string, hintLine: 
   if (!Array.isArray(items)) {
     throw matcherError(hintLine, `${argumentName} must be an array of tool names or { toolName, input }; received ${describeArgument(items)}.`);
   }
-  return items.map((item: ToolCallPattern, index) => toExpectedCall(item, argumentName, hintLine, index));
+  // A list of 100,000 names holds a few names many times: each name's item is made once and
+  // shared (items are only read), so the list costs no object per entry.
+  const byName = new Map<string, ExpectedCall>();
+  return items.map((item: ToolCallPattern, index) => {
+    if (typeof item !== 'string' || item === '') return toExpectedCall(item, argumentName, hintLine, index);
+    let expected = byName.get(item);
+    if (expected === undefined) byName.set(item, (expected = toExpectedCall(item, argumentName, hintLine, index)));
+    return expected;
+  });
 }
 
 /** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal under the runner's equality. */
 export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
   const equals = equalityOf(ctx);
+  // Per item, made on first use: a field of its input that rules most calls out without the
+  // runner's equality (see differsAt). None under custom testers, which may equate anything.
+  const probes: (InputProbe | null | undefined)[] | undefined = ctx.customTesters?.length ? undefined : new Array(items.length);
+  const probeOf = (itemIndex: number, input: unknown) => (probes![itemIndex] ??= inputProbe(input) ?? null);
+  // A string name is compared by `===` unless custom testers may equate other strings (namesEqual), decided once here.
+  const namesByIdentity = !ctx.customTesters?.length;
   return (callIndex, itemIndex) => {
     const call = calls[callIndex]!;
     const item = items[itemIndex]!;
     return (
-      namesEqual(ctx, call.toolName, item.toolName, equals) &&
-      (!item.hasInput || equals(call.input, item.input)) &&
+      (namesByIdentity && typeof item.toolName === 'string' ? call.toolName === item.toolName : equals(call.toolName, item.toolName)) &&
+      (!item.hasInput || (!(probes && differsAt(probeOf(itemIndex, item.input), call.input)) && equals(call.input, item.input))) &&
       (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
     );
   };

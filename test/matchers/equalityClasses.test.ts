@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EqualityClasses } from '../../src/matchers/equalityClasses.js';
+import { expect as jestExpect } from 'expect';
+import { EqualityClasses, differsAt, inputProbe } from '../../src/matchers/equalityClasses.js';
 import { passes } from '../helpers/failureOf.js';
 
 /** Whether the runner's `toEqual` takes `a` for `b`: the equality the classes must agree with. */
@@ -152,5 +153,62 @@ describe('EqualityClasses', () => {
     // A hidden property of the expected value is read by name, so this is equal one way only.
     const hidden = Object.defineProperty({ b: 2 }, 'a', { value: 1, enumerable: false });
     expect([runnerEquals({ a: 1 }, hidden), runnerEquals(hidden, { a: 1 })]).toEqual([true, false]);
+  });
+});
+
+describe('inputProbe and differsAt', () => {
+  /** Jest's `toEqual` as well: the probe rules a call out only where both runners would. */
+  const jestEquals = (a: unknown, b: unknown) => passes(() => jestExpect(a).toEqual(b));
+  /** Call inputs that are not plain data, each made to look like a plain one at the probed key. */
+  class Point {
+    constructor(readonly a: unknown) {}
+  }
+  const inOtherRealm = runInNewContext('(value) => ({ a: value })') as (value: unknown) => unknown;
+  const oddInputs = (a: unknown): unknown[] => [
+    new Point(a),
+    { a, asymmetricMatch: () => true },
+    Object.create(null, { a: { value: a, enumerable: true } }),
+    inOtherRealm(a),
+    { a: expect.anything() },
+    { b: expect.anything() },
+    { a: new String(String(a)) },
+    [a],
+  ];
+
+  it('rules a call out only when both runners call the inputs unequal', () => {
+    const objects = fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(plainValue, fc.constant(undefined)), { minKeys: 1 });
+    let ruledOut = 0;
+    fc.assert(
+      fc.property(objects, objects, (a, b) => {
+        const probe = inputProbe(b) ?? null;
+        for (const input of [a, ...oddInputs(a.a)]) {
+          if (!differsAt(probe, input)) continue;
+          ruledOut++;
+          expect([input, b, runnerEquals(input, b), jestEquals(input, b)]).toEqual([input, b, false, false]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // The property says something only if the probe ruled calls out.
+    expect(ruledOut).toBeGreaterThan(50);
+  });
+
+  it('probes a plain-data object by its first primitive field, and nothing else', () => {
+    expect(inputProbe({ q: { deep: 1 }, n: 2, s: 'x' })).toEqual({ key: 'n', value: 2 });
+    expect(inputProbe({ n: null })).toEqual({ key: 'n', value: null });
+    for (const none of [{ q: {} }, { n: expect.any(Number) }, { n: 1, when: new Date(0) }, [1], 'x', 1, null, undefined, new Point(1), expect.objectContaining({ n: 1 })]) {
+      expect([none, inputProbe(none)]).toEqual([none, undefined]);
+    }
+  });
+
+  it('rules out a call whose own field holds another primitive, and leaves the rest to the runner', () => {
+    const probe = inputProbe({ city: 'Paris', days: 3 })!;
+    expect(differsAt(probe, { city: 'Rome', days: 3 })).toBe(true);
+    expect(differsAt(probe, { city: null })).toBe(true);
+    // Equal at the key, missing, not plain, or an asymmetric matcher in its place: compared in full.
+    for (const input of [{ city: 'Paris' }, { days: 3 }, { city: expect.any(String) }, ...oddInputs('Rome'), 'Rome', null]) {
+      expect([input, differsAt(probe, input)]).toEqual([input, false]);
+    }
+    expect(differsAt(null, { city: 'Rome' })).toBe(false);
   });
 });
