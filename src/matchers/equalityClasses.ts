@@ -187,8 +187,9 @@ function hashOf(value: unknown, depth: number, budget: { left: number }): number
     if (entryHash === undefined) return undefined;
     hash = (hash + mix(stringHash(key) ^ Math.imul(entryHash, 0x27d4eb2d))) | 0;
   }
-  // Every own key is an enumerable string (no symbol, no hidden property, which the runners read unevenly).
-  return Object.getOwnPropertyNames(value).length === enumerable && Object.getOwnPropertySymbols(value).length === 0 ? hash : undefined;
+  // Every own key is an enumerable string (no symbol, no hidden property, which the runners read
+  // unevenly): the own keys, strings and symbols, are just the ones counted (one list, not two).
+  return Reflect.ownKeys(value).length === enumerable ? hash : undefined;
 }
 
 /**
