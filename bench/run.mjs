@@ -4,6 +4,7 @@
 // Mastra 1.x declares Node 22: its rows come from child processes on the node@22 package's binary
 // (BENCH_NODE22=/path/to/node to use another).
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createToolCallAccuracyScorerCode, getToolCalls } from '../dist/index.js';
@@ -110,6 +111,14 @@ function child(executable, args) {
   return JSON.parse(result.stdout);
 }
 const benchFile = (name) => fileURLToPath(new URL(name, import.meta.url));
+
+// `node bench/run.mjs --matchers [results.json]`: the matcher tables and profiles alone, from a new
+// run of bench/matchers.mjs, or from the JSON one printed before.
+if (process.argv[2] === '--matchers') {
+  const saved = process.argv[3];
+  printProfiles(printMatcherTables(saved ? JSON.parse(readFileSync(saved, 'utf8')) : child(process.execPath, ['--max-old-space-size=4096', benchFile('matchers.mjs')])));
+  process.exit(0);
+}
 const fmt = (value) => Math.round(value).toLocaleString('en');
 
 const withHooks = child(node22, [benchFile('scorer.mjs')]);
@@ -176,7 +185,7 @@ for (const count of [100, 1_000, 10_000, 100_000]) {
 }
 
 const matcherResults = child(process.execPath, ['--max-old-space-size=4096', benchFile('matchers.mjs')]);
-printMatcherTables(matcherResults);
+printProfiles(printMatcherTables(matcherResults));
 
 const judge = child(node22, [benchFile('judge.mjs')]);
 console.log('judge, one call of the seed weather run, mock model counting calls and prompt characters');
@@ -186,36 +195,75 @@ console.log(`  cached verdict, fresh process, \`ai\` unresolvable: first ${judge
 /**
  * The matcher figures as Markdown tables for bench/RESULTS.md: per case, a row per run shape with
  * pass / fail milliseconds at each size, the growth from 10,000 to 100,000 calls (the slower of pass
- * and fail), and whether the targets hold (< 50 ms at 100,000, pass and fail; growth < 12x).
+ * and fail), the slower of pass and fail at the largest size over the runner's own `toEqual` of what
+ * the case compares (names, or names and inputs) measured in the same rounds, and whether the
+ * targets hold (< 50 ms at 100,000, pass and fail; growth < 12x). Then the references and floors
+ * per shape, and a summary. Returns the slowest case of each shape at the largest size.
  */
 function printMatcherTables(results) {
   const { counts, shapes } = results;
   const last = counts.at(-1);
   const previous = counts.at(-2);
   const ms = (value) => (value < 10 ? value.toFixed(1) : Math.round(value).toString());
+  const slower = (cell) => Math.max(cell.passMs, cell.failMs);
   const growth = (cells) => Math.max(cells[last].passMs / cells[previous].passMs, cells[last].failMs / cells[previous].failMs);
-  const header = `| shape | ${counts.map((count) => count.toLocaleString('en')).join(' | ')} | growth | met |`;
-  console.log(`matchers through Jest's expect on ${process.version}, the failure message built and read: ms pass / fail, median of rounds`);
+  const overReference = (name, shape, cells) => slower(cells[last]) / results.reference[results.compares[name]][shape][last];
+  const header = `| shape | ${counts.map((count) => count.toLocaleString('en')).join(' | ')} | growth | ÷ toEqual | met |`;
+  console.log(`matchers through Jest's expect on ${process.version}, the failure message built and read: ms pass / fail, median of rounds;`);
+  console.log(`÷ toEqual: the slower of the two at ${last.toLocaleString('en')} calls over Jest's own toEqual of the same ${last.toLocaleString('en')} names (or calls' names and inputs), timed in the same rounds`);
   const skipped = results.skipped ?? {};
+  const tally = { cells: 0, met: 0, under50: 0, atMostReference: 0, atMostTwice: 0 };
+  const slowest = {};
   for (const name of new Set([...Object.keys(results.cases), ...Object.keys(skipped)])) {
     const byShape = results.cases[name] ?? {};
-    console.log(`\n#### ${name}\n\n${header}\n|${' --- |'.repeat(counts.length + 3)}`);
+    console.log(`\n#### ${name}\n\n${header}\n|${' --- |'.repeat(counts.length + 4)}`);
     for (const shape of shapes) {
       // A case the shape cannot answer (it records no errors, no tokens) is a row that says so.
       if (skipped[name]?.[shape]) {
-        console.log(`| ${shape} | skipped: ${skipped[name][shape]} |${' |'.repeat(counts.length + 1)}`);
+        console.log(`| ${shape} | skipped: ${skipped[name][shape]} |${' |'.repeat(counts.length + 2)}`);
         continue;
       }
       const cells = byShape[shape];
-      const met = Math.max(cells[last].passMs, cells[last].failMs) < 50 && growth(cells) < 12;
-      console.log(`| ${shape} | ${counts.map((count) => `${ms(cells[count].passMs)} / ${ms(cells[count].failMs)}`).join(' | ')} | ${growth(cells).toFixed(1)}x | ${met ? 'yes' : '**no**'} |`);
+      const met = slower(cells[last]) < 50 && growth(cells) < 12;
+      const ratio = overReference(name, shape, cells);
+      tally.cells++;
+      if (met) tally.met++;
+      if (slower(cells[last]) < 50) tally.under50++;
+      if (ratio <= 1) tally.atMostReference++;
+      if (ratio <= 2) tally.atMostTwice++;
+      if (!slowest[shape] || slower(cells[last]) > slowest[shape].ms) slowest[shape] = { name, ms: slower(cells[last]) };
+      console.log(`| ${shape} | ${counts.map((count) => `${ms(cells[count].passMs)} / ${ms(cells[count].failMs)}`).join(' | ')} | ${growth(cells).toFixed(1)}x | ${ratio.toFixed(2)} | ${met ? 'yes' : '**no**'} |`);
     }
   }
-  console.log(`\n#### Reading alone (getToolCalls), and the floor: JSON.parse of the values a shape keeps as text\n`);
-  console.log(`| shape | ${counts.map((count) => count.toLocaleString('en')).join(' | ')} |\n|${' --- |'.repeat(counts.length + 1)}`);
+  console.log(`\n#### Reading alone, the floors and the references (ms, median of the same rounds)\n`);
+  console.log('read: getToolCalls alone. parse: JSON.parse of the values the shape keeps as text, alone. objects: making the call objects a read returns, alone.');
+  console.log("toEqual names / calls: Jest's own expect(list).toEqual(copy) over the run's names, or its { toolName, input } pairs.\n");
+  console.log(`| shape | ${counts.map((count) => `${count.toLocaleString('en')}: read (parse) · objects · toEqual names · calls`).join(' | ')} |\n|${' --- |'.repeat(counts.length + 1)}`);
+  const { callObjects, names, calls } = results.reference;
   for (const shape of shapes) {
     const floor = results.floor[shape];
-    console.log(`| ${shape} | ${counts.map((count) => `${ms(results.read[shape][count])}${floor ? ` (floor ${ms(floor[count])})` : ''}`).join(' | ')} |`);
+    const cell = (count) => `${ms(results.read[shape][count])}${floor ? ` (${ms(floor[count])})` : ''} · ${ms(callObjects[shape][count])} · ${ms(names[shape][count])} · ${ms(calls[shape][count])}`;
+    console.log(`| ${shape} | ${counts.map(cell).join(' | ')} |`);
   }
-  console.log(`| the call objects alone (every shape's floor) | ${counts.map((count) => ms(results.floor.callObjects[count])).join(' | ')} |`);
+  const growthOf = (figures) => {
+    const ratios = shapes.map((shape) => figures[shape][last] / figures[shape][previous]).sort((a, b) => a - b);
+    return `${ratios[0].toFixed(0)}–${ratios.at(-1).toFixed(0)}x`;
+  };
+  console.log(`\nGrowth from ${previous.toLocaleString('en')} to ${last.toLocaleString('en')} calls, lowest–highest over the shapes' rounds: the call objects alone ${growthOf(callObjects)}, toEqual over the names ${growthOf(names)}, over the calls ${growthOf(calls)}.`);
+  console.log(
+    `\nSummary at ${last.toLocaleString('en')} calls: ${tally.cells} cells (case × shape); ${tally.met} meet both targets, ${tally.under50} are under 50 ms; ` +
+      `${tally.atMostReference} take no longer than Jest's toEqual over what they compare, ${tally.atMostTwice} at most twice as long.`,
+  );
+  return slowest;
+}
+
+/** Each shape's slowest case at the largest size, profiled in a process of its own (bench/profile.mjs): the functions that took the most time. */
+function printProfiles(slowest) {
+  console.log(`\n#### Where the time goes: each shape's slowest case at 100,000 calls, profiled (self time, 5 rounds of pass and fail)\n`);
+  console.log('| shape | case (ms, slower of pass and fail) | the functions that took the most time themselves |\n| --- | --- | --- |');
+  for (const [shape, { name, ms }] of Object.entries(slowest)) {
+    const profile = child(process.execPath, ['--max-old-space-size=4096', benchFile('profile.mjs'), shape, name, '100000', '5']);
+    const top = profile.top.slice(0, 5).map((entry) => `${entry.fn} (${entry.where}) ${Math.round(entry.share * 100)}%`).join('; ');
+    console.log(`| ${shape} | ${name} (${Math.round(ms)}) | ${top} |`);
+  }
 }
