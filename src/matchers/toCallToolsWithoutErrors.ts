@@ -11,7 +11,7 @@ import { matcherError, readCalls, readOptionsObject } from './shared.js';
  * later call to it succeeded within n further attempts (its next calls, other tools in between).
  */
 export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
-  const retries = readRetries(options, () => hint(this, 'toCallToolsWithoutErrors', '', 'options'));
+  const retries = readRetries(options, () => hint(this, 'toCallToolsWithoutErrors', 'options'));
   const hintLine = hint(this, 'toCallToolsWithoutErrors', retries === undefined ? '' : `{ retries: ${retries} }`);
   const calls = readCalls(received, hintLine);
   const attempts = failedAttempts(calls, retries ?? 0);

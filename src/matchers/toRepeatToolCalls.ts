@@ -16,7 +16,7 @@ import { matcherError, readCalls, readOptionsObject } from './shared.js';
  * repeat of any earlier call counts. Users mostly write `.not.toRepeatToolCalls()`.
  */
 export function toRepeatToolCalls(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
-  const consecutive = readConsecutive(options, () => hint(this, 'toRepeatToolCalls', '', 'options'));
+  const consecutive = readConsecutive(options, () => hint(this, 'toRepeatToolCalls', 'options'));
   const hintLine = hint(this, 'toRepeatToolCalls', consecutive ? '' : '{ consecutive: false }');
   const calls = readCalls(received, hintLine);
   const repeats = findRepeats(calls, consecutive, inputEquality(this, calls));

@@ -166,5 +166,7 @@ describe('toCallToolsWithoutErrors', () => {
       expect(matcherErrorOf(call)).toContain(text);
       expect(call).toThrow(TypeError);
     }
+    // The hint names the argument the message is about.
+    expect(matcherErrorOf(() => expect([]).toCallToolsWithoutErrors(options as never)).split('\n')[0]).toBe('expect(run).toCallToolsWithoutErrors(options)');
   });
 });

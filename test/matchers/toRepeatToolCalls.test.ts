@@ -107,6 +107,8 @@ describe('toRepeatToolCalls', () => {
       expect(matcherErrorOf(call)).toContain(text);
       expect(call).toThrow(TypeError);
     }
+    // The hint names the argument the message is about.
+    expect(matcherErrorOf(() => expect([]).toRepeatToolCalls(options as never)).split('\n')[0]).toBe('expect(run).toRepeatToolCalls(options)');
   });
 
   it('a custom equality tester applies', () => {
