@@ -55,8 +55,11 @@ function sourceOf(url, line) {
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map();
 let total = 0;
+// The inspector's own work (answering Profiler.stop) and idle time are not the case's.
+const NOT_THE_CASE = new Set(['dispatch', '(idle)']);
 profile.samples.forEach((id, index) => {
   const { functionName, url, lineNumber } = byId.get(id).callFrame;
+  if (url === '' && NOT_THE_CASE.has(functionName)) return;
   const key = `${functionName || '(anonymous)'}\t${sourceOf(url, lineNumber)}`;
   const delta = profile.timeDeltas[index] ?? 0;
   self.set(key, (self.get(key) ?? 0) + delta);

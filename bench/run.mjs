@@ -198,7 +198,7 @@ console.log(`  cached verdict, fresh process, \`ai\` unresolvable: first ${judge
  * and fail), the slower of pass and fail at the largest size over the runner's own `toEqual` of what
  * the case compares (names, or names and inputs) measured in the same rounds, and whether the
  * targets hold (< 50 ms at 100,000, pass and fail; growth < 12x). Then the references and floors
- * per shape, and a summary. Returns the slowest case of each shape at the largest size.
+ * per shape, and a summary. Returns the slowest case of each shape at the largest size, and the cases.
  */
 function printMatcherTables(results) {
   const { counts, shapes } = results;
@@ -254,16 +254,25 @@ function printMatcherTables(results) {
     `\nSummary at ${last.toLocaleString('en')} calls: ${tally.cells} cells (case × shape); ${tally.met} meet both targets, ${tally.under50} are under 50 ms; ` +
       `${tally.atMostReference} take no longer than Jest's toEqual over what they compare, ${tally.atMostTwice} at most twice as long.`,
   );
-  return slowest;
+  return { slowest, cases: results.cases };
 }
 
-/** Each shape's slowest case at the largest size, profiled in a process of its own (bench/profile.mjs): the functions that took the most time. */
-function printProfiles(slowest) {
-  console.log(`\n#### Where the time goes: each shape's slowest case at 100,000 calls, profiled (self time, 5 rounds of pass and fail)\n`);
-  console.log('| shape | case (ms, slower of pass and fail) | the functions that took the most time themselves |\n| --- | --- | --- |');
-  for (const [shape, { name, ms }] of Object.entries(slowest)) {
+/**
+ * Where the time goes, from profiles each in a process of its own (bench/profile.mjs, 5 rounds of
+ * pass and fail at 100,000 calls): each shape's slowest case (what its format costs), then each
+ * case on the plain list (what the matcher itself costs, with the least reading).
+ */
+function printProfiles({ slowest, cases }) {
+  const row = (shape, name, ms) => {
     const profile = child(process.execPath, ['--max-old-space-size=4096', benchFile('profile.mjs'), shape, name, '100000', '5']);
     const top = profile.top.slice(0, 5).map((entry) => `${entry.fn} (${entry.where}) ${Math.round(entry.share * 100)}%`).join('; ');
-    console.log(`| ${shape} | ${name} (${Math.round(ms)}) | ${top} |`);
-  }
+    console.log(`| ${shape} | ${name}${ms === undefined ? '' : ` (${Math.round(ms)})`} | ${top} |`);
+  };
+  console.log(`\n#### Where the time goes: each shape's slowest case at 100,000 calls, profiled (self time over 5 rounds of pass and fail)\n`);
+  console.log('| shape | case (ms, the slower of pass and fail) | the functions that took the most time themselves |\n| --- | --- | --- |');
+  for (const [shape, { name, ms }] of Object.entries(slowest)) row(shape, name, ms);
+  if (!slowest.plain) return;
+  console.log(`\n#### Where the time goes: each case on the plain list at 100,000 calls, profiled the same way\n`);
+  console.log('| shape | case | the functions that took the most time themselves |\n| --- | --- | --- |');
+  for (const name of Object.keys(cases)) row('plain', name);
 }
