@@ -1,18 +1,42 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import type { UnknownRecord } from './adapter.js';
-import { isRecord } from './adapter.js';
+import { isNonEmptyString, isRecord } from './adapter.js';
 
-/** One finished span, from either source, reduced to what the trace reader uses. */
+/**
+ * One finished span, from either source, reduced to what the trace reader uses. A trace of 100,000
+ * calls has twice as many spans, and most are read only to learn that they are a tool call: so a
+ * span keeps the few attributes that say what it is, as the source holds them (an OTLP `AnyValue`
+ * is converted, and JSON text parsed, only when the reader uses it), and the rest stay in the
+ * source (`attribute`, `attributesOf`).
+ */
 export interface Span {
   readonly traceId: string;
   readonly spanId: string;
   readonly parentSpanId: string | undefined;
   readonly name: string;
-  /** Start time in nanoseconds since the epoch. */
-  readonly start: bigint;
-  readonly attributes: Readonly<Record<string, unknown>>;
-  /** The status message (or 'error') when the span's status is ERROR. */
-  readonly error: string | undefined;
+  /**
+   * Start time in nanoseconds since the epoch, as a number: rounded above 2^53 (every real clock),
+   * so two starts closer than the rounding are ordered by `startNanos` (`compareStarts`).
+   */
+  readonly start: number;
+  /** The tool a tool span ran (`gen_ai.tool.name`, else `ai.toolCall.name`): set only on tool spans. */
+  readonly toolName: string | undefined;
+  /** Which conventions named the tool: the call's id, arguments and result are read from the same ones. */
+  readonly genAiTool: boolean;
+  /** A tool span's `gen_ai.tool.call.id` / `ai.toolCall.id`, `gen_ai.tool.call.result` / `ai.toolCall.result` and `error.type`. */
+  readonly toolCallId: unknown;
+  readonly result: unknown;
+  readonly errorType: unknown;
+  /** `gen_ai.operation.name`. */
+  readonly operation: unknown;
+  /** `gen_ai.output.messages` and `ai.response.toolCalls`, as the source holds them (JSON text). */
+  readonly outputMessages: unknown;
+  readonly responseToolCalls: unknown;
+  /** The exporter's span (`ReadableSpan`) or the OTLP JSON one. */
+  readonly source: UnknownRecord;
+  readonly otlp: boolean;
+  /** The exact start, once a close call needed it. */
+  exactStart?: bigint;
 }
 
 /** A finished span of the OpenTelemetry JS SDK (`ReadableSpan`, as `InMemorySpanExporter.getFinishedSpans()` gives them). */
@@ -53,26 +77,44 @@ function fromReadableSpan(span: UnknownRecord): Span {
   // SDK 2.x: parentSpanContext; 1.x: parentSpanId.
   const parent = isRecord(span.parentSpanContext) ? span.parentSpanContext.spanId : span.parentSpanId;
   const [seconds, nanos] = span.startTime as [number, number];
-  const status = isRecord(span.status) ? span.status : {};
+  const attributes = span.attributes as Record<string, unknown>;
+  const genAiName = attributes['gen_ai.tool.name'];
+  const sdkName = attributes['ai.toolCall.name'];
+  const genAiTool = isNonEmptyString(genAiName);
+  const isTool = genAiTool || isNonEmptyString(sdkName);
   return {
     traceId: context.traceId,
     spanId: context.spanId,
     parentSpanId: typeof parent === 'string' && parent !== '' ? parent : undefined,
     name: span.name as string,
-    start: BigInt(seconds) * 1_000_000_000n + BigInt(nanos),
-    attributes: span.attributes as Record<string, unknown>,
-    error: status.code === 2 ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined,
+    // Each rounding is monotonic only within a second: seconds * 1e9 + nanos is not, so a close
+    // call is left to the exact start (compareStarts).
+    start: seconds * 1e9 + nanos,
+    toolName: genAiTool ? genAiName : isTool ? (sdkName as string) : undefined,
+    genAiTool,
+    toolCallId: isTool ? attributes[genAiTool ? 'gen_ai.tool.call.id' : 'ai.toolCall.id'] : undefined,
+    result: isTool ? attributes[genAiTool ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'] : undefined,
+    errorType: isTool ? attributes['error.type'] : undefined,
+    operation: attributes['gen_ai.operation.name'],
+    outputMessages: attributes['gen_ai.output.messages'],
+    responseToolCalls: attributes['ai.response.toolCalls'],
+    source: span,
+    otlp: false,
   };
 }
 
 function readOtlp(request: { resourceSpans: unknown[] }, spans: Span[]): void {
-  request.resourceSpans.forEach((resource, r) => {
-    if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) return;
-    resource.scopeSpans.forEach((scope, s) => {
-      if (!isRecord(scope) || !Array.isArray(scope.spans)) return;
-      scope.spans.forEach((span, index) => spans.push(fromOtlpSpan(span, r, s, index)));
-    });
-  });
+  const resources = request.resourceSpans;
+  for (let r = 0; r < resources.length; r++) {
+    const resource = resources[r];
+    if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) continue;
+    for (let s = 0; s < resource.scopeSpans.length; s++) {
+      const scope: unknown = resource.scopeSpans[s];
+      if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
+      const list = scope.spans;
+      for (let index = 0; index < list.length; index++) spans.push(fromOtlpSpan(list[index], r, s, index));
+    }
+  }
 }
 
 /** A span of the export, at `resourceSpans[r].scopeSpans[s].spans[index]` (named only in an error: a trace may hold 100,000 spans). */
@@ -83,27 +125,143 @@ function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span 
       `the OTLP export's resourceSpans[${r}].scopeSpans[${s}].spans[${index}] has no ${missing.join(', ')}: expected the OTLP JSON encoding of a span ({ traceId, spanId, parentSpanId, name, startTimeUnixNano, attributes }, ids in hex).`,
     );
   }
-  const status = isRecord(span.status) ? span.status : {};
-  const isError = status.code === 2 || status.code === 'STATUS_CODE_ERROR';
+  // One pass over the attributes keeps the few that say what the span is, unconverted.
+  let genAiName: unknown;
+  let sdkName: unknown;
+  let operation: unknown;
+  let outputMessages: unknown;
+  let responseToolCalls: unknown;
+  let genAiId: unknown;
+  let sdkId: unknown;
+  let genAiResult: unknown;
+  let sdkResult: unknown;
+  let errorType: unknown;
+  const list = span.attributes;
+  if (Array.isArray(list)) {
+    for (let i = 0; i < list.length; i++) {
+      const attribute: unknown = list[i];
+      if (!isRecord(attribute)) continue;
+      switch (attribute.key) {
+        case 'gen_ai.tool.name':
+          genAiName = attribute.value;
+          break;
+        case 'ai.toolCall.name':
+          sdkName = attribute.value;
+          break;
+        case 'gen_ai.operation.name':
+          operation = attribute.value;
+          break;
+        case 'gen_ai.output.messages':
+          outputMessages = attribute.value;
+          break;
+        case 'ai.response.toolCalls':
+          responseToolCalls = attribute.value;
+          break;
+        case 'gen_ai.tool.call.id':
+          genAiId = attribute.value;
+          break;
+        case 'ai.toolCall.id':
+          sdkId = attribute.value;
+          break;
+        case 'gen_ai.tool.call.result':
+          genAiResult = attribute.value;
+          break;
+        case 'ai.toolCall.result':
+          sdkResult = attribute.value;
+          break;
+        case 'error.type':
+          errorType = attribute.value;
+      }
+    }
+  }
+  const genAiTool = isNonEmptyString((genAiName = anyValue(genAiName)));
+  sdkName = anyValue(sdkName);
+  const isTool = genAiTool || isNonEmptyString(sdkName);
+  const rawStart = span.startTimeUnixNano ?? 0;
+  const start = typeof rawStart === 'number' ? rawStart : typeof rawStart === 'string' ? Number(rawStart) : Number.NaN;
+  if (!Number.isInteger(start)) {
+    throw new ToolCallAccuracyError(
+      `the OTLP export's resourceSpans[${r}].scopeSpans[${s}].spans[${index}] has a startTimeUnixNano that is not a whole number: expected nanoseconds since the epoch, as a string of digits.`,
+    );
+  }
   return {
     traceId: span.traceId,
     spanId: span.spanId,
     parentSpanId: typeof span.parentSpanId === 'string' && span.parentSpanId !== '' ? span.parentSpanId : undefined,
     name: span.name,
-    start: BigInt(String(span.startTimeUnixNano ?? 0)),
-    attributes: attributesOf(span.attributes),
-    error: isError ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined,
+    // Number() rounds correctly, so a later start never reads as an earlier one.
+    start,
+    toolName: genAiTool ? (genAiName as string) : isTool ? (sdkName as string) : undefined,
+    genAiTool,
+    toolCallId: isTool ? anyValue(genAiTool ? genAiId : sdkId) : undefined,
+    result: isTool ? anyValue(genAiTool ? genAiResult : sdkResult) : undefined,
+    errorType: isTool ? anyValue(errorType) : undefined,
+    operation: anyValue(operation),
+    outputMessages: anyValue(outputMessages),
+    responseToolCalls: anyValue(responseToolCalls),
+    source: span,
+    otlp: true,
   };
 }
 
-/** OTLP `[{ key, value }]` attributes as a record. */
-function attributesOf(list: unknown): Record<string, unknown> {
+/** One attribute of a span, as a plain value (OTLP's converted); undefined when it has none. */
+export function attribute(span: Span, key: string): unknown {
+  if (!span.otlp) return (span.source.attributes as Record<string, unknown>)[key];
+  const list = span.source.attributes;
+  if (!Array.isArray(list)) return undefined;
+  // The last of a repeated key, as a record of them would keep.
+  for (let i = list.length - 1; i >= 0; i--) {
+    const attribute: unknown = list[i];
+    if (isRecord(attribute) && attribute.key === key) return anyValue(attribute.value);
+  }
+  return undefined;
+}
+
+/** All of a span's attributes as a record (for the few spans read whole: the root, model calls). */
+export function attributesOf(span: Span): Readonly<Record<string, unknown>> {
+  if (!span.otlp) return span.source.attributes as Record<string, unknown>;
   const attributes: Record<string, unknown> = {};
+  const list = span.source.attributes;
   if (!Array.isArray(list)) return attributes;
   for (const attribute of list) {
     if (isRecord(attribute) && typeof attribute.key === 'string') attributes[attribute.key] = anyValue(attribute.value);
   }
   return attributes;
+}
+
+/** The status message (or 'error') when the span's status is ERROR. */
+export function spanError(span: Span): string | undefined {
+  const status = isRecord(span.source.status) ? span.source.status : {};
+  const isError = status.code === 2 || (span.otlp && status.code === 'STATUS_CODE_ERROR');
+  return isError ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined;
+}
+
+/** The exact start in nanoseconds since the epoch. */
+export function startNanos(span: Span): bigint {
+  if (span.exactStart !== undefined) return span.exactStart;
+  let nanos: bigint;
+  if (span.otlp) {
+    const start = span.source.startTimeUnixNano ?? 0;
+    // A string BigInt() does not take ('1e3') is one Number() did: its value is the number's.
+    nanos = typeof start === 'string' && /^\s*\d+\s*$/.test(start) ? BigInt(start) : BigInt(span.start);
+  }  else {
+    const [seconds, fraction] = span.source.startTime as [number, number];
+    nanos = BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
+  }
+  span.exactStart = nanos;
+  return nanos;
+}
+
+/**
+ * Orders two spans by start. The numbers decide when they are further apart than their rounding
+ * (a few units in the last place of 2^53 and above); closer starts are compared exactly.
+ */
+export function compareStarts(a: Span, b: Span): number {
+  const difference = a.start - b.start;
+  if (Math.abs(difference) > Math.max(Math.abs(a.start), Math.abs(b.start)) * 2 ** -48) return difference;
+  const x = startNanos(a);
+  const y = startNanos(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** An OTLP `AnyValue` as a plain value. */

@@ -7,7 +7,7 @@ import type { RunText } from '../adapter.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import type { Span } from '../otelSpans.js';
-import { isSpanInput, spanEnds, spansOf, SpanSubset } from '../otelSpans.js';
+import { attribute, attributesOf, compareStarts, isSpanInput, spanEnds, spanError, spansOf, SpanSubset, startNanos } from '../otelSpans.js';
 import type { RunUsage } from '../adapter.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, tokensOf } from '../runUsage.js';
 import { formatName, printableName } from '../../value.js';
@@ -71,7 +71,8 @@ function traceUsage(value: unknown): RunUsage {
   let input = 0;
   let output = 0;
   for (const span of modelCalls) {
-    const found = SPAN_TOKENS.map((fields) => tokensOf(span.attributes, fields)).find((tokens) => typeof tokens !== 'string');
+    const attributes = attributesOf(span);
+    const found = SPAN_TOKENS.map((fields) => tokensOf(attributes, fields)).find((tokens) => typeof tokens !== 'string');
     if (found === undefined || typeof found === 'string') {
       lacking.tokens = `its model-call span ${spanName(span)} has no gen_ai.usage.input_tokens and output_tokens, nor ai.usage.inputTokens and outputTokens`;
       break;
@@ -88,10 +89,11 @@ function traceUsage(value: unknown): RunUsage {
       lacking.durationMs = `its span ${spanName(span)} has no end time`;
       break;
     }
+    const start = startNanos(span);
     const trace = traces.get(span.traceId);
-    if (!trace) traces.set(span.traceId, { start: span.start, end });
+    if (!trace) traces.set(span.traceId, { start, end });
     else {
-      if (span.start < trace.start) trace.start = span.start;
+      if (start < trace.start) trace.start = start;
       if (end > trace.end) trace.end = end;
     }
   }
@@ -109,8 +111,8 @@ function spanName(span: Span): string {
 }
 
 function isModelCallSpan(span: Span): boolean {
-  const operation = span.attributes['gen_ai.operation.name'];
-  return AI_SDK_MODEL_CALLS.test(span.name) || (typeof operation === 'string' && GENAI_MODEL_OPERATIONS.has(operation) && !isToolSpan(span));
+  const operation = span.operation;
+  return AI_SDK_MODEL_CALLS.test(span.name) || (typeof operation === 'string' && GENAI_MODEL_OPERATIONS.has(operation) && span.toolName === undefined);
 }
 
 /**
@@ -119,9 +121,9 @@ function isModelCallSpan(span: Span): boolean {
  */
 function traceText(spans: readonly Span[]): RunText {
   const ids = new Set(spans.map((span) => span.spanId));
-  const root = spans.filter((span) => span.parentSpanId === undefined || !ids.has(span.parentSpanId)).sort((a, b) => compare(a.start, b.start))[0];
+  const root = spans.filter((span) => span.parentSpanId === undefined || !ids.has(span.parentSpanId)).sort(compareStarts)[0];
   if (!root) return {};
-  const attributes = root.attributes;
+  const attributes = attributesOf(root);
   const input = parseJson(attributes['gen_ai.input.messages']);
   const prompt = parseJson(attributes['ai.prompt']);
   const messages = Array.isArray(input) ? input : isRecord(prompt) && Array.isArray(prompt.messages) ? prompt.messages : [];
@@ -150,101 +152,171 @@ function messageText(message: Record<string, unknown>): string {
 /** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
 export function splitTraces(value: unknown): SpanSubset[] {
   const traces = new Map<string, Span[]>();
+  // A trace's spans mostly come together: the last trace's list is kept at hand.
+  let lastId: string | undefined;
+  let last: Span[] = [];
   for (const span of spansOf(value)) {
     if (span.parentSpanId === undefined && (AI_SDK_MODEL_CALLS.test(span.name) || span.name === 'ai.toolCall')) throw lostContext(span);
-    const trace = traces.get(span.traceId);
-    if (trace) trace.push(span);
-    else traces.set(span.traceId, [span]);
+    if (span.traceId !== lastId) {
+      lastId = span.traceId;
+      const trace = traces.get(lastId);
+      if (trace) last = trace;
+      else traces.set(lastId, (last = []));
+    }
+    last.push(span);
   }
-  const earliest = (spans: Span[]) => spans.reduce((min, span) => (span.start < min ? span.start : min), spans[0]!.start);
-  return [...traces.values()].sort((a, b) => compare(earliest(a), earliest(b))).map((spans) => new SpanSubset(spans));
+  const earliest = (spans: Span[]) => spans.reduce((min, span) => (compareStarts(span, min) < 0 ? span : min), spans[0]!);
+  return [...traces.values()]
+    .map((spans) => ({ spans, first: earliest(spans) }))
+    .sort((a, b) => compareStarts(a.first, b.first))
+    .map(({ spans }) => new SpanSubset(spans));
 }
 
 /** A call in the making: when it was issued (for order), and the step that issued it. */
 interface Entry {
   call: ToolCall;
-  at: bigint;
+  /** The span that issued it (or the tool span that ran it, when no span issued it): its start orders the calls. */
+  at: Span;
   sequence: number;
   /** The span of the step that issued it; unknown for calls read from a span repeating the whole run. */
   step: string | undefined;
+  /** A tool span ran it. */
+  ran: boolean;
+}
+
+/** The issued calls with one id (or, without an id, one tool) not yet run, earliest first from `head`. */
+interface Waiting {
+  entries: Entry[];
+  head: number;
 }
 
 function readScope(spans: readonly Span[], calls: CallCollector): void {
   // The parent walk looks up only spans that are some span's parent (the root, steps, model calls,
   // a tool running a sub-agent): a small part of a large trace, where a table of every span was
-  // the largest cost of grouping it.
+  // the largest cost of grouping it. Without a tool span among them, no span nests in a tool's.
   const parentIds = new Set<string>();
-  for (const span of spans) if (span.parentSpanId !== undefined) parentIds.add(span.parentSpanId);
-  const byId = new Map<string, Span>();
-  for (const span of spans) if (parentIds.has(span.spanId)) byId.set(span.spanId, span);
-  const toolAncestor = (span: Span): Span | undefined => {
-    // A chain of parents longer than the trace has spans loops (a malformed export): it ends there,
-    // without a set of the spans seen for every span read.
-    let steps = spans.length;
-    for (let parent = byId.get(span.parentSpanId ?? ''); parent && steps-- > 0; parent = byId.get(parent.parentSpanId ?? '')) {
-      if (isToolSpan(parent)) return parent;
-    }
-    return undefined;
-  };
-  const own: Span[] = [];
-  const nested = new Map<Span, Span[]>();
+  let lastParent: string | undefined;
   for (const span of spans) {
-    const ancestor = toolAncestor(span);
-    if (!ancestor) own.push(span);
-    // Only the nearest tool ancestor matters for the sub-run; deeper levels nest inside it.
-    else if (!toolAncestor(ancestor)) {
-      const subtree = nested.get(ancestor);
-      if (subtree) subtree.push(span);
-      else nested.set(ancestor, [span]);
+    const parent = span.parentSpanId;
+    if (parent !== undefined && parent !== lastParent) parentIds.add((lastParent = parent));
+  }
+  const byId = new Map<string, Span>();
+  let toolsHoldSpans = false;
+  for (const span of spans) {
+    if (!parentIds.has(span.spanId)) continue;
+    byId.set(span.spanId, span);
+    if (span.toolName !== undefined) toolsHoldSpans = true;
+  }
+  let own: Span[];
+  const nested = new Map<Span, Span[]>();
+  if (!toolsHoldSpans) own = spans.slice();
+  else {
+    const toolAncestor = (span: Span): Span | undefined => {
+      // A chain of parents longer than the trace has spans loops (a malformed export): it ends there,
+      // without a set of the spans seen for every span read.
+      let steps = spans.length;
+      for (let parent = byId.get(span.parentSpanId ?? ''); parent && steps-- > 0; parent = byId.get(parent.parentSpanId ?? '')) {
+        if (parent.toolName !== undefined) return parent;
+      }
+      return undefined;
+    };
+    own = [];
+    for (const span of spans) {
+      const ancestor = toolAncestor(span);
+      if (!ancestor) own.push(span);
+      // Only the nearest tool ancestor matters for the sub-run; deeper levels nest inside it.
+      else if (!toolAncestor(ancestor)) {
+        const subtree = nested.get(ancestor);
+        if (subtree) subtree.push(span);
+        else nested.set(ancestor, [span]);
+      }
     }
   }
-  own.sort((a, b) => compare(a.start, b.start));
+  own.sort(compareStarts);
 
   const entries: Entry[] = [];
-  const fromStep = own.flatMap((span) => issuedBy(span, 'step'));
-  const fromSteps = fromStep.length > 0;
-  for (const { span, calls: issued } of fromSteps ? fromStep : own.flatMap((span) => issuedBy(span, 'root'))) {
-    for (const call of issued) entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined });
-  }
-  // Issued calls not yet run, earliest first: a tool span runs the earliest one with its tool and
-  // id. Listed by id (a string the call already has: no key is built per call), else by tool.
-  const waitingById = new Map<string, Entry[]>();
-  const waitingByName = new Map<string, Entry[]>();
-  for (const entry of entries) {
-    const { toolCallId, toolName } = entry.call;
-    const waiting = toolCallId === undefined ? waitingByName : waitingById;
-    const key = toolCallId ?? toolName;
-    const queue = waiting.get(key);
-    if (queue) queue.push(entry);
-    else waiting.set(key, [entry]);
-  }
+  let fromSteps = false;
   for (const span of own) {
-    if (!isToolSpan(span)) continue;
-    const { toolName, toolCallId } = executedName(span);
-    const queue = toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId);
-    const first = queue?.findIndex((waiting) => waiting.call.toolName === toolName) ?? -1;
-    const issued = first !== -1 && queue![first]!.at <= span.start ? queue!.splice(first, 1)[0] : undefined;
+    const issued = issuedCalls(span, 'step');
+    if (issued === undefined) continue;
+    fromSteps = true;
+    for (const call of issued) entries.push({ call, at: span, sequence: entries.length, step: span.spanId, ran: false });
+  }
+  if (!fromSteps) {
+    for (const span of own) {
+      for (const call of issuedCalls(span, 'root') ?? []) entries.push({ call, at: span, sequence: entries.length, step: undefined, ran: false });
+    }
+  }
+  // A tool span runs the earliest issued call not yet run with its tool and id, if it was issued
+  // before the span started. Tool spans mostly run the calls in the order they were issued: the
+  // earliest not run (`next`) is then the one, and the calls are listed by id (else by tool) only
+  // from the first tool span it does not answer.
+  const issuedCount = entries.length;
+  let next = 0;
+  let waitingById: Map<string, Waiting> | undefined;
+  let waitingByName: Map<string, Waiting> | undefined;
+  for (const span of own) {
+    const toolName = span.toolName;
+    if (toolName === undefined) continue;
+    const toolCallId = isNonEmptyString(span.toolCallId) ? span.toolCallId : undefined;
+    while (next < issuedCount && entries[next]!.ran) next++;
+    let first: Entry | undefined = entries[next];
+    if (next === issuedCount || first!.call.toolCallId !== toolCallId || first!.call.toolName !== toolName) {
+      if (!waitingById || !waitingByName) {
+        waitingById = new Map();
+        waitingByName = new Map();
+        for (let index = next; index < issuedCount; index++) {
+          const entry = entries[index]!;
+          if (entry.ran) continue;
+          const waiting = entry.call.toolCallId === undefined ? waitingByName : waitingById;
+          const key = entry.call.toolCallId ?? entry.call.toolName;
+          const queue = waiting.get(key);
+          if (queue) queue.entries.push(entry);
+          else waiting.set(key, { entries: [entry], head: 0 });
+        }
+      }
+      first = firstWaiting(toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId), toolName);
+    }
+    const issued = first !== undefined && compareStarts(first.at, span) <= 0 ? first : undefined;
     let entry: Entry;
     if (issued) {
       // The issued call has its input already: the tool span gives its outcome, and its parent is
       // the step that ran it (the AI SDK's step span or model call span).
       entry = issued;
+      issued.ran = true;
       issued.step ??= span.parentSpanId;
-      const outcome = executedOutcome(span);
-      if (outcome.output !== undefined) issued.call.output = outcome.output;
-      if (outcome.error !== undefined) issued.call.error = outcome.error;
+      setOutcome(issued.call, span);
     } else {
-      entry = { call: executedCall(span), at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId };
+      entry = { call: executedCall(span, toolName), at: span, sequence: entries.length, step: span.parentSpanId ?? span.spanId, ran: true };
       entries.push(entry);
     }
     const subRun = nested.get(span);
     if (subRun) recordSubRun(entry.call, new SpanSubset(subRun));
   }
-  entries.sort((a, b) => compare(a.at, b.at) || a.sequence - b.sequence);
+  // Issued calls are in order already (their spans were sorted); calls no span issued join them by start.
+  if (entries.length > issuedCount) entries.sort((a, b) => compareStarts(a.at, b.at) || a.sequence - b.sequence);
+  // Span ids are unique within a trace; the trace id keeps steps of two traces apart. A step's
+  // calls come together, so each step's key is made once.
+  let lastStep: string | undefined;
+  let lastKey: string | undefined;
   for (const entry of entries) {
-    // Span ids are unique within a trace; the trace id keeps steps of two traces apart.
-    calls.add(entry.call, entry.step === undefined ? undefined : `${spans[0]!.traceId}/${entry.step}`);
+    if (entry.step !== lastStep) {
+      lastStep = entry.step;
+      lastKey = lastStep === undefined ? undefined : `${spans[0]!.traceId}/${lastStep}`;
+    }
+    calls.add(entry.call, lastKey);
   }
+}
+
+/** The earliest waiting call to `toolName` in `queue`, skipping (and, at the head, dropping) the ones run since it was listed. */
+function firstWaiting(queue: Waiting | undefined, toolName: string): Entry | undefined {
+  if (!queue) return undefined;
+  while (queue.head < queue.entries.length && queue.entries[queue.head]!.ran) queue.head++;
+  for (let index = queue.head; index < queue.entries.length; index++) {
+    const entry = queue.entries[index]!;
+    if (!entry.ran && entry.call.toolName === toolName) return entry;
+  }
+  return undefined;
 }
 
 /**
@@ -265,81 +337,57 @@ const GENAI_MODEL_OPERATIONS = new Set(['chat', 'generate_content', 'text_comple
 const AI_SDK_ROOTS = /^ai\.(generateText|streamText)$/;
 const AI_SDK_MODEL_CALLS = /^ai\.(generateText|streamText)\.do(Generate|Stream)$/;
 
-function issuedBy(span: Span, level: 'step' | 'root'): Array<{ span: Span; calls: ToolCall[] }> {
-  const calls = issuedCalls(span, level);
-  return calls ? [{ span, calls }] : [];
-}
-
-function isToolSpan(span: Span): boolean {
-  return isNonEmptyString(span.attributes['gen_ai.tool.name']) || isNonEmptyString(span.attributes['ai.toolCall.name']);
-}
-
 /**
  * The calls a span says the model issued: a model call (`level` 'step') or a whole run repeating
  * them (`level` 'root'); undefined when the span is not of that level or records no output.
  */
 function issuedCalls(span: Span, level: 'step' | 'root'): ToolCall[] | undefined {
-  const attributes = span.attributes;
-  const operation = attributes['gen_ai.operation.name'];
-  const messages = attributes['gen_ai.output.messages'];
-  if (messages !== undefined && !isToolSpan(span)) {
+  const messages = span.outputMessages;
+  if (messages !== undefined && span.toolName === undefined) {
+    const operation = span.operation;
     const isStep = typeof operation === 'string' ? GENAI_MODEL_OPERATIONS.has(operation) : !span.name.startsWith('invoke_agent');
     if (isStep !== (level === 'step')) return undefined;
     return genAiOutputCalls(parseJson(messages));
   }
-  const toolCalls = attributes['ai.response.toolCalls'];
+  const toolCalls = span.responseToolCalls;
   if (toolCalls !== undefined) {
-    const isStep = AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attributes['ai.operationId'] !== span.name.replace(/\..*$/, ''));
+    const isStep = AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attribute(span, 'ai.operationId') !== span.name.replace(/\..*$/, ''));
     if (isStep !== (level === 'step')) return undefined;
     const list = parseJson(toolCalls);
-    return (Array.isArray(list) ? list : []).flatMap((call) =>
-      isRecord(call) && isNonEmptyString(call.toolName) ? [toolCallWithJsonInput(call.toolName, call.input ?? call.args, call.toolCallId)] : [],
-    );
+    const calls: ToolCall[] = [];
+    if (Array.isArray(list)) {
+      for (const call of list) if (isRecord(call) && isNonEmptyString(call.toolName)) calls.push(toolCallWithJsonInput(call.toolName, call.input ?? call.args, call.toolCallId));
+    }
+    return calls;
   }
   return undefined;
 }
 
 /** `[{ role: 'assistant', parts: [{ type: 'tool_call', id, name, arguments }] }]` (GenAI output messages). */
 function genAiOutputCalls(messages: unknown): ToolCall[] {
-  if (!Array.isArray(messages)) return [];
-  return messages.flatMap((message) =>
-    isRecord(message) && message.role !== 'user' && Array.isArray(message.parts)
-      ? message.parts.flatMap((part) =>
-          isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name) ? [toolCallWithJsonInput(part.name, part.arguments, part.id)] : [],
-        )
-      : [],
-  );
+  const calls: ToolCall[] = [];
+  if (!Array.isArray(messages)) return calls;
+  for (const message of messages) {
+    if (!isRecord(message) || message.role === 'user' || !Array.isArray(message.parts)) continue;
+    for (const part of message.parts) {
+      if (isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name)) calls.push(toolCallWithJsonInput(part.name, part.arguments, part.id));
+    }
+  }
+  return calls;
 }
 
-/** The name and id of the call a tool span ran, as `toolCall` would keep them (no input: that is parsed only for a call no model span issued). */
-function executedName(span: Span): { toolName: string; toolCallId?: string } {
-  const attributes = span.attributes;
-  const genAi = isNonEmptyString(attributes['gen_ai.tool.name']);
-  const id = attributes[genAi ? 'gen_ai.tool.call.id' : 'ai.toolCall.id'];
-  return { toolName: attributes[genAi ? 'gen_ai.tool.name' : 'ai.toolCall.name'] as string, ...(isNonEmptyString(id) && { toolCallId: id }) };
-}
-
-function executedCall(span: Span): ToolCall {
-  const attributes = span.attributes;
-  const genAi = isNonEmptyString(attributes['gen_ai.tool.name']);
-  const call = genAi
-    ? toolCallWithJsonInput(attributes['gen_ai.tool.name'] as string, attributes['gen_ai.tool.call.arguments'], attributes['gen_ai.tool.call.id'])
-    : toolCallWithJsonInput(attributes['ai.toolCall.name'] as string, attributes['ai.toolCall.args'], attributes['ai.toolCall.id']);
-  const outcome = executedOutcome(span);
-  if (outcome.output !== undefined) call.output = outcome.output;
-  if (outcome.error !== undefined) call.error = outcome.error;
+/** The call a tool span ran that no model span issued: its input is read from the tool span (and parsed) only then. */
+function executedCall(span: Span, toolName: string): ToolCall {
+  const call = toolCallWithJsonInput(toolName, attribute(span, span.genAiTool ? 'gen_ai.tool.call.arguments' : 'ai.toolCall.args'), span.toolCallId);
+  setOutcome(call, span);
   return call;
 }
 
 /** What a tool span says came of its call: the result it recorded, or the error it ended with. */
-function executedOutcome(span: Span): { output: unknown; error: unknown } {
-  const attributes = span.attributes;
-  const result = attributes[isNonEmptyString(attributes['gen_ai.tool.name']) ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'];
-  const errorType = attributes['error.type'];
-  return {
-    output: result === undefined ? undefined : parseJson(result),
-    error: span.error !== undefined ? span.error : isNonEmptyString(errorType) ? errorType : undefined,
-  };
+function setOutcome(call: ToolCall, span: Span): void {
+  if (span.result !== undefined) call.output = parseJson(span.result);
+  const error = spanError(span) ?? (isNonEmptyString(span.errorType) ? span.errorType : undefined);
+  if (error !== undefined) call.error = error;
 }
 
 /** Attributes hold JSON text; a value that is not JSON is kept as the text it is. */
@@ -350,8 +398,4 @@ function parseJson(value: unknown): unknown {
   } catch {
     return value;
   }
-}
-
-function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
