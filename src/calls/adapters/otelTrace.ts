@@ -151,12 +151,19 @@ function messageText(message: Record<string, unknown>): string {
 
 /** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
 export function splitTraces(value: unknown): SpanSubset[] {
+  const spans = spansOf(value);
+  let oneTrace = true;
+  for (const span of spans) {
+    if (span.parentSpanId === undefined && (AI_SDK_MODEL_CALLS.test(span.name) || span.name === 'ai.toolCall')) throw lostContext(span);
+    if (span.traceId !== spans[0]!.traceId) oneTrace = false;
+  }
+  // One trace (a run of one turn) is the list as it is: no copy of it.
+  if (oneTrace) return spans.length > 0 ? [new SpanSubset(spans)] : [];
   const traces = new Map<string, Span[]>();
   // A trace's spans mostly come together: the last trace's list is kept at hand.
   let lastId: string | undefined;
   let last: Span[] = [];
-  for (const span of spansOf(value)) {
-    if (span.parentSpanId === undefined && (AI_SDK_MODEL_CALLS.test(span.name) || span.name === 'ai.toolCall')) throw lostContext(span);
+  for (const span of spans) {
     if (span.traceId !== lastId) {
       lastId = span.traceId;
       const trace = traces.get(lastId);
@@ -172,21 +179,22 @@ export function splitTraces(value: unknown): SpanSubset[] {
     .map(({ spans }) => new SpanSubset(spans));
 }
 
-/** A call in the making: when it was issued (for order), and the step that issued it. */
-interface Entry {
-  call: ToolCall;
-  /** The span that issued it (or the tool span that ran it, when no span issued it): its start orders the calls. */
-  at: Span;
-  sequence: number;
+/**
+ * The calls of one trace in the making, one index per call (parallel lists: no object per call
+ * besides the call): when it was issued, the step that issued it, and whether a tool span ran it.
+ */
+interface Entries {
+  calls: ToolCall[];
+  /** The span that issued the call (or the tool span that ran it, when no span issued it): its start orders the calls. */
+  at: Span[];
   /** The span of the step that issued it; unknown for calls read from a span repeating the whole run. */
-  step: string | undefined;
-  /** A tool span ran it. */
-  ran: boolean;
+  steps: Array<string | undefined>;
+  ran: boolean[];
 }
 
-/** The issued calls with one id (or, without an id, one tool) not yet run, earliest first from `head`. */
+/** The indexes of the issued calls with one id (or, without an id, one tool) not yet run, earliest first from `head`. */
 interface Waiting {
-  entries: Entry[];
+  indexes: number[];
   head: number;
 }
 
@@ -234,24 +242,28 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   }
   own.sort(compareStarts);
 
-  const entries: Entry[] = [];
+  const entries: Entries = { calls: [], at: [], steps: [], ran: [] };
+  const issue = (call: ToolCall, at: Span, step: string | undefined, ran: boolean) => {
+    entries.calls.push(call);
+    entries.at.push(at);
+    entries.steps.push(step);
+    entries.ran.push(ran);
+  };
   let fromSteps = false;
   for (const span of own) {
     const issued = issuedCalls(span, 'step');
     if (issued === undefined) continue;
     fromSteps = true;
-    for (const call of issued) entries.push({ call, at: span, sequence: entries.length, step: span.spanId, ran: false });
+    for (const call of issued) issue(call, span, span.spanId, false);
   }
   if (!fromSteps) {
-    for (const span of own) {
-      for (const call of issuedCalls(span, 'root') ?? []) entries.push({ call, at: span, sequence: entries.length, step: undefined, ran: false });
-    }
+    for (const span of own) for (const call of issuedCalls(span, 'root') ?? []) issue(call, span, undefined, false);
   }
   // A tool span runs the earliest issued call not yet run with its tool and id, if it was issued
   // before the span started. Tool spans mostly run the calls in the order they were issued: the
   // earliest not run (`next`) is then the one, and the calls are listed by id (else by tool) only
   // from the first tool span it does not answer.
-  const issuedCount = entries.length;
+  const issuedCount = entries.calls.length;
   let next = 0;
   let waitingById: Map<string, Waiting> | undefined;
   let waitingByName: Map<string, Waiting> | undefined;
@@ -259,64 +271,70 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
     const toolName = span.toolName;
     if (toolName === undefined) continue;
     const toolCallId = isNonEmptyString(span.toolCallId) ? span.toolCallId : undefined;
-    while (next < issuedCount && entries[next]!.ran) next++;
-    let first: Entry | undefined = entries[next];
-    if (next === issuedCount || first!.call.toolCallId !== toolCallId || first!.call.toolName !== toolName) {
+    while (next < issuedCount && entries.ran[next]) next++;
+    let first = next;
+    if (next === issuedCount || entries.calls[next]!.toolCallId !== toolCallId || entries.calls[next]!.toolName !== toolName) {
       if (!waitingById || !waitingByName) {
         waitingById = new Map();
         waitingByName = new Map();
         for (let index = next; index < issuedCount; index++) {
-          const entry = entries[index]!;
-          if (entry.ran) continue;
-          const waiting = entry.call.toolCallId === undefined ? waitingByName : waitingById;
-          const key = entry.call.toolCallId ?? entry.call.toolName;
-          const queue = waiting.get(key);
-          if (queue) queue.entries.push(entry);
-          else waiting.set(key, { entries: [entry], head: 0 });
+          if (entries.ran[index]) continue;
+          const { toolCallId: id, toolName: name } = entries.calls[index]!;
+          const waiting = id === undefined ? waitingByName : waitingById;
+          const queue = waiting.get(id ?? name);
+          if (queue) queue.indexes.push(index);
+          else waiting.set(id ?? name, { indexes: [index], head: 0 });
         }
       }
-      first = firstWaiting(toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId), toolName);
+      first = firstWaiting(toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId), toolName, entries);
     }
-    const issued = first !== undefined && compareStarts(first.at, span) <= 0 ? first : undefined;
-    let entry: Entry;
-    if (issued) {
+    let call: ToolCall;
+    if (first !== -1 && compareStarts(entries.at[first]!, span) <= 0) {
       // The issued call has its input already: the tool span gives its outcome, and its parent is
       // the step that ran it (the AI SDK's step span or model call span).
-      entry = issued;
-      issued.ran = true;
-      issued.step ??= span.parentSpanId;
-      setOutcome(issued.call, span);
+      call = entries.calls[first]!;
+      entries.ran[first] = true;
+      entries.steps[first] ??= span.parentSpanId;
+      setOutcome(call, span);
     } else {
-      entry = { call: executedCall(span, toolName), at: span, sequence: entries.length, step: span.parentSpanId ?? span.spanId, ran: true };
-      entries.push(entry);
+      call = executedCall(span, toolName);
+      issue(call, span, span.parentSpanId ?? span.spanId, true);
     }
     const subRun = nested.get(span);
-    if (subRun) recordSubRun(entry.call, new SpanSubset(subRun));
+    if (subRun) recordSubRun(call, new SpanSubset(subRun));
   }
-  // Issued calls are in order already (their spans were sorted); calls no span issued join them by start.
-  if (entries.length > issuedCount) entries.sort((a, b) => compareStarts(a.at, b.at) || a.sequence - b.sequence);
+  // Issued calls are in order already (their spans were sorted); calls no span issued join them
+  // by start, after the issued calls of the same start.
+  let order: number[] | undefined;
+  if (entries.calls.length > issuedCount) {
+    order = entries.calls.map((_, index) => index);
+    order.sort((a, b) => compareStarts(entries.at[a]!, entries.at[b]!) || a - b);
+  }
   // Span ids are unique within a trace; the trace id keeps steps of two traces apart. A step's
   // calls come together, so each step's key is made once.
   let lastStep: string | undefined;
   let lastKey: string | undefined;
-  for (const entry of entries) {
-    if (entry.step !== lastStep) {
-      lastStep = entry.step;
-      lastKey = lastStep === undefined ? undefined : `${spans[0]!.traceId}/${lastStep}`;
+  for (let position = 0; position < entries.calls.length; position++) {
+    const index = order ? order[position]! : position;
+    const step = entries.steps[index];
+    if (step !== lastStep) {
+      lastStep = step;
+      lastKey = step === undefined ? undefined : `${spans[0]!.traceId}/${step}`;
     }
-    calls.add(entry.call, lastKey);
+    calls.add(entries.calls[index]!, lastKey);
   }
 }
 
-/** The earliest waiting call to `toolName` in `queue`, skipping (and, at the head, dropping) the ones run since it was listed. */
-function firstWaiting(queue: Waiting | undefined, toolName: string): Entry | undefined {
-  if (!queue) return undefined;
-  while (queue.head < queue.entries.length && queue.entries[queue.head]!.ran) queue.head++;
-  for (let index = queue.head; index < queue.entries.length; index++) {
-    const entry = queue.entries[index]!;
-    if (!entry.ran && entry.call.toolName === toolName) return entry;
+/** The earliest waiting call to `toolName` in `queue`, skipping (and, at the head, dropping) the ones run since it was listed; -1 when none. */
+function firstWaiting(queue: Waiting | undefined, toolName: string, entries: Entries): number {
+  if (!queue) return -1;
+  const { indexes } = queue;
+  while (queue.head < indexes.length && entries.ran[indexes[queue.head]!]) queue.head++;
+  for (let position = queue.head; position < indexes.length; position++) {
+    const index = indexes[position]!;
+    if (!entries.ran[index] && entries.calls[index]!.toolName === toolName) return index;
   }
-  return undefined;
+  return -1;
 }
 
 /**
