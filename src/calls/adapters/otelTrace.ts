@@ -1,6 +1,6 @@
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { ToolCall } from '../../types.js';
-import type { FormatAdapter } from '../adapter.js';
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import type { RunText } from '../adapter.js';
@@ -180,16 +180,67 @@ export function splitTraces(value: unknown): SpanSubset[] {
 }
 
 /**
- * The calls of one trace in the making, one index per call (parallel lists: no object per call
- * besides the call): when it was issued, the step that issued it, and whether a tool span ran it.
+ * The calls of one trace in the making, one index per call, in parallel lists: no object per call
+ * besides the call, which is made once a tool span gives its result. Until then a call is the
+ * record its span issued it as (a GenAI `tool_call` part or an AI SDK tool call), read in place.
  */
-interface Entries {
-  calls: ToolCall[];
+class Entries {
+  readonly sources: Array<UnknownRecord | undefined> = [];
   /** The span that issued the call (or the tool span that ran it, when no span issued it): its start orders the calls. */
-  at: Span[];
-  /** The span of the step that issued it; unknown for calls read from a span repeating the whole run. */
-  steps: Array<string | undefined>;
-  ran: boolean[];
+  readonly at: Span[] = [];
+  /** The call, once a tool span ran it (or at the end, when none did). */
+  readonly calls: Array<ToolCall | undefined> = [];
+  /** Steps other than the issuing span (a call read from the root span, run in a step; a call no span issued). */
+  private steps: Array<string | undefined> | undefined;
+
+  /** `fromSteps`: the calls were issued by model-call spans, each a step (else by a span repeating the whole run). */
+  constructor(private readonly fromSteps: boolean) {}
+
+  issue(source: UnknownRecord, at: Span): void {
+    this.sources.push(source);
+    this.at.push(at);
+    this.calls.push(undefined);
+  }
+
+  /** A call no span issued, made from the tool span that ran it. */
+  ran(call: ToolCall, at: Span, step: string): void {
+    this.sources.push(undefined);
+    this.at.push(at);
+    this.calls.push(call);
+    this.setStep(this.calls.length - 1, step);
+  }
+
+  private isGenAi(index: number): boolean {
+    const span = this.at[index]!;
+    return span.outputMessages !== undefined && span.toolName === undefined;
+  }
+
+  name(index: number): string {
+    return this.sources[index]![this.isGenAi(index) ? 'name' : 'toolName'] as string;
+  }
+
+  id(index: number): unknown {
+    return this.sources[index]![this.isGenAi(index) ? 'id' : 'toolCallId'];
+  }
+
+  input(index: number): unknown {
+    const source = this.sources[index]!;
+    return this.isGenAi(index) ? source.arguments : (source.input ?? source.args);
+  }
+
+  step(index: number): string | undefined {
+    const step = this.steps?.[index];
+    return step !== undefined ? step : this.fromSteps && this.sources[index] !== undefined ? this.at[index]!.spanId : undefined;
+  }
+
+  setStep(index: number, step: string | undefined): void {
+    (this.steps ??= [])[index] = step;
+  }
+}
+
+/** An id as a call keeps it: a non-empty string, else none. */
+function idOf(id: unknown): string | undefined {
+  return isNonEmptyString(id) ? id : undefined;
 }
 
 /** The indexes of the issued calls with one id (or, without an id, one tool) not yet run, earliest first from `head`. */
@@ -242,28 +293,14 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   }
   own.sort(compareStarts);
 
-  const entries: Entries = { calls: [], at: [], steps: [], ran: [] };
-  const issue = (call: ToolCall, at: Span, step: string | undefined, ran: boolean) => {
-    entries.calls.push(call);
-    entries.at.push(at);
-    entries.steps.push(step);
-    entries.ran.push(ran);
-  };
-  let fromSteps = false;
-  for (const span of own) {
-    const issued = issuedCalls(span, 'step');
-    if (issued === undefined) continue;
-    fromSteps = true;
-    for (const call of issued) issue(call, span, span.spanId, false);
-  }
-  if (!fromSteps) {
-    for (const span of own) for (const call of issuedCalls(span, 'root') ?? []) issue(call, span, undefined, false);
-  }
+  const fromSteps = own.some((span) => issuesAt(span) === 'step');
+  const entries = new Entries(fromSteps);
+  for (const span of own) if (issuesAt(span) === (fromSteps ? 'step' : 'root')) issueCalls(span, entries);
   // A tool span runs the earliest issued call not yet run with its tool and id, if it was issued
   // before the span started. Tool spans mostly run the calls in the order they were issued: the
   // earliest not run (`next`) is then the one, and the calls are listed by id (else by tool) only
   // from the first tool span it does not answer.
-  const issuedCount = entries.calls.length;
+  const issuedCount = entries.sources.length;
   let next = 0;
   let waitingById: Map<string, Waiting> | undefined;
   let waitingByName: Map<string, Waiting> | undefined;
@@ -271,42 +308,47 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
     const toolName = span.toolName;
     if (toolName === undefined) continue;
     const toolCallId = isNonEmptyString(span.toolCallId) ? span.toolCallId : undefined;
-    while (next < issuedCount && entries.ran[next]) next++;
+    while (next < issuedCount && entries.calls[next] !== undefined) next++;
     let first = next;
-    if (next === issuedCount || entries.calls[next]!.toolCallId !== toolCallId || entries.calls[next]!.toolName !== toolName) {
+    if (next === issuedCount || idOf(entries.id(next)) !== toolCallId || entries.name(next) !== toolName) {
       if (!waitingById || !waitingByName) {
         waitingById = new Map();
         waitingByName = new Map();
         for (let index = next; index < issuedCount; index++) {
-          if (entries.ran[index]) continue;
-          const { toolCallId: id, toolName: name } = entries.calls[index]!;
+          if (entries.calls[index] !== undefined) continue;
+          const id = idOf(entries.id(index));
           const waiting = id === undefined ? waitingByName : waitingById;
-          const queue = waiting.get(id ?? name);
+          const key = id ?? entries.name(index);
+          const queue = waiting.get(key);
           if (queue) queue.indexes.push(index);
-          else waiting.set(id ?? name, { indexes: [index], head: 0 });
+          else waiting.set(key, { indexes: [index], head: 0 });
         }
       }
       first = firstWaiting(toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId), toolName, entries);
     }
+    // A tool span's result is JSON text, parsed once, into the call's literal.
+    const output = span.result === undefined ? undefined : parseJson(span.result);
     let call: ToolCall;
     if (first !== -1 && compareStarts(entries.at[first]!, span) <= 0) {
       // The issued call has its input already: the tool span gives its outcome, and its parent is
       // the step that ran it (the AI SDK's step span or model call span).
-      call = entries.calls[first]!;
-      entries.ran[first] = true;
-      entries.steps[first] ??= span.parentSpanId;
-      setOutcome(call, span);
+      call = entries.calls[first] = toolCallWithJsonInput(toolName, entries.input(first), entries.id(first), output);
+      if (entries.step(first) === undefined) entries.setStep(first, span.parentSpanId);
     } else {
-      call = executedCall(span, toolName);
-      issue(call, span, span.parentSpanId ?? span.spanId, true);
+      // No span issued it: its input is read from the tool span (and parsed) only then.
+      call = toolCallWithJsonInput(toolName, attribute(span, span.genAiTool ? 'gen_ai.tool.call.arguments' : 'ai.toolCall.args'), span.toolCallId, output);
+      entries.ran(call, span, span.parentSpanId ?? span.spanId);
     }
+    const error = spanError(span) ?? (isNonEmptyString(span.errorType) ? span.errorType : undefined);
+    if (error !== undefined) call.error = error;
     const subRun = nested.get(span);
     if (subRun) recordSubRun(call, new SpanSubset(subRun));
   }
   // Issued calls are in order already (their spans were sorted); calls no span issued join them
   // by start, after the issued calls of the same start.
+  const count = entries.calls.length;
   let order: number[] | undefined;
-  if (entries.calls.length > issuedCount) {
+  if (count > issuedCount) {
     order = entries.calls.map((_, index) => index);
     order.sort((a, b) => compareStarts(entries.at[a]!, entries.at[b]!) || a - b);
   }
@@ -314,14 +356,15 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   // calls come together, so each step's key is made once.
   let lastStep: string | undefined;
   let lastKey: string | undefined;
-  for (let position = 0; position < entries.calls.length; position++) {
+  for (let position = 0; position < count; position++) {
     const index = order ? order[position]! : position;
-    const step = entries.steps[index];
+    const step = entries.step(index);
     if (step !== lastStep) {
       lastStep = step;
       lastKey = step === undefined ? undefined : `${spans[0]!.traceId}/${step}`;
     }
-    calls.add(entries.calls[index]!, lastKey);
+    // A call no tool span ran (an unknown tool, a run cut short) is made here, without a result.
+    calls.add(entries.calls[index] ?? toolCallWithJsonInput(entries.name(index), entries.input(index), entries.id(index)), lastKey);
   }
 }
 
@@ -329,10 +372,10 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
 function firstWaiting(queue: Waiting | undefined, toolName: string, entries: Entries): number {
   if (!queue) return -1;
   const { indexes } = queue;
-  while (queue.head < indexes.length && entries.ran[indexes[queue.head]!]) queue.head++;
+  while (queue.head < indexes.length && entries.calls[indexes[queue.head]!] !== undefined) queue.head++;
   for (let position = queue.head; position < indexes.length; position++) {
     const index = indexes[position]!;
-    if (!entries.ran[index] && entries.calls[index]!.toolName === toolName) return index;
+    if (entries.calls[index] === undefined && entries.name(index) === toolName) return index;
   }
   return -1;
 }
@@ -356,56 +399,34 @@ const AI_SDK_ROOTS = /^ai\.(generateText|streamText)$/;
 const AI_SDK_MODEL_CALLS = /^ai\.(generateText|streamText)\.do(Generate|Stream)$/;
 
 /**
- * The calls a span says the model issued: a model call (`level` 'step') or a whole run repeating
- * them (`level` 'root'); undefined when the span is not of that level or records no output.
+ * Which calls a span says the model issued: those of one model call ('step'), or of a whole run
+ * repeating them ('root'); undefined for a span that records no output.
  */
-function issuedCalls(span: Span, level: 'step' | 'root'): ToolCall[] | undefined {
-  const messages = span.outputMessages;
-  if (messages !== undefined && span.toolName === undefined) {
+function issuesAt(span: Span): 'step' | 'root' | undefined {
+  if (span.outputMessages !== undefined && span.toolName === undefined) {
     const operation = span.operation;
-    const isStep = typeof operation === 'string' ? GENAI_MODEL_OPERATIONS.has(operation) : !span.name.startsWith('invoke_agent');
-    if (isStep !== (level === 'step')) return undefined;
-    return genAiOutputCalls(parseJson(messages));
+    return (typeof operation === 'string' ? GENAI_MODEL_OPERATIONS.has(operation) : !span.name.startsWith('invoke_agent')) ? 'step' : 'root';
   }
-  const toolCalls = span.responseToolCalls;
-  if (toolCalls !== undefined) {
-    const isStep = AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attribute(span, 'ai.operationId') !== span.name.replace(/\..*$/, ''));
-    if (isStep !== (level === 'step')) return undefined;
-    const list = parseJson(toolCalls);
-    const calls: ToolCall[] = [];
-    if (Array.isArray(list)) {
-      for (const call of list) if (isRecord(call) && isNonEmptyString(call.toolName)) calls.push(toolCallWithJsonInput(call.toolName, call.input ?? call.args, call.toolCallId));
+  if (span.responseToolCalls === undefined) return undefined;
+  return AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attribute(span, 'ai.operationId') !== span.name.replace(/\..*$/, '')) ? 'step' : 'root';
+}
+
+/**
+ * Issues the calls of a span `issuesAt` names: `[{ role: 'assistant', parts: [{ type: 'tool_call',
+ * id, name, arguments }] }]` (GenAI output messages) or `[{ toolCallId, toolName, input }]` (the AI SDK).
+ */
+function issueCalls(span: Span, entries: Entries): void {
+  if (span.outputMessages !== undefined && span.toolName === undefined) {
+    const messages = parseJson(span.outputMessages);
+    if (!Array.isArray(messages)) return;
+    for (const message of messages) {
+      if (!isRecord(message) || message.role === 'user' || !Array.isArray(message.parts)) continue;
+      for (const part of message.parts) if (isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name)) entries.issue(part, span);
     }
-    return calls;
+    return;
   }
-  return undefined;
-}
-
-/** `[{ role: 'assistant', parts: [{ type: 'tool_call', id, name, arguments }] }]` (GenAI output messages). */
-function genAiOutputCalls(messages: unknown): ToolCall[] {
-  const calls: ToolCall[] = [];
-  if (!Array.isArray(messages)) return calls;
-  for (const message of messages) {
-    if (!isRecord(message) || message.role === 'user' || !Array.isArray(message.parts)) continue;
-    for (const part of message.parts) {
-      if (isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name)) calls.push(toolCallWithJsonInput(part.name, part.arguments, part.id));
-    }
-  }
-  return calls;
-}
-
-/** The call a tool span ran that no model span issued: its input is read from the tool span (and parsed) only then. */
-function executedCall(span: Span, toolName: string): ToolCall {
-  const call = toolCallWithJsonInput(toolName, attribute(span, span.genAiTool ? 'gen_ai.tool.call.arguments' : 'ai.toolCall.args'), span.toolCallId);
-  setOutcome(call, span);
-  return call;
-}
-
-/** What a tool span says came of its call: the result it recorded, or the error it ended with. */
-function setOutcome(call: ToolCall, span: Span): void {
-  if (span.result !== undefined) call.output = parseJson(span.result);
-  const error = spanError(span) ?? (isNonEmptyString(span.errorType) ? span.errorType : undefined);
-  if (error !== undefined) call.error = error;
+  const list = parseJson(span.responseToolCalls);
+  if (Array.isArray(list)) for (const call of list) if (isRecord(call) && isNonEmptyString(call.toolName)) entries.issue(call, span);
 }
 
 /** Attributes hold JSON text; a value that is not JSON is kept as the text it is. */
