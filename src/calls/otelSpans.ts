@@ -29,14 +29,55 @@ export interface Span {
   readonly errorType: unknown;
   /** `gen_ai.operation.name`. */
   readonly operation: unknown;
-  /** `gen_ai.output.messages` and `ai.response.toolCalls`, as the source holds them (JSON text). */
-  readonly outputMessages: unknown;
-  readonly responseToolCalls: unknown;
+  /**
+   * What a span that is not a tool's says the model issued, as the source holds it (JSON text):
+   * `gen_ai.output.messages` (then `issuedGenAi`), else `ai.response.toolCalls`.
+   */
+  readonly issued: unknown;
+  readonly issuedGenAi: boolean;
   /** The exporter's span (`ReadableSpan`) or the OTLP JSON one. */
   readonly source: UnknownRecord;
   readonly otlp: boolean;
-  /** The exact start, once a close call needed it. */
-  exactStart?: bigint;
+}
+
+/**
+ * A span of an OTLP export: its ids and name are read from the export's span rather than copied,
+ * as each field more is copied again by every garbage collection the read lives through.
+ */
+class OtlpSpan implements Span {
+  constructor(
+    readonly source: UnknownRecord,
+    readonly start: number,
+    readonly toolName: string | undefined,
+    readonly genAiTool: boolean,
+    readonly toolCallId: unknown,
+    readonly result: unknown,
+    readonly errorType: unknown,
+    readonly operation: unknown,
+    readonly issued: unknown,
+    readonly issuedGenAi: boolean,
+  ) {}
+
+  get traceId(): string {
+    return this.source.traceId as string;
+  }
+
+  get spanId(): string {
+    return this.source.spanId as string;
+  }
+
+  get parentSpanId(): string | undefined {
+    const parent = this.source.parentSpanId;
+    return typeof parent === 'string' && parent !== '' ? parent : undefined;
+  }
+
+  get name(): string {
+    return this.source.name as string;
+  }
+
+  get otlp(): boolean {
+    return true;
+  }
 }
 
 /** A finished span of the OpenTelemetry JS SDK (`ReadableSpan`, as `InMemorySpanExporter.getFinishedSpans()` gives them). */
@@ -82,6 +123,8 @@ function fromReadableSpan(span: UnknownRecord): Span {
   const sdkName = attributes['ai.toolCall.name'];
   const genAiTool = isNonEmptyString(genAiName);
   const isTool = genAiTool || isNonEmptyString(sdkName);
+  const outputMessages = attributes['gen_ai.output.messages'];
+  const issuedGenAi = outputMessages !== undefined && !isTool;
   return {
     traceId: context.traceId,
     spanId: context.spanId,
@@ -96,8 +139,8 @@ function fromReadableSpan(span: UnknownRecord): Span {
     result: isTool ? attributes[genAiTool ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'] : undefined,
     errorType: isTool ? attributes['error.type'] : undefined,
     operation: attributes['gen_ai.operation.name'],
-    outputMessages: attributes['gen_ai.output.messages'],
-    responseToolCalls: attributes['ai.response.toolCalls'],
+    issued: issuedGenAi ? outputMessages : attributes['ai.response.toolCalls'],
+    issuedGenAi,
     source: span,
     otlp: false,
   };
@@ -177,6 +220,7 @@ function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span 
   const genAiTool = isNonEmptyString((genAiName = anyValue(genAiName)));
   sdkName = anyValue(sdkName);
   const isTool = genAiTool || isNonEmptyString(sdkName);
+  const issuedGenAi = outputMessages !== undefined && !isTool;
   const rawStart = span.startTimeUnixNano ?? 0;
   const start = typeof rawStart === 'number' ? rawStart : typeof rawStart === 'string' ? Number(rawStart) : Number.NaN;
   if (!Number.isInteger(start)) {
@@ -184,24 +228,19 @@ function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span 
       `the OTLP export's resourceSpans[${r}].scopeSpans[${s}].spans[${index}] has a startTimeUnixNano that is not a whole number: expected nanoseconds since the epoch, as a string of digits.`,
     );
   }
-  return {
-    traceId: span.traceId,
-    spanId: span.spanId,
-    parentSpanId: typeof span.parentSpanId === 'string' && span.parentSpanId !== '' ? span.parentSpanId : undefined,
-    name: span.name,
-    // Number() rounds correctly, so a later start never reads as an earlier one.
+  // Number() rounds correctly, so a later start never reads as an earlier one.
+  return new OtlpSpan(
+    span,
     start,
-    toolName: genAiTool ? (genAiName as string) : isTool ? (sdkName as string) : undefined,
+    genAiTool ? (genAiName as string) : isTool ? (sdkName as string) : undefined,
     genAiTool,
-    toolCallId: isTool ? anyValue(genAiTool ? genAiId : sdkId) : undefined,
-    result: isTool ? anyValue(genAiTool ? genAiResult : sdkResult) : undefined,
-    errorType: isTool ? anyValue(errorType) : undefined,
-    operation: anyValue(operation),
-    outputMessages: anyValue(outputMessages),
-    responseToolCalls: anyValue(responseToolCalls),
-    source: span,
-    otlp: true,
-  };
+    isTool ? anyValue(genAiTool ? genAiId : sdkId) : undefined,
+    isTool ? anyValue(genAiTool ? genAiResult : sdkResult) : undefined,
+    isTool ? anyValue(errorType) : undefined,
+    anyValue(operation),
+    anyValue(issuedGenAi ? outputMessages : responseToolCalls),
+    issuedGenAi,
+  );
 }
 
 /** One attribute of a span, as a plain value (OTLP's converted); undefined when it has none. */
@@ -231,25 +270,21 @@ export function attributesOf(span: Span): Readonly<Record<string, unknown>> {
 
 /** The status message (or 'error') when the span's status is ERROR. */
 export function spanError(span: Span): string | undefined {
-  const status = isRecord(span.source.status) ? span.source.status : {};
+  const status = span.source.status;
+  if (!isRecord(status)) return undefined;
   const isError = status.code === 2 || (span.otlp && status.code === 'STATUS_CODE_ERROR');
   return isError ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined;
 }
 
-/** The exact start in nanoseconds since the epoch. */
+/** The exact start in nanoseconds since the epoch (made again at each call: it is needed only for starts closer than a number holds). */
 export function startNanos(span: Span): bigint {
-  if (span.exactStart !== undefined) return span.exactStart;
-  let nanos: bigint;
-  if (span.otlp) {
-    const start = span.source.startTimeUnixNano ?? 0;
-    // A string BigInt() does not take ('1e3') is one Number() did: its value is the number's.
-    nanos = typeof start === 'string' && /^\s*\d+\s*$/.test(start) ? BigInt(start) : BigInt(span.start);
-  }  else {
+  if (!span.otlp) {
     const [seconds, fraction] = span.source.startTime as [number, number];
-    nanos = BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
+    return BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
   }
-  span.exactStart = nanos;
-  return nanos;
+  const start = span.source.startTimeUnixNano ?? 0;
+  // A string BigInt() does not take ('1e3') is one Number() did: its value is the number's.
+  return typeof start === 'string' && /^\s*\d+\s*$/.test(start) ? BigInt(start) : BigInt(span.start);
 }
 
 /**

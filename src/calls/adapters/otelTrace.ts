@@ -211,8 +211,7 @@ class Entries {
   }
 
   private isGenAi(index: number): boolean {
-    const span = this.at[index]!;
-    return span.outputMessages !== undefined && span.toolName === undefined;
+    return this.at[index]!.issuedGenAi;
   }
 
   name(index: number): string {
@@ -259,17 +258,19 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
     const parent = span.parentSpanId;
     if (parent !== undefined && parent !== lastParent) parentIds.add((lastParent = parent));
   }
-  const byId = new Map<string, Span>();
   let toolsHoldSpans = false;
   for (const span of spans) {
-    if (!parentIds.has(span.spanId)) continue;
-    byId.set(span.spanId, span);
-    if (span.toolName !== undefined) toolsHoldSpans = true;
+    if (span.toolName !== undefined && parentIds.has(span.spanId)) {
+      toolsHoldSpans = true;
+      break;
+    }
   }
   let own: Span[];
   const nested = new Map<Span, Span[]>();
   if (!toolsHoldSpans) own = spans.slice();
   else {
+    const byId = new Map<string, Span>();
+    for (const span of spans) if (parentIds.has(span.spanId)) byId.set(span.spanId, span);
     const toolAncestor = (span: Span): Span | undefined => {
       // A chain of parents longer than the trace has spans loops (a malformed export): it ends there,
       // without a set of the spans seen for every span read.
@@ -403,11 +404,11 @@ const AI_SDK_MODEL_CALLS = /^ai\.(generateText|streamText)\.do(Generate|Stream)$
  * repeating them ('root'); undefined for a span that records no output.
  */
 function issuesAt(span: Span): 'step' | 'root' | undefined {
-  if (span.outputMessages !== undefined && span.toolName === undefined) {
+  if (span.issued === undefined) return undefined;
+  if (span.issuedGenAi) {
     const operation = span.operation;
     return (typeof operation === 'string' ? GENAI_MODEL_OPERATIONS.has(operation) : !span.name.startsWith('invoke_agent')) ? 'step' : 'root';
   }
-  if (span.responseToolCalls === undefined) return undefined;
   return AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attribute(span, 'ai.operationId') !== span.name.replace(/\..*$/, '')) ? 'step' : 'root';
 }
 
@@ -416,8 +417,8 @@ function issuesAt(span: Span): 'step' | 'root' | undefined {
  * id, name, arguments }] }]` (GenAI output messages) or `[{ toolCallId, toolName, input }]` (the AI SDK).
  */
 function issueCalls(span: Span, entries: Entries): void {
-  if (span.outputMessages !== undefined && span.toolName === undefined) {
-    const messages = parseJson(span.outputMessages);
+  if (span.issuedGenAi) {
+    const messages = parseJson(span.issued);
     if (!Array.isArray(messages)) return;
     for (const message of messages) {
       if (!isRecord(message) || message.role === 'user' || !Array.isArray(message.parts)) continue;
@@ -425,7 +426,7 @@ function issueCalls(span: Span, entries: Entries): void {
     }
     return;
   }
-  const list = parseJson(span.responseToolCalls);
+  const list = parseJson(span.issued);
   if (Array.isArray(list)) for (const call of list) if (isRecord(call) && isNonEmptyString(call.toolName)) entries.issue(call, span);
 }
 
