@@ -293,10 +293,16 @@ export function startNanos(span: Span): bigint {
  */
 export function compareStarts(a: Span, b: Span): number {
   const difference = a.start - b.start;
-  if (Math.abs(difference) > Math.max(Math.abs(a.start), Math.abs(b.start)) * 2 ** -48) return difference;
-  const x = startNanos(a);
-  const y = startNanos(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  return apart(a.start, b.start) ? difference : compareExact(startNanos(a), startNanos(b));
+}
+
+/** Are two times (as numbers) further apart than their rounding could make them look? */
+export function apart(a: number, b: number): boolean {
+  return Math.abs(a - b) > Math.max(Math.abs(a), Math.abs(b)) * 2 ** -48;
+}
+
+export function compareExact(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** An OTLP `AnyValue` as a plain value. */
@@ -315,33 +321,26 @@ function anyValue(value: unknown): unknown {
 }
 
 /**
- * The end time of each span `spansOf(value)` returns, in the same order, in nanoseconds since the
- * epoch; undefined where the input records none. Read apart from `spansOf`, and only for budgets,
- * so that reading a trace's calls does not pay for it.
+ * A span's end time in nanoseconds since the epoch, as a number (rounded as `start` is: `endNanos`
+ * is exact); undefined where the span records none. Read only for budgets, so that reading a
+ * trace's calls does not pay for it.
  */
-export function spanEnds(value: unknown): Array<bigint | undefined> {
-  if (value instanceof SpanSubset) return value.spans.map(() => undefined);
-  const ends: Array<bigint | undefined> = [];
-  for (const item of Array.isArray(value) ? value : [value]) {
-    if (isOtlpExport(item)) {
-      for (const resource of item.resourceSpans) {
-        if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) continue;
-        for (const scope of resource.scopeSpans) {
-          if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
-          for (const span of scope.spans) ends.push(otlpEnd(span));
-        }
-      }
-    } else if (isRecord(item)) {
-      const end = item.endTime;
-      ends.push(Array.isArray(end) && typeof end[0] === 'number' && typeof end[1] === 'number' && end[0] > 0 ? BigInt(end[0]) * 1_000_000_000n + BigInt(end[1]) : undefined);
-    }
+export function spanEnd(span: Span): number | undefined {
+  if (!span.otlp) {
+    const end = span.source.endTime;
+    return Array.isArray(end) && typeof end[0] === 'number' && typeof end[1] === 'number' && end[0] > 0 ? end[0] * 1e9 + end[1] : undefined;
   }
-  return ends;
+  const end = span.source.endTimeUnixNano;
+  if ((typeof end !== 'string' && typeof end !== 'number') || !/^\d+$/.test(String(end))) return undefined;
+  const nanos = Number(end);
+  return nanos > 0 ? nanos : undefined;
 }
 
-function otlpEnd(span: unknown): bigint | undefined {
-  const end = isRecord(span) ? span.endTimeUnixNano : undefined;
-  if ((typeof end !== 'string' && typeof end !== 'number') || !/^\d+$/.test(String(end))) return undefined;
-  const nanos = BigInt(String(end));
-  return nanos > 0n ? nanos : undefined;
+/** The exact end of a span `spanEnd` gives one for. */
+export function endNanos(span: Span): bigint {
+  if (!span.otlp) {
+    const [seconds, fraction] = span.source.endTime as [number, number];
+    return BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
+  }
+  return BigInt(String(span.source.endTimeUnixNano));
 }

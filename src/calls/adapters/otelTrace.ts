@@ -7,7 +7,7 @@ import type { RunText } from '../adapter.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import type { Span } from '../otelSpans.js';
-import { attribute, attributesOf, compareStarts, isSpanInput, spanEnds, spanError, spansOf, SpanSubset, startNanos } from '../otelSpans.js';
+import { apart, attribute, attributesOf, compareStarts, endNanos, isSpanInput, spanEnd, spanError, spansOf, SpanSubset, startNanos } from '../otelSpans.js';
 import type { RunUsage } from '../adapter.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, tokensOf } from '../runUsage.js';
 import { formatName, printableName } from '../../value.js';
@@ -63,7 +63,6 @@ const SPAN_TOKENS = [
  */
 function traceUsage(value: unknown): RunUsage {
   const spans = spansOf(value);
-  const ends = spanEnds(value);
   const usage: RunUsage = {};
   const lacking: Record<string, string> = {};
   const modelCalls = spans.filter(isModelCallSpan);
@@ -81,25 +80,29 @@ function traceUsage(value: unknown): RunUsage {
     output += found.output;
   }
   if (lacking.tokens === undefined) usage.tokens = { input, output, modelCalls: modelCalls.length };
-  const traces = new Map<string, { start: bigint; end: bigint }>();
-  for (let index = 0; index < spans.length; index++) {
-    const span = spans[index]!;
-    const end = ends[index];
+  // Each trace's earliest start and latest end, compared as numbers (exactly when close).
+  const traces = new Map<string, { first: Span; last: Span; end: number }>();
+  const subset = value instanceof SpanSubset;
+  for (const span of spans) {
+    // A sub-agent's spans (a subset) are not timed: the run they belong to is.
+    const end = subset ? undefined : spanEnd(span);
     if (end === undefined) {
       lacking.durationMs = `its span ${spanName(span)} has no end time`;
       break;
     }
-    const start = startNanos(span);
     const trace = traces.get(span.traceId);
-    if (!trace) traces.set(span.traceId, { start, end });
+    if (!trace) traces.set(span.traceId, { first: span, last: span, end });
     else {
-      if (start < trace.start) trace.start = start;
-      if (end > trace.end) trace.end = end;
+      if (compareStarts(span, trace.first) < 0) trace.first = span;
+      if (apart(end, trace.end) ? end > trace.end : endNanos(span) > endNanos(trace.last)) {
+        trace.last = span;
+        trace.end = end;
+      }
     }
   }
   if (lacking.durationMs === undefined) {
     let nanos = 0n;
-    for (const { start, end } of traces.values()) nanos += end - start;
+    for (const { first, last } of traces.values()) nanos += endNanos(last) - startNanos(first);
     usage.durationMs = Number(nanos) / 1e6;
   }
   return Object.keys(lacking).length > 0 ? { ...usage, lacking } : usage;
@@ -112,7 +115,7 @@ function spanName(span: Span): string {
 
 function isModelCallSpan(span: Span): boolean {
   const operation = span.operation;
-  return AI_SDK_MODEL_CALLS.test(span.name) || (typeof operation === 'string' && GENAI_MODEL_OPERATIONS.has(operation) && span.toolName === undefined);
+  return (span.name.startsWith('ai.') && AI_SDK_MODEL_CALLS.test(span.name)) || (typeof operation === 'string' && GENAI_MODEL_OPERATIONS.has(operation) && span.toolName === undefined);
 }
 
 /**
