@@ -1,18 +1,83 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import type { UnknownRecord } from './adapter.js';
-import { isRecord } from './adapter.js';
+import { isNonEmptyString, isRecord } from './adapter.js';
 
-/** One finished span, from either source, reduced to what the trace reader uses. */
+/**
+ * One finished span, from either source, reduced to what the trace reader uses. A trace of 100,000
+ * calls has twice as many spans, and most are read only to learn that they are a tool call: so a
+ * span keeps the few attributes that say what it is, as the source holds them (an OTLP `AnyValue`
+ * is converted, and JSON text parsed, only when the reader uses it), and the rest stay in the
+ * source (`attribute`, `attributesOf`).
+ */
 export interface Span {
   readonly traceId: string;
   readonly spanId: string;
   readonly parentSpanId: string | undefined;
   readonly name: string;
-  /** Start time in nanoseconds since the epoch. */
-  readonly start: bigint;
-  readonly attributes: Readonly<Record<string, unknown>>;
-  /** The status message (or 'error') when the span's status is ERROR. */
-  readonly error: string | undefined;
+  /**
+   * Start time in nanoseconds since the epoch, as a number: rounded above 2^53 (every real clock),
+   * so two starts closer than the rounding are ordered by `startNanos` (`compareStarts`).
+   */
+  readonly start: number;
+  /** The tool a tool span ran (`gen_ai.tool.name`, else `ai.toolCall.name`): set only on tool spans. */
+  readonly toolName: string | undefined;
+  /** Which conventions named the tool: the call's id, arguments and result are read from the same ones. */
+  readonly genAiTool: boolean;
+  /** A tool span's `gen_ai.tool.call.id` / `ai.toolCall.id`, `gen_ai.tool.call.result` / `ai.toolCall.result` and `error.type`. */
+  readonly toolCallId: unknown;
+  readonly result: unknown;
+  readonly errorType: unknown;
+  /** `gen_ai.operation.name`. */
+  readonly operation: unknown;
+  /**
+   * What a span that is not a tool's says the model issued, as the source holds it (JSON text):
+   * `gen_ai.output.messages` (then `issuedGenAi`), else `ai.response.toolCalls`.
+   */
+  readonly issued: unknown;
+  readonly issuedGenAi: boolean;
+  /** The exporter's span (`ReadableSpan`) or the OTLP JSON one. */
+  readonly source: UnknownRecord;
+  readonly otlp: boolean;
+}
+
+/**
+ * A span of an OTLP export: its ids and name are read from the export's span rather than copied,
+ * as each field more is copied again by every garbage collection the read lives through.
+ */
+class OtlpSpan implements Span {
+  constructor(
+    readonly source: UnknownRecord,
+    readonly start: number,
+    readonly toolName: string | undefined,
+    readonly genAiTool: boolean,
+    readonly toolCallId: unknown,
+    readonly result: unknown,
+    readonly errorType: unknown,
+    readonly operation: unknown,
+    readonly issued: unknown,
+    readonly issuedGenAi: boolean,
+  ) {}
+
+  get traceId(): string {
+    return this.source.traceId as string;
+  }
+
+  get spanId(): string {
+    return this.source.spanId as string;
+  }
+
+  get parentSpanId(): string | undefined {
+    const parent = this.source.parentSpanId;
+    return typeof parent === 'string' && parent !== '' ? parent : undefined;
+  }
+
+  get name(): string {
+    return this.source.name as string;
+  }
+
+  get otlp(): boolean {
+    return true;
+  }
 }
 
 /** A finished span of the OpenTelemetry JS SDK (`ReadableSpan`, as `InMemorySpanExporter.getFinishedSpans()` gives them). */
@@ -53,26 +118,46 @@ function fromReadableSpan(span: UnknownRecord): Span {
   // SDK 2.x: parentSpanContext; 1.x: parentSpanId.
   const parent = isRecord(span.parentSpanContext) ? span.parentSpanContext.spanId : span.parentSpanId;
   const [seconds, nanos] = span.startTime as [number, number];
-  const status = isRecord(span.status) ? span.status : {};
+  const attributes = span.attributes as Record<string, unknown>;
+  const genAiName = attributes['gen_ai.tool.name'];
+  const sdkName = attributes['ai.toolCall.name'];
+  const genAiTool = isNonEmptyString(genAiName);
+  const isTool = genAiTool || isNonEmptyString(sdkName);
+  const outputMessages = attributes['gen_ai.output.messages'];
+  const issuedGenAi = outputMessages !== undefined && !isTool;
   return {
     traceId: context.traceId,
     spanId: context.spanId,
     parentSpanId: typeof parent === 'string' && parent !== '' ? parent : undefined,
     name: span.name as string,
-    start: BigInt(seconds) * 1_000_000_000n + BigInt(nanos),
-    attributes: span.attributes as Record<string, unknown>,
-    error: status.code === 2 ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined,
+    // Each rounding is monotonic only within a second: seconds * 1e9 + nanos is not, so a close
+    // call is left to the exact start (compareStarts).
+    start: seconds * 1e9 + nanos,
+    toolName: genAiTool ? genAiName : isTool ? (sdkName as string) : undefined,
+    genAiTool,
+    toolCallId: isTool ? attributes[genAiTool ? 'gen_ai.tool.call.id' : 'ai.toolCall.id'] : undefined,
+    result: isTool ? attributes[genAiTool ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'] : undefined,
+    errorType: isTool ? attributes['error.type'] : undefined,
+    operation: attributes['gen_ai.operation.name'],
+    issued: issuedGenAi ? outputMessages : attributes['ai.response.toolCalls'],
+    issuedGenAi,
+    source: span,
+    otlp: false,
   };
 }
 
 function readOtlp(request: { resourceSpans: unknown[] }, spans: Span[]): void {
-  request.resourceSpans.forEach((resource, r) => {
-    if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) return;
-    resource.scopeSpans.forEach((scope, s) => {
-      if (!isRecord(scope) || !Array.isArray(scope.spans)) return;
-      scope.spans.forEach((span, index) => spans.push(fromOtlpSpan(span, r, s, index)));
-    });
-  });
+  const resources = request.resourceSpans;
+  for (let r = 0; r < resources.length; r++) {
+    const resource = resources[r];
+    if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) continue;
+    for (let s = 0; s < resource.scopeSpans.length; s++) {
+      const scope: unknown = resource.scopeSpans[s];
+      if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
+      const list = scope.spans;
+      for (let index = 0; index < list.length; index++) spans.push(fromOtlpSpan(list[index], r, s, index));
+    }
+  }
 }
 
 /** A span of the export, at `resourceSpans[r].scopeSpans[s].spans[index]` (named only in an error: a trace may hold 100,000 spans). */
@@ -83,27 +168,141 @@ function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span 
       `the OTLP export's resourceSpans[${r}].scopeSpans[${s}].spans[${index}] has no ${missing.join(', ')}: expected the OTLP JSON encoding of a span ({ traceId, spanId, parentSpanId, name, startTimeUnixNano, attributes }, ids in hex).`,
     );
   }
-  const status = isRecord(span.status) ? span.status : {};
-  const isError = status.code === 2 || status.code === 'STATUS_CODE_ERROR';
-  return {
-    traceId: span.traceId,
-    spanId: span.spanId,
-    parentSpanId: typeof span.parentSpanId === 'string' && span.parentSpanId !== '' ? span.parentSpanId : undefined,
-    name: span.name,
-    start: BigInt(String(span.startTimeUnixNano ?? 0)),
-    attributes: attributesOf(span.attributes),
-    error: isError ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined,
-  };
+  // One pass over the attributes keeps the few that say what the span is, unconverted.
+  let genAiName: unknown;
+  let sdkName: unknown;
+  let operation: unknown;
+  let outputMessages: unknown;
+  let responseToolCalls: unknown;
+  let genAiId: unknown;
+  let sdkId: unknown;
+  let genAiResult: unknown;
+  let sdkResult: unknown;
+  let errorType: unknown;
+  const list = span.attributes;
+  if (Array.isArray(list)) {
+    for (let i = 0; i < list.length; i++) {
+      const attribute: unknown = list[i];
+      if (!isRecord(attribute)) continue;
+      switch (attribute.key) {
+        case 'gen_ai.tool.name':
+          genAiName = attribute.value;
+          break;
+        case 'ai.toolCall.name':
+          sdkName = attribute.value;
+          break;
+        case 'gen_ai.operation.name':
+          operation = attribute.value;
+          break;
+        case 'gen_ai.output.messages':
+          outputMessages = attribute.value;
+          break;
+        case 'ai.response.toolCalls':
+          responseToolCalls = attribute.value;
+          break;
+        case 'gen_ai.tool.call.id':
+          genAiId = attribute.value;
+          break;
+        case 'ai.toolCall.id':
+          sdkId = attribute.value;
+          break;
+        case 'gen_ai.tool.call.result':
+          genAiResult = attribute.value;
+          break;
+        case 'ai.toolCall.result':
+          sdkResult = attribute.value;
+          break;
+        case 'error.type':
+          errorType = attribute.value;
+      }
+    }
+  }
+  const genAiTool = isNonEmptyString((genAiName = anyValue(genAiName)));
+  sdkName = anyValue(sdkName);
+  const isTool = genAiTool || isNonEmptyString(sdkName);
+  const issuedGenAi = outputMessages !== undefined && !isTool;
+  const rawStart = span.startTimeUnixNano ?? 0;
+  const start = typeof rawStart === 'number' ? rawStart : typeof rawStart === 'string' ? Number(rawStart) : Number.NaN;
+  if (!Number.isInteger(start)) {
+    throw new ToolCallAccuracyError(
+      `the OTLP export's resourceSpans[${r}].scopeSpans[${s}].spans[${index}] has a startTimeUnixNano that is not a whole number: expected nanoseconds since the epoch, as a string of digits.`,
+    );
+  }
+  // Number() rounds correctly, so a later start never reads as an earlier one.
+  return new OtlpSpan(
+    span,
+    start,
+    genAiTool ? (genAiName as string) : isTool ? (sdkName as string) : undefined,
+    genAiTool,
+    isTool ? anyValue(genAiTool ? genAiId : sdkId) : undefined,
+    isTool ? anyValue(genAiTool ? genAiResult : sdkResult) : undefined,
+    isTool ? anyValue(errorType) : undefined,
+    anyValue(operation),
+    anyValue(issuedGenAi ? outputMessages : responseToolCalls),
+    issuedGenAi,
+  );
 }
 
-/** OTLP `[{ key, value }]` attributes as a record. */
-function attributesOf(list: unknown): Record<string, unknown> {
+/** One attribute of a span, as a plain value (OTLP's converted); undefined when it has none. */
+export function attribute(span: Span, key: string): unknown {
+  if (!span.otlp) return (span.source.attributes as Record<string, unknown>)[key];
+  const list = span.source.attributes;
+  if (!Array.isArray(list)) return undefined;
+  // The last of a repeated key, as a record of them would keep.
+  for (let i = list.length - 1; i >= 0; i--) {
+    const attribute: unknown = list[i];
+    if (isRecord(attribute) && attribute.key === key) return anyValue(attribute.value);
+  }
+  return undefined;
+}
+
+/** All of a span's attributes as a record (for the few spans read whole: the root, model calls). */
+export function attributesOf(span: Span): Readonly<Record<string, unknown>> {
+  if (!span.otlp) return span.source.attributes as Record<string, unknown>;
   const attributes: Record<string, unknown> = {};
+  const list = span.source.attributes;
   if (!Array.isArray(list)) return attributes;
   for (const attribute of list) {
     if (isRecord(attribute) && typeof attribute.key === 'string') attributes[attribute.key] = anyValue(attribute.value);
   }
   return attributes;
+}
+
+/** The status message (or 'error') when the span's status is ERROR. */
+export function spanError(span: Span): string | undefined {
+  const status = span.source.status;
+  if (!isRecord(status)) return undefined;
+  const isError = status.code === 2 || (span.otlp && status.code === 'STATUS_CODE_ERROR');
+  return isError ? (typeof status.message === 'string' && status.message !== '' ? status.message : 'error') : undefined;
+}
+
+/** The exact start in nanoseconds since the epoch (made again at each call: it is needed only for starts closer than a number holds). */
+export function startNanos(span: Span): bigint {
+  if (!span.otlp) {
+    const [seconds, fraction] = span.source.startTime as [number, number];
+    return BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
+  }
+  const start = span.source.startTimeUnixNano ?? 0;
+  // A string BigInt() does not take ('1e3') is one Number() did: its value is the number's.
+  return typeof start === 'string' && /^\s*\d+\s*$/.test(start) ? BigInt(start) : BigInt(span.start);
+}
+
+/**
+ * Orders two spans by start. The numbers decide when they are further apart than their rounding
+ * (a few units in the last place of 2^53 and above); closer starts are compared exactly.
+ */
+export function compareStarts(a: Span, b: Span): number {
+  const difference = a.start - b.start;
+  return apart(a.start, b.start) ? difference : compareExact(startNanos(a), startNanos(b));
+}
+
+/** Are two times (as numbers) further apart than their rounding could make them look? */
+export function apart(a: number, b: number): boolean {
+  return Math.abs(a - b) > Math.max(Math.abs(a), Math.abs(b)) * 2 ** -48;
+}
+
+export function compareExact(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** An OTLP `AnyValue` as a plain value. */
@@ -122,33 +321,26 @@ function anyValue(value: unknown): unknown {
 }
 
 /**
- * The end time of each span `spansOf(value)` returns, in the same order, in nanoseconds since the
- * epoch; undefined where the input records none. Read apart from `spansOf`, and only for budgets,
- * so that reading a trace's calls does not pay for it.
+ * A span's end time in nanoseconds since the epoch, as a number (rounded as `start` is: `endNanos`
+ * is exact); undefined where the span records none. Read only for budgets, so that reading a
+ * trace's calls does not pay for it.
  */
-export function spanEnds(value: unknown): Array<bigint | undefined> {
-  if (value instanceof SpanSubset) return value.spans.map(() => undefined);
-  const ends: Array<bigint | undefined> = [];
-  for (const item of Array.isArray(value) ? value : [value]) {
-    if (isOtlpExport(item)) {
-      for (const resource of item.resourceSpans) {
-        if (!isRecord(resource) || !Array.isArray(resource.scopeSpans)) continue;
-        for (const scope of resource.scopeSpans) {
-          if (!isRecord(scope) || !Array.isArray(scope.spans)) continue;
-          for (const span of scope.spans) ends.push(otlpEnd(span));
-        }
-      }
-    } else if (isRecord(item)) {
-      const end = item.endTime;
-      ends.push(Array.isArray(end) && typeof end[0] === 'number' && typeof end[1] === 'number' && end[0] > 0 ? BigInt(end[0]) * 1_000_000_000n + BigInt(end[1]) : undefined);
-    }
+export function spanEnd(span: Span): number | undefined {
+  if (!span.otlp) {
+    const end = span.source.endTime;
+    return Array.isArray(end) && typeof end[0] === 'number' && typeof end[1] === 'number' && end[0] > 0 ? end[0] * 1e9 + end[1] : undefined;
   }
-  return ends;
+  const end = span.source.endTimeUnixNano;
+  if ((typeof end !== 'string' && typeof end !== 'number') || !/^\d+$/.test(String(end))) return undefined;
+  const nanos = Number(end);
+  return nanos > 0 ? nanos : undefined;
 }
 
-function otlpEnd(span: unknown): bigint | undefined {
-  const end = isRecord(span) ? span.endTimeUnixNano : undefined;
-  if ((typeof end !== 'string' && typeof end !== 'number') || !/^\d+$/.test(String(end))) return undefined;
-  const nanos = BigInt(String(end));
-  return nanos > 0n ? nanos : undefined;
+/** The exact end of a span `spanEnd` gives one for. */
+export function endNanos(span: Span): bigint {
+  if (!span.otlp) {
+    const [seconds, fraction] = span.source.endTime as [number, number];
+    return BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
+  }
+  return BigInt(String(span.source.endTimeUnixNano));
 }

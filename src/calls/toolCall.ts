@@ -18,16 +18,19 @@ export function toolCallWithOutput(toolName: string, input: unknown, toolCallId:
 /**
  * A call whose arguments may arrive as a JSON string (OpenAI, LangChain's invalid calls, an AI SDK
  * input the SDK could not parse): parsed, or, when the string does not parse, kept as it is with
- * `unparsedInput` set, never dropped. Any other value is the input as it is.
+ * `unparsedInput` set, never dropped. Any other value is the input as it is. `output`, when the
+ * reader knows it already (a trace's tool span), goes into the same literal.
  */
-export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolCallId: unknown): ToolCall {
-  if (typeof rawInput !== 'string') return toolCall(toolName, rawInput, toolCallId);
-  if (rawInput.trim() === '') return toolCall(toolName, {}, toolCallId);
-  try {
-    return toolCall(toolName, JSON.parse(rawInput), toolCallId);
-  } catch {
-    const call = toolCall(toolName, rawInput, toolCallId);
-    call.unparsedInput = rawInput;
-    return call;
+export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolCallId: unknown, output?: unknown): ToolCall {
+  let input = rawInput;
+  if (typeof rawInput === 'string') {
+    try {
+      input = rawInput.trim() === '' ? {} : JSON.parse(rawInput);
+    } catch {
+      const call = output === undefined ? toolCall(toolName, rawInput, toolCallId) : toolCallWithOutput(toolName, rawInput, toolCallId, output);
+      call.unparsedInput = rawInput;
+      return call;
+    }
   }
+  return output === undefined ? toolCall(toolName, input, toolCallId) : toolCallWithOutput(toolName, input, toolCallId, output);
 }

@@ -103,6 +103,31 @@ describe('getRunUsage: OpenTelemetry traces', () => {
     expect(usage.tokens).toEqual({ input: 50, output: 100, modelCalls: 5 });
   });
 
+  it("times each trace from its earliest start to its latest end, to the nanosecond", async () => {
+    const spans = await traceOf('genai', [{ steps: [[call('c1', 'weather', { city: 'Oslo' })], [{ type: 'text', text: 'Done.' }]] }, { steps: [[{ type: 'text', text: 'Hi.' }]] }]);
+    type OtlpSpan = { traceId: string; startTimeUnixNano: string; endTimeUnixNano: string };
+    const json = otlpJson(spans) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }> };
+    const list = json.resourceSpans[0]!.scopeSpans[0]!.spans;
+    // Two spans end 1 ns apart, past what a double holds at this scale: the later one counts.
+    const latest = list.reduce((last, span) => (BigInt(span.endTimeUnixNano) > BigInt(last.endTimeUnixNano) && span.traceId === list[0]!.traceId ? span : last), list[0]!);
+    const other = list.find((span) => span !== latest && span.traceId === latest.traceId)!;
+    other.endTimeUnixNano = String(BigInt(latest.endTimeUnixNano) + 1n);
+    // Read after the one it ends later than.
+    list.splice(list.indexOf(other), 1);
+    list.push(other);
+    expect(Number(other.endTimeUnixNano)).toBe(Number(latest.endTimeUnixNano));
+    const byTrace = new Map<string, { start: bigint; end: bigint }>();
+    for (const span of list) {
+      const trace = byTrace.get(span.traceId) ?? { start: BigInt(span.startTimeUnixNano), end: BigInt(span.endTimeUnixNano) };
+      if (BigInt(span.startTimeUnixNano) < trace.start) trace.start = BigInt(span.startTimeUnixNano);
+      if (BigInt(span.endTimeUnixNano) > trace.end) trace.end = BigInt(span.endTimeUnixNano);
+      byTrace.set(span.traceId, trace);
+    }
+    expect(byTrace.size).toBe(2);
+    const nanos = [...byTrace.values()].reduce((sum, { start, end }) => sum + end - start, 0n);
+    expect(getRunUsage(json).usage.durationMs).toBe(Number(nanos) / 1e6);
+  });
+
   it('a span name from the trace is escaped in what the run lacks', async () => {
     const spans = await traceOf('genai', [{ steps: [[{ type: 'text', text: 'Hi.' }]] }]);
     const json = otlpJson(spans) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<Record<string, unknown>> }> }> };

@@ -1,13 +1,13 @@
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { ToolCall } from '../../types.js';
-import type { FormatAdapter } from '../adapter.js';
+import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import type { RunText } from '../adapter.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import type { Span } from '../otelSpans.js';
-import { isSpanInput, spanEnds, spansOf, SpanSubset } from '../otelSpans.js';
+import { apart, attribute, attributesOf, compareStarts, endNanos, isSpanInput, spanEnd, spanError, spansOf, SpanSubset, startNanos } from '../otelSpans.js';
 import type { RunUsage } from '../adapter.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, tokensOf } from '../runUsage.js';
 import { formatName, printableName } from '../../value.js';
@@ -63,7 +63,6 @@ const SPAN_TOKENS = [
  */
 function traceUsage(value: unknown): RunUsage {
   const spans = spansOf(value);
-  const ends = spanEnds(value);
   const usage: RunUsage = {};
   const lacking: Record<string, string> = {};
   const modelCalls = spans.filter(isModelCallSpan);
@@ -71,7 +70,8 @@ function traceUsage(value: unknown): RunUsage {
   let input = 0;
   let output = 0;
   for (const span of modelCalls) {
-    const found = SPAN_TOKENS.map((fields) => tokensOf(span.attributes, fields)).find((tokens) => typeof tokens !== 'string');
+    const attributes = attributesOf(span);
+    const found = SPAN_TOKENS.map((fields) => tokensOf(attributes, fields)).find((tokens) => typeof tokens !== 'string');
     if (found === undefined || typeof found === 'string') {
       lacking.tokens = `its model-call span ${spanName(span)} has no gen_ai.usage.input_tokens and output_tokens, nor ai.usage.inputTokens and outputTokens`;
       break;
@@ -80,24 +80,29 @@ function traceUsage(value: unknown): RunUsage {
     output += found.output;
   }
   if (lacking.tokens === undefined) usage.tokens = { input, output, modelCalls: modelCalls.length };
-  const traces = new Map<string, { start: bigint; end: bigint }>();
-  for (let index = 0; index < spans.length; index++) {
-    const span = spans[index]!;
-    const end = ends[index];
+  // Each trace's earliest start and latest end, compared as numbers (exactly when close).
+  const traces = new Map<string, { first: Span; last: Span; end: number }>();
+  const subset = value instanceof SpanSubset;
+  for (const span of spans) {
+    // A sub-agent's spans (a subset) are not timed: the run they belong to is.
+    const end = subset ? undefined : spanEnd(span);
     if (end === undefined) {
       lacking.durationMs = `its span ${spanName(span)} has no end time`;
       break;
     }
     const trace = traces.get(span.traceId);
-    if (!trace) traces.set(span.traceId, { start: span.start, end });
+    if (!trace) traces.set(span.traceId, { first: span, last: span, end });
     else {
-      if (span.start < trace.start) trace.start = span.start;
-      if (end > trace.end) trace.end = end;
+      if (compareStarts(span, trace.first) < 0) trace.first = span;
+      if (apart(end, trace.end) ? end > trace.end : endNanos(span) > endNanos(trace.last)) {
+        trace.last = span;
+        trace.end = end;
+      }
     }
   }
   if (lacking.durationMs === undefined) {
     let nanos = 0n;
-    for (const { start, end } of traces.values()) nanos += end - start;
+    for (const { first, last } of traces.values()) nanos += endNanos(last) - startNanos(first);
     usage.durationMs = Number(nanos) / 1e6;
   }
   return Object.keys(lacking).length > 0 ? { ...usage, lacking } : usage;
@@ -109,8 +114,8 @@ function spanName(span: Span): string {
 }
 
 function isModelCallSpan(span: Span): boolean {
-  const operation = span.attributes['gen_ai.operation.name'];
-  return AI_SDK_MODEL_CALLS.test(span.name) || (typeof operation === 'string' && GENAI_MODEL_OPERATIONS.has(operation) && !isToolSpan(span));
+  const operation = span.operation;
+  return (span.name.startsWith('ai.') && AI_SDK_MODEL_CALLS.test(span.name)) || (typeof operation === 'string' && GENAI_MODEL_OPERATIONS.has(operation) && span.toolName === undefined);
 }
 
 /**
@@ -119,9 +124,9 @@ function isModelCallSpan(span: Span): boolean {
  */
 function traceText(spans: readonly Span[]): RunText {
   const ids = new Set(spans.map((span) => span.spanId));
-  const root = spans.filter((span) => span.parentSpanId === undefined || !ids.has(span.parentSpanId)).sort((a, b) => compare(a.start, b.start))[0];
+  const root = spans.filter((span) => span.parentSpanId === undefined || !ids.has(span.parentSpanId)).sort(compareStarts)[0];
   if (!root) return {};
-  const attributes = root.attributes;
+  const attributes = attributesOf(root);
   const input = parseJson(attributes['gen_ai.input.messages']);
   const prompt = parseJson(attributes['ai.prompt']);
   const messages = Array.isArray(input) ? input : isRecord(prompt) && Array.isArray(prompt.messages) ? prompt.messages : [];
@@ -149,102 +154,234 @@ function messageText(message: Record<string, unknown>): string {
 
 /** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
 export function splitTraces(value: unknown): SpanSubset[] {
-  const traces = new Map<string, Span[]>();
-  for (const span of spansOf(value)) {
+  const spans = spansOf(value);
+  let oneTrace = true;
+  for (const span of spans) {
     if (span.parentSpanId === undefined && (AI_SDK_MODEL_CALLS.test(span.name) || span.name === 'ai.toolCall')) throw lostContext(span);
-    const trace = traces.get(span.traceId);
-    if (trace) trace.push(span);
-    else traces.set(span.traceId, [span]);
+    if (span.traceId !== spans[0]!.traceId) oneTrace = false;
   }
-  const earliest = (spans: Span[]) => spans.reduce((min, span) => (span.start < min ? span.start : min), spans[0]!.start);
-  return [...traces.values()].sort((a, b) => compare(earliest(a), earliest(b))).map((spans) => new SpanSubset(spans));
+  // One trace (a run of one turn) is the list as it is: no copy of it.
+  if (oneTrace) return spans.length > 0 ? [new SpanSubset(spans)] : [];
+  const traces = new Map<string, Span[]>();
+  // A trace's spans mostly come together: the last trace's list is kept at hand.
+  let lastId: string | undefined;
+  let last: Span[] = [];
+  for (const span of spans) {
+    if (span.traceId !== lastId) {
+      lastId = span.traceId;
+      const trace = traces.get(lastId);
+      if (trace) last = trace;
+      else traces.set(lastId, (last = []));
+    }
+    last.push(span);
+  }
+  const earliest = (spans: Span[]) => spans.reduce((min, span) => (compareStarts(span, min) < 0 ? span : min), spans[0]!);
+  return [...traces.values()]
+    .map((spans) => ({ spans, first: earliest(spans) }))
+    .sort((a, b) => compareStarts(a.first, b.first))
+    .map(({ spans }) => new SpanSubset(spans));
 }
 
-/** A call in the making: when it was issued (for order), and the step that issued it. */
-interface Entry {
-  call: ToolCall;
-  at: bigint;
-  sequence: number;
-  /** The span of the step that issued it; unknown for calls read from a span repeating the whole run. */
-  step: string | undefined;
+/**
+ * The calls of one trace in the making, one index per call, in parallel lists: no object per call
+ * besides the call, which is made once a tool span gives its result. Until then a call is the
+ * record its span issued it as (a GenAI `tool_call` part or an AI SDK tool call), read in place.
+ */
+class Entries {
+  readonly sources: Array<UnknownRecord | undefined> = [];
+  /** The span that issued the call (or the tool span that ran it, when no span issued it): its start orders the calls. */
+  readonly at: Span[] = [];
+  /** The call, once a tool span ran it (or at the end, when none did). */
+  readonly calls: Array<ToolCall | undefined> = [];
+  /** Steps other than the issuing span (a call read from the root span, run in a step; a call no span issued). */
+  private steps: Array<string | undefined> | undefined;
+
+  /** `fromSteps`: the calls were issued by model-call spans, each a step (else by a span repeating the whole run). */
+  constructor(private readonly fromSteps: boolean) {}
+
+  issue(source: UnknownRecord, at: Span): void {
+    this.sources.push(source);
+    this.at.push(at);
+    this.calls.push(undefined);
+  }
+
+  /** A call no span issued, made from the tool span that ran it. */
+  ran(call: ToolCall, at: Span, step: string): void {
+    this.sources.push(undefined);
+    this.at.push(at);
+    this.calls.push(call);
+    this.setStep(this.calls.length - 1, step);
+  }
+
+  private isGenAi(index: number): boolean {
+    return this.at[index]!.issuedGenAi;
+  }
+
+  name(index: number): string {
+    return this.sources[index]![this.isGenAi(index) ? 'name' : 'toolName'] as string;
+  }
+
+  id(index: number): unknown {
+    return this.sources[index]![this.isGenAi(index) ? 'id' : 'toolCallId'];
+  }
+
+  input(index: number): unknown {
+    const source = this.sources[index]!;
+    return this.isGenAi(index) ? source.arguments : (source.input ?? source.args);
+  }
+
+  step(index: number): string | undefined {
+    const step = this.steps?.[index];
+    return step !== undefined ? step : this.fromSteps && this.sources[index] !== undefined ? this.at[index]!.spanId : undefined;
+  }
+
+  setStep(index: number, step: string | undefined): void {
+    (this.steps ??= [])[index] = step;
+  }
+}
+
+/** An id as a call keeps it: a non-empty string, else none. */
+function idOf(id: unknown): string | undefined {
+  return isNonEmptyString(id) ? id : undefined;
+}
+
+/** The indexes of the issued calls with one id (or, without an id, one tool) not yet run, earliest first from `head`. */
+interface Waiting {
+  indexes: number[];
+  head: number;
 }
 
 function readScope(spans: readonly Span[], calls: CallCollector): void {
   // The parent walk looks up only spans that are some span's parent (the root, steps, model calls,
   // a tool running a sub-agent): a small part of a large trace, where a table of every span was
-  // the largest cost of grouping it.
+  // the largest cost of grouping it. Without a tool span among them, no span nests in a tool's.
   const parentIds = new Set<string>();
-  for (const span of spans) if (span.parentSpanId !== undefined) parentIds.add(span.parentSpanId);
-  const byId = new Map<string, Span>();
-  for (const span of spans) if (parentIds.has(span.spanId)) byId.set(span.spanId, span);
-  const toolAncestor = (span: Span): Span | undefined => {
-    // A chain of parents longer than the trace has spans loops (a malformed export): it ends there,
-    // without a set of the spans seen for every span read.
-    let steps = spans.length;
-    for (let parent = byId.get(span.parentSpanId ?? ''); parent && steps-- > 0; parent = byId.get(parent.parentSpanId ?? '')) {
-      if (isToolSpan(parent)) return parent;
-    }
-    return undefined;
-  };
-  const own: Span[] = [];
-  const nested = new Map<Span, Span[]>();
+  let lastParent: string | undefined;
   for (const span of spans) {
-    const ancestor = toolAncestor(span);
-    if (!ancestor) own.push(span);
-    // Only the nearest tool ancestor matters for the sub-run; deeper levels nest inside it.
-    else if (!toolAncestor(ancestor)) {
-      const subtree = nested.get(ancestor);
-      if (subtree) subtree.push(span);
-      else nested.set(ancestor, [span]);
+    const parent = span.parentSpanId;
+    if (parent !== undefined && parent !== lastParent) parentIds.add((lastParent = parent));
+  }
+  let toolsHoldSpans = false;
+  for (const span of spans) {
+    if (span.toolName !== undefined && parentIds.has(span.spanId)) {
+      toolsHoldSpans = true;
+      break;
     }
   }
-  own.sort((a, b) => compare(a.start, b.start));
+  let own: Span[];
+  const nested = new Map<Span, Span[]>();
+  if (!toolsHoldSpans) own = spans.slice();
+  else {
+    const byId = new Map<string, Span>();
+    for (const span of spans) if (parentIds.has(span.spanId)) byId.set(span.spanId, span);
+    const toolAncestor = (span: Span): Span | undefined => {
+      // A chain of parents longer than the trace has spans loops (a malformed export): it ends there,
+      // without a set of the spans seen for every span read.
+      let steps = spans.length;
+      for (let parent = byId.get(span.parentSpanId ?? ''); parent && steps-- > 0; parent = byId.get(parent.parentSpanId ?? '')) {
+        if (parent.toolName !== undefined) return parent;
+      }
+      return undefined;
+    };
+    own = [];
+    for (const span of spans) {
+      const ancestor = toolAncestor(span);
+      if (!ancestor) own.push(span);
+      // Only the nearest tool ancestor matters for the sub-run; deeper levels nest inside it.
+      else if (!toolAncestor(ancestor)) {
+        const subtree = nested.get(ancestor);
+        if (subtree) subtree.push(span);
+        else nested.set(ancestor, [span]);
+      }
+    }
+  }
+  own.sort(compareStarts);
 
-  const entries: Entry[] = [];
-  const fromStep = own.flatMap((span) => issuedBy(span, 'step'));
-  const fromSteps = fromStep.length > 0;
-  for (const { span, calls: issued } of fromSteps ? fromStep : own.flatMap((span) => issuedBy(span, 'root'))) {
-    for (const call of issued) entries.push({ call, at: span.start, sequence: entries.length, step: fromSteps ? span.spanId : undefined });
-  }
-  // Issued calls not yet run, earliest first: a tool span runs the earliest one with its tool and
-  // id. Listed by id (a string the call already has: no key is built per call), else by tool.
-  const waitingById = new Map<string, Entry[]>();
-  const waitingByName = new Map<string, Entry[]>();
-  for (const entry of entries) {
-    const { toolCallId, toolName } = entry.call;
-    const waiting = toolCallId === undefined ? waitingByName : waitingById;
-    const key = toolCallId ?? toolName;
-    const queue = waiting.get(key);
-    if (queue) queue.push(entry);
-    else waiting.set(key, [entry]);
-  }
+  const fromSteps = own.some((span) => issuesAt(span) === 'step');
+  const entries = new Entries(fromSteps);
+  for (const span of own) if (issuesAt(span) === (fromSteps ? 'step' : 'root')) issueCalls(span, entries);
+  // A tool span runs the earliest issued call not yet run with its tool and id, if it was issued
+  // before the span started. Tool spans mostly run the calls in the order they were issued: the
+  // earliest not run (`next`) is then the one, and the calls are listed by id (else by tool) only
+  // from the first tool span it does not answer.
+  const issuedCount = entries.sources.length;
+  let next = 0;
+  let waitingById: Map<string, Waiting> | undefined;
+  let waitingByName: Map<string, Waiting> | undefined;
   for (const span of own) {
-    if (!isToolSpan(span)) continue;
-    const { toolName, toolCallId } = executedName(span);
-    const queue = toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId);
-    const first = queue?.findIndex((waiting) => waiting.call.toolName === toolName) ?? -1;
-    const issued = first !== -1 && queue![first]!.at <= span.start ? queue!.splice(first, 1)[0] : undefined;
-    let entry: Entry;
-    if (issued) {
+    const toolName = span.toolName;
+    if (toolName === undefined) continue;
+    const toolCallId = isNonEmptyString(span.toolCallId) ? span.toolCallId : undefined;
+    while (next < issuedCount && entries.calls[next] !== undefined) next++;
+    let first = next;
+    if (next === issuedCount || idOf(entries.id(next)) !== toolCallId || entries.name(next) !== toolName) {
+      if (!waitingById || !waitingByName) {
+        waitingById = new Map();
+        waitingByName = new Map();
+        for (let index = next; index < issuedCount; index++) {
+          if (entries.calls[index] !== undefined) continue;
+          const id = idOf(entries.id(index));
+          const waiting = id === undefined ? waitingByName : waitingById;
+          const key = id ?? entries.name(index);
+          const queue = waiting.get(key);
+          if (queue) queue.indexes.push(index);
+          else waiting.set(key, { indexes: [index], head: 0 });
+        }
+      }
+      first = firstWaiting(toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId), toolName, entries);
+    }
+    // A tool span's result is JSON text, parsed once, into the call's literal.
+    const output = span.result === undefined ? undefined : parseJson(span.result);
+    let call: ToolCall;
+    if (first !== -1 && compareStarts(entries.at[first]!, span) <= 0) {
       // The issued call has its input already: the tool span gives its outcome, and its parent is
       // the step that ran it (the AI SDK's step span or model call span).
-      entry = issued;
-      issued.step ??= span.parentSpanId;
-      const outcome = executedOutcome(span);
-      if (outcome.output !== undefined) issued.call.output = outcome.output;
-      if (outcome.error !== undefined) issued.call.error = outcome.error;
+      call = entries.calls[first] = toolCallWithJsonInput(toolName, entries.input(first), entries.id(first), output);
+      if (entries.step(first) === undefined) entries.setStep(first, span.parentSpanId);
     } else {
-      entry = { call: executedCall(span), at: span.start, sequence: entries.length, step: span.parentSpanId ?? span.spanId };
-      entries.push(entry);
+      // No span issued it: its input is read from the tool span (and parsed) only then.
+      call = toolCallWithJsonInput(toolName, attribute(span, span.genAiTool ? 'gen_ai.tool.call.arguments' : 'ai.toolCall.args'), span.toolCallId, output);
+      entries.ran(call, span, span.parentSpanId ?? span.spanId);
     }
+    const error = spanError(span) ?? (isNonEmptyString(span.errorType) ? span.errorType : undefined);
+    if (error !== undefined) call.error = error;
     const subRun = nested.get(span);
-    if (subRun) recordSubRun(entry.call, new SpanSubset(subRun));
+    if (subRun) recordSubRun(call, new SpanSubset(subRun));
   }
-  entries.sort((a, b) => compare(a.at, b.at) || a.sequence - b.sequence);
-  for (const entry of entries) {
-    // Span ids are unique within a trace; the trace id keeps steps of two traces apart.
-    calls.add(entry.call, entry.step === undefined ? undefined : `${spans[0]!.traceId}/${entry.step}`);
+  // Issued calls are in order already (their spans were sorted); calls no span issued join them
+  // by start, after the issued calls of the same start.
+  const count = entries.calls.length;
+  let order: number[] | undefined;
+  if (count > issuedCount) {
+    order = entries.calls.map((_, index) => index);
+    order.sort((a, b) => compareStarts(entries.at[a]!, entries.at[b]!) || a - b);
   }
+  // Span ids are unique within a trace; the trace id keeps steps of two traces apart. A step's
+  // calls come together, so each step's key is made once.
+  let lastStep: string | undefined;
+  let lastKey: string | undefined;
+  for (let position = 0; position < count; position++) {
+    const index = order ? order[position]! : position;
+    const step = entries.step(index);
+    if (step !== lastStep) {
+      lastStep = step;
+      lastKey = step === undefined ? undefined : `${spans[0]!.traceId}/${step}`;
+    }
+    // A call no tool span ran (an unknown tool, a run cut short) is made here, without a result.
+    calls.add(entries.calls[index] ?? toolCallWithJsonInput(entries.name(index), entries.input(index), entries.id(index)), lastKey);
+  }
+}
+
+/** The earliest waiting call to `toolName` in `queue`, skipping (and, at the head, dropping) the ones run since it was listed; -1 when none. */
+function firstWaiting(queue: Waiting | undefined, toolName: string, entries: Entries): number {
+  if (!queue) return -1;
+  const { indexes } = queue;
+  while (queue.head < indexes.length && entries.calls[indexes[queue.head]!] !== undefined) queue.head++;
+  for (let position = queue.head; position < indexes.length; position++) {
+    const index = indexes[position]!;
+    if (entries.calls[index] === undefined && entries.name(index) === toolName) return index;
+  }
+  return -1;
 }
 
 /**
@@ -265,81 +402,35 @@ const GENAI_MODEL_OPERATIONS = new Set(['chat', 'generate_content', 'text_comple
 const AI_SDK_ROOTS = /^ai\.(generateText|streamText)$/;
 const AI_SDK_MODEL_CALLS = /^ai\.(generateText|streamText)\.do(Generate|Stream)$/;
 
-function issuedBy(span: Span, level: 'step' | 'root'): Array<{ span: Span; calls: ToolCall[] }> {
-  const calls = issuedCalls(span, level);
-  return calls ? [{ span, calls }] : [];
-}
-
-function isToolSpan(span: Span): boolean {
-  return isNonEmptyString(span.attributes['gen_ai.tool.name']) || isNonEmptyString(span.attributes['ai.toolCall.name']);
+/**
+ * Which calls a span says the model issued: those of one model call ('step'), or of a whole run
+ * repeating them ('root'); undefined for a span that records no output.
+ */
+function issuesAt(span: Span): 'step' | 'root' | undefined {
+  if (span.issued === undefined) return undefined;
+  if (span.issuedGenAi) {
+    const operation = span.operation;
+    return (typeof operation === 'string' ? GENAI_MODEL_OPERATIONS.has(operation) : !span.name.startsWith('invoke_agent')) ? 'step' : 'root';
+  }
+  return AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attribute(span, 'ai.operationId') !== span.name.replace(/\..*$/, '')) ? 'step' : 'root';
 }
 
 /**
- * The calls a span says the model issued: a model call (`level` 'step') or a whole run repeating
- * them (`level` 'root'); undefined when the span is not of that level or records no output.
+ * Issues the calls of a span `issuesAt` names: `[{ role: 'assistant', parts: [{ type: 'tool_call',
+ * id, name, arguments }] }]` (GenAI output messages) or `[{ toolCallId, toolName, input }]` (the AI SDK).
  */
-function issuedCalls(span: Span, level: 'step' | 'root'): ToolCall[] | undefined {
-  const attributes = span.attributes;
-  const operation = attributes['gen_ai.operation.name'];
-  const messages = attributes['gen_ai.output.messages'];
-  if (messages !== undefined && !isToolSpan(span)) {
-    const isStep = typeof operation === 'string' ? GENAI_MODEL_OPERATIONS.has(operation) : !span.name.startsWith('invoke_agent');
-    if (isStep !== (level === 'step')) return undefined;
-    return genAiOutputCalls(parseJson(messages));
+function issueCalls(span: Span, entries: Entries): void {
+  if (span.issuedGenAi) {
+    const messages = parseJson(span.issued);
+    if (!Array.isArray(messages)) return;
+    for (const message of messages) {
+      if (!isRecord(message) || message.role === 'user' || !Array.isArray(message.parts)) continue;
+      for (const part of message.parts) if (isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name)) entries.issue(part, span);
+    }
+    return;
   }
-  const toolCalls = attributes['ai.response.toolCalls'];
-  if (toolCalls !== undefined) {
-    const isStep = AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attributes['ai.operationId'] !== span.name.replace(/\..*$/, ''));
-    if (isStep !== (level === 'step')) return undefined;
-    const list = parseJson(toolCalls);
-    return (Array.isArray(list) ? list : []).flatMap((call) =>
-      isRecord(call) && isNonEmptyString(call.toolName) ? [toolCallWithJsonInput(call.toolName, call.input ?? call.args, call.toolCallId)] : [],
-    );
-  }
-  return undefined;
-}
-
-/** `[{ role: 'assistant', parts: [{ type: 'tool_call', id, name, arguments }] }]` (GenAI output messages). */
-function genAiOutputCalls(messages: unknown): ToolCall[] {
-  if (!Array.isArray(messages)) return [];
-  return messages.flatMap((message) =>
-    isRecord(message) && message.role !== 'user' && Array.isArray(message.parts)
-      ? message.parts.flatMap((part) =>
-          isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name) ? [toolCallWithJsonInput(part.name, part.arguments, part.id)] : [],
-        )
-      : [],
-  );
-}
-
-/** The name and id of the call a tool span ran, as `toolCall` would keep them (no input: that is parsed only for a call no model span issued). */
-function executedName(span: Span): { toolName: string; toolCallId?: string } {
-  const attributes = span.attributes;
-  const genAi = isNonEmptyString(attributes['gen_ai.tool.name']);
-  const id = attributes[genAi ? 'gen_ai.tool.call.id' : 'ai.toolCall.id'];
-  return { toolName: attributes[genAi ? 'gen_ai.tool.name' : 'ai.toolCall.name'] as string, ...(isNonEmptyString(id) && { toolCallId: id }) };
-}
-
-function executedCall(span: Span): ToolCall {
-  const attributes = span.attributes;
-  const genAi = isNonEmptyString(attributes['gen_ai.tool.name']);
-  const call = genAi
-    ? toolCallWithJsonInput(attributes['gen_ai.tool.name'] as string, attributes['gen_ai.tool.call.arguments'], attributes['gen_ai.tool.call.id'])
-    : toolCallWithJsonInput(attributes['ai.toolCall.name'] as string, attributes['ai.toolCall.args'], attributes['ai.toolCall.id']);
-  const outcome = executedOutcome(span);
-  if (outcome.output !== undefined) call.output = outcome.output;
-  if (outcome.error !== undefined) call.error = outcome.error;
-  return call;
-}
-
-/** What a tool span says came of its call: the result it recorded, or the error it ended with. */
-function executedOutcome(span: Span): { output: unknown; error: unknown } {
-  const attributes = span.attributes;
-  const result = attributes[isNonEmptyString(attributes['gen_ai.tool.name']) ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'];
-  const errorType = attributes['error.type'];
-  return {
-    output: result === undefined ? undefined : parseJson(result),
-    error: span.error !== undefined ? span.error : isNonEmptyString(errorType) ? errorType : undefined,
-  };
+  const list = parseJson(span.issued);
+  if (Array.isArray(list)) for (const call of list) if (isRecord(call) && isNonEmptyString(call.toolName)) entries.issue(call, span);
 }
 
 /** Attributes hold JSON text; a value that is not JSON is kept as the text it is. */
@@ -350,8 +441,4 @@ function parseJson(value: unknown): unknown {
   } catch {
     return value;
   }
-}
-
-function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

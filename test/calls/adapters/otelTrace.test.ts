@@ -133,6 +133,53 @@ describe('OpenTelemetry traces', () => {
     }
   });
 
+  it('pairs each tool span with the call it ran, whatever order the tool spans started in, by id or else by tool', async () => {
+    const spans = await traceOf('genai', [{ steps: [[call('c1', 'weather', { city: 'Paris' }), call('c2', 'news', { topic: 'rain' }), call('c3', 'weather', { city: 'Oslo' })], [{ type: 'text', text: 'ok' }]] }]);
+    const expected = [
+      { toolName: 'weather', toolCallId: 'c1', input: { city: 'Paris' }, output: { city: 'Paris', celsius: 21 } },
+      { toolName: 'news', toolCallId: 'c2', input: { topic: 'rain' }, output: ['rain headline'] },
+      { toolName: 'weather', toolCallId: 'c3', input: { city: 'Oslo' }, output: { city: 'Oslo', celsius: 21 } },
+    ];
+    type OtlpSpan = { name: string; startTimeUnixNano: string; attributes: Array<{ key: string; value: { stringValue?: string } }> };
+    const exportOf = () => otlpJson(spans) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }> };
+    const toolSpans = (trace: ReturnType<typeof exportOf>) => trace.resourceSpans[0]!.scopeSpans[0]!.spans.filter((span) => span.name.startsWith('execute_tool'));
+    // The last tool span started first, the first last: the calls stay in the order the model issued them.
+    const reordered = exportOf();
+    const [first, , last] = toolSpans(reordered);
+    [first!.startTimeUnixNano, last!.startTimeUnixNano] = [last!.startTimeUnixNano, first!.startTimeUnixNano];
+    expect(getToolCalls(reordered)).toEqual(expected);
+    // Without ids, a tool span runs the earliest call to its tool not yet run.
+    const withoutIds = exportOf();
+    for (const span of withoutIds.resourceSpans[0]!.scopeSpans[0]!.spans) {
+      span.attributes = span.attributes.filter((attribute) => attribute.key !== 'gen_ai.tool.call.id');
+      const messages = span.attributes.find((attribute) => attribute.key === 'gen_ai.output.messages');
+      if (messages) messages.value.stringValue = messages.value.stringValue!.replace(/"id":"c\d",/g, '');
+    }
+    const [, news, oslo] = toolSpans(withoutIds);
+    [news!.startTimeUnixNano, oslo!.startTimeUnixNano] = [oslo!.startTimeUnixNano, news!.startTimeUnixNano];
+    expect(getToolCalls(withoutIds)).toEqual(expected.map(({ toolCallId, ...rest }) => rest));
+  });
+
+  it('orders spans by their exact start, closer than a number holds at nanoseconds since the epoch', () => {
+    const span = (id: string, name: string, start: string) => ({
+      traceId: 'aa'.repeat(16),
+      spanId: id.repeat(16),
+      name: `execute_tool ${name}`,
+      startTimeUnixNano: start,
+      attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: name } }],
+    });
+    // 1796322255220000001 and ...000 are the same number in a double: the digits decide.
+    expect(Number('1796322255220000001')).toBe(Number('1796322255220000000'));
+    const trace = { resourceSpans: [{ scopeSpans: [{ spans: [span('b', 'later', '1796322255220000001'), span('c', 'earlier', '1796322255220000000'), span('d', 'first', '1796322255219999000')] }] }] };
+    expect(getToolCalls(trace).map((call) => call.toolName)).toEqual(['first', 'earlier', 'later']);
+    const fractional = { resourceSpans: [{ scopeSpans: [{ spans: [span('b', 'x', '1.5')] }] }] };
+    expect(matcherErrorOf(() => expect(fractional).toCallNoTools())).toMatchInlineSnapshot(`
+      "expect(run).toCallNoTools()
+
+      Matcher error: the OTLP export's resourceSpans[0].scopeSpans[0].spans[0] has a startTimeUnixNano that is not a whole number: expected nanoseconds since the epoch, as a string of digits."
+    `);
+  });
+
   it('names a malformed OTLP export', () => {
     const broken = { resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'execute_tool x' }] }] }] };
     expect(matcherErrorOf(() => expect(broken).toCallNoTools())).toMatchInlineSnapshot(`
