@@ -1,6 +1,5 @@
 import type { ToolApproval, ToolCall } from '../types.js';
 import type { RunCalls } from './steps.js';
-import { isNonEmptyString } from './adapter.js';
 
 /** A result looks for its call among this many latest calls, then in an index of all of them. */
 const SCAN_LIMIT = 32;
@@ -87,7 +86,8 @@ export class CallCollector {
    */
   seenAgain(toolName: string, toolCallId: unknown): ToolCall | undefined {
     if (this.firstEnd === -1) this.firstEnd = this.calls.length;
-    return isNonEmptyString(toolCallId) ? this.firstSighting(toolName, toolCallId) : undefined;
+    // An id is a non-empty string (as toolCall.ts keeps it); anything else names no earlier call.
+    return typeof toolCallId === 'string' && toolCallId !== '' ? this.firstSighting(toolName, toolCallId) : undefined;
   }
 
   /** The first unmatched call of the first list with this id and tool, now matched. */
