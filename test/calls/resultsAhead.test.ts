@@ -74,7 +74,8 @@ describe('OpenAI Chat: results read ahead pair as the collector would', () => {
   it('any run: the same calls, results and keys in order as the rule gives', () => {
     fc.assert(
       fc.property(fc.array(message, { maxLength: 14 }), (messages) => {
-        expect(entries(getToolCalls(messages satisfies OpenAI.Chat.Completions.ChatCompletionMessageParam[] as unknown[]))).toStrictEqual(entries(expected(messages)));
+        // Typed loosely: a tool message's `content` is also null or missing here, which the SDK's type forbids.
+        expect(entries(getToolCalls(messages as unknown[]))).toStrictEqual(entries(expected(messages)));
       }),
       { numRuns: 3000 },
     );
