@@ -56,13 +56,18 @@ describe('OpenAI Chat: results read ahead pair as the collector would', () => {
     { weight: 1, arbitrary: fc.record({ role: fc.constant('user' as const), content: fc.constant('go on') }) },
   );
 
-  function expected(messages: readonly (typeof message extends fc.Arbitrary<infer M> ? M : never)[]): Made[] {
+  function expected(messages: readonly (typeof message extends fc.Arbitrary<infer M> ? M : never)[], steps: number[] = []): Made[] {
     const calls: Made[] = [];
+    // Each assistant message is a model step, numbered from 1 (the collector's count).
+    let step = 0;
     for (const item of messages) {
       if (item.role === 'assistant') {
+        step++;
         for (const toolCall of item.tool_calls) {
+          const before = calls.length;
           if (toolCall.type === 'function' && toolCall.function.name !== '') calls.push(jsonCall(toolCall.function.name, toolCall.function.arguments, toolCall.id));
           else if (toolCall.type === 'custom') calls.push(toolCall.id === '' ? { toolName: toolCall.custom.name, input: toolCall.custom.input } : { toolName: toolCall.custom.name, input: toolCall.custom.input, toolCallId: toolCall.id });
+          if (calls.length > before) steps.push(step);
         }
       } else if (item.role === 'tool') {
         pair(calls, item.tool_call_id, item.content);
@@ -74,8 +79,11 @@ describe('OpenAI Chat: results read ahead pair as the collector would', () => {
   it('any run: the same calls, results and keys in order as the rule gives', () => {
     fc.assert(
       fc.property(fc.array(message, { maxLength: 14 }), (messages) => {
+        const steps: number[] = [];
         // Typed loosely: a tool message's `content` is also null or missing here, which the SDK's type forbids.
-        expect(entries(getToolCalls(messages as unknown[]))).toStrictEqual(entries(expected(messages)));
+        expect(entries(getToolCalls(messages as unknown[]))).toStrictEqual(entries(expected(messages, steps)));
+        const read = readRun(messages);
+        expect(read.steps ?? []).toEqual(steps);
       }),
       { numRuns: 3000 },
     );
@@ -120,5 +128,77 @@ describe('OpenAI Chat: results read ahead pair as the collector would', () => {
     expect(calls[0]).toStrictEqual({ toolName: 'search', input: { n: 0 }, toolCallId: 'call_0', output: 'result 35' });
     expect(calls[35]).toStrictEqual({ toolName: 'search', input: { n: 35 }, toolCallId: 'call_0', output: 'result 0' });
     expect(entries(calls)).toStrictEqual(entries(expected(messages as never)));
+  });
+});
+
+describe('OpenAI Responses: results read ahead pair as the collector would', () => {
+  const item = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        type: fc.constant('function_call' as const),
+        call_id: ids,
+        name: fc.constantFrom('search', 'book', ''),
+        arguments: args,
+        status: fc.constantFrom('completed' as const, 'in_progress' as const),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('custom_tool_call' as const), call_id: ids, name: fc.constant('sql'), input: fc.constant('SELECT 1') }) },
+    { weight: 4, arbitrary: fc.record({ type: fc.constantFrom('function_call_output' as const, 'custom_tool_call_output' as const), call_id: ids, output: contents }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('reasoning' as const), id: fc.constant('rs_1'), summary: fc.constant([]) }) },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('message' as const), role: fc.constant('user' as const), content: fc.constant('go on') }) },
+  );
+  type Item = typeof item extends fc.Arbitrary<infer I> ? I : never;
+
+  /** The calls, and their steps: a step begins at a call or reasoning item after anything else. */
+  function expected(items: readonly Item[], steps: number[]): Made[] {
+    const calls: Made[] = [];
+    let step = 0;
+    let inCalls = false;
+    for (const entry of items) {
+      const ofResponse = entry.type === 'reasoning' || entry.type.endsWith('_call');
+      if (ofResponse && !inCalls) step++;
+      inCalls = ofResponse;
+      const before = calls.length;
+      if (entry.type === 'function_call') {
+        if (entry.status !== 'in_progress' && entry.name !== '') calls.push(jsonCall(entry.name, entry.arguments, entry.call_id));
+      } else if (entry.type === 'custom_tool_call') {
+        calls.push(entry.call_id === '' ? { toolName: entry.name, input: entry.input } : { toolName: entry.name, input: entry.input, toolCallId: entry.call_id });
+      } else if (entry.type === 'function_call_output' || entry.type === 'custom_tool_call_output') {
+        pair(calls, entry.call_id, entry.output);
+      }
+      if (calls.length > before) steps.push(step);
+    }
+    return calls;
+  }
+
+  it('any list of items: the same calls, results, keys in order and steps as the rule gives', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 16 }), (items) => {
+        const steps: number[] = [];
+        // Typed loosely: outputs are also null or missing here, which the SDK's type forbids.
+        expect(entries(getToolCalls(items as unknown[]))).toStrictEqual(entries(expected(items, steps)));
+        expect(readRun(items).steps ?? []).toEqual(steps);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("a Response's input items: calls reusing an id across responses, outputs out of order and late", () => {
+    const items = [
+      { type: 'message', role: 'user', content: 'Weather in Paris and Rome?' },
+      { type: 'function_call', id: 'fc_1', call_id: 'call_0', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
+      { type: 'function_call', id: 'fc_2', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Rome"}', status: 'completed' },
+      { type: 'function_call_output', call_id: 'call_1', output: 'sun' },
+      { type: 'function_call', id: 'fc_3', call_id: 'call_0', name: 'get_time', arguments: '{}', status: 'completed' },
+      { type: 'function_call_output', call_id: 'call_0', output: '12:00' },
+      { type: 'function_call_output', call_id: 'call_0', output: 'rain' },
+    ] satisfies OpenAI.Responses.ResponseInputItem[];
+    expect(entries(getToolCalls(items))).toStrictEqual([
+      [['toolName', 'get_weather'], ['input', { city: 'Paris' }], ['toolCallId', 'call_0'], ['output', 'rain']],
+      [['toolName', 'get_weather'], ['input', { city: 'Rome' }], ['toolCallId', 'call_1'], ['output', 'sun']],
+      [['toolName', 'get_time'], ['input', {}], ['toolCallId', 'call_0'], ['output', '12:00']],
+    ]);
+    expect(readRun(items).steps).toEqual([1, 1, 2]);
   });
 });
