@@ -20,10 +20,11 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
   calls.beginScope();
   if (marksSteps) calls.beginStep();
   if (Array.isArray(parts)) {
+    const names = new ToolNames();
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
       if (marksSteps && isRecord(part) && part.type === 'step-start') calls.beginStep();
-      const call = partCall(part);
+      const call = partCall(part, names);
       if (call) calls.add(call);
     }
   }
@@ -41,12 +42,34 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
   }
 }
 
-function partCall(part: unknown): ToolCall | undefined {
+/**
+ * A static tool's name, cut out of its part's type (`tool-weather`), shared by the parts of one
+ * message with the same type: a run calls a few tools many times, and a string cut out for each
+ * call (kept on it) cost about as much as making the call.
+ */
+class ToolNames {
+  private readonly types: string[] = [];
+  private readonly names: string[] = [];
+
+  of(type: string): string {
+    const types = this.types;
+    for (let index = 0; index < types.length; index++) if (types[index] === type) return this.names[index]!;
+    const name = type.slice(5);
+    // A few tools, as runs have; past that, each name is cut anew.
+    if (types.length < 8) {
+      types.push(type);
+      this.names.push(name);
+    }
+    return name;
+  }
+}
+
+function partCall(part: unknown, names: ToolNames): ToolCall | undefined {
   if (!isRecord(part) || typeof part.type !== 'string') return undefined;
   // v4's part wraps its invocation; a v5 tool named "invocation" has the same type but no wrapper.
   if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return isInvocationCall(part.toolInvocation) ? invocationCall(part.toolInvocation) : undefined;
   // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
-  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
+  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? names.of(part.type) : undefined;
   if (!isNonEmptyString(toolName) || isStreaming(part.state)) return undefined;
   // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
   const failedInput = part.input === undefined && part.rawInput !== undefined;

@@ -111,3 +111,13 @@ describe('readMessageParts: the legacy toolInvocations list beside the parts', (
     ]);
   });
 });
+
+describe('readMessageParts: tool names cut out of part types', () => {
+  it('names stay right past the few remembered per message (8), with names that start alike', () => {
+    const tools = Array.from({ length: 12 }, (_, n) => (n % 2 ? `search${n}` : `s${n}`));
+    const parts = [...tools, ...[...tools].reverse(), 'search', 'search-'].map((tool, n) => ({ type: `tool-${tool}`, toolCallId: `c${n}`, state: 'input-available', input: {} }));
+    const calls = new CallCollector();
+    readMessageParts(parts, undefined, calls);
+    expect(calls.result().calls.map((call) => call.toolName)).toEqual([...tools, ...[...tools].reverse(), 'search', 'search-']);
+  });
+});
