@@ -325,9 +325,26 @@ const parseTraceValues = (run) => {
   }
 };
 
+// The floor of a shape whose tool names live in its parts' types (`tool-search`): the name cut out
+// of every tool part's type, which every reader of it must do, and nothing else.
+const sliceUiToolNames = (run) => {
+  // The names are kept (as a read keeps them), so that no compiler drops the work.
+  const names = [];
+  for (const message of run) for (const part of message.parts) if (part.type.startsWith('tool-')) names.push(part.type.slice(5));
+  return names;
+};
+// The floor of a shape that lists results apart from their calls (Mastra's generate()): each
+// result's id compared with its call's, walking both lists in step (results in the calls' order,
+// the best case), and nothing else.
+const pairGenerateResults = (run) => {
+  const { toolCalls, toolResults } = run;
+  for (let index = 0; index < toolResults.length; index++) if (toolResults[index].payload.toolCallId !== toolCalls[index].payload.toolCallId) throw new Error('out of order');
+};
+
 /**
  * name: the format as `getToolCalls` detects it; build: calls -> run; floor (for shapes that keep
- * values as JSON text): the parsing alone, which bench/matchers.mjs times beside the reading.
+ * values as JSON text, or make every reader do some other work of its own): that work alone, which
+ * bench/matchers.mjs times beside the reading.
  * What a shape records decides which cases it can answer (bench/matchers.mjs skips the others and
  * says so): `errors: false` for a format with no field for a failed call (the error goes in as an
  * ordinary result), `tokens: true` for one whose runs carry token usage (`tokensOf(count)` in all),
@@ -335,12 +352,12 @@ const parseTraceValues = (run) => {
  */
 export const SHAPES = [
   { name: 'ai-sdk-result', build: aiSdkResult, tokens: true },
-  { name: 'ai-sdk-ui-messages', build: aiSdkUiMessages },
+  { name: 'ai-sdk-ui-messages', build: aiSdkUiMessages, floor: sliceUiToolNames },
   { name: 'ai-sdk-model-messages', build: aiSdkModelMessages },
   { name: 'ai-sdk-4', build: aiSdk4Result, tokens: true },
   { name: 'mastra-run', build: mastraRun },
   { name: 'mastra-messages', build: mastraMessages },
-  { name: 'mastra-generate', build: mastraGenerate, tokens: true },
+  { name: 'mastra-generate', build: mastraGenerate, floor: pairGenerateResults, tokens: true },
   { name: 'mastra-trajectory', build: mastraTrajectory, tokens: true },
   { name: 'openai-chat', build: openaiChat, floor: parseChatArguments, errors: false, textResults: true },
   { name: 'openai-responses', build: openaiResponses, floor: parseResponsesArguments, errors: false, textResults: true },

@@ -73,19 +73,30 @@ export class CallCollector {
    * is the same call, and gains what it lacked; otherwise it is another call.
    */
   addSeenAgain(call: ToolCall): void {
-    if (this.firstEnd === -1) this.firstEnd = this.calls.length;
-    const seen = call.toolCallId === undefined ? undefined : this.firstSighting(call);
+    const seen = this.seenAgain(call.toolName, call.toolCallId);
     if (seen) fillIn(seen, call);
     else this.add(call);
   }
 
-  /** The first unmatched call of the first list with this call's id and tool, now matched. */
-  private firstSighting(call: ToolCall): ToolCall | undefined {
+  /**
+   * For an entry of a second list of the same message, before its call is made: the first call of
+   * this message with its id and tool that no earlier entry of this list matched, now matched (the
+   * reader fills in what it lacked, see `fillIn`), or undefined when the entry is another call (the
+   * reader adds it). A reader that finds nothing to fill in then makes no call for the entry.
+   */
+  seenAgain(toolName: string, toolCallId: unknown): ToolCall | undefined {
+    if (this.firstEnd === -1) this.firstEnd = this.calls.length;
+    // An id is a non-empty string (as toolCall.ts keeps it); anything else names no earlier call.
+    return typeof toolCallId === 'string' && toolCallId !== '' ? this.firstSighting(toolName, toolCallId) : undefined;
+  }
+
+  /** The first unmatched call of the first list with this id and tool, now matched. */
+  private firstSighting(toolName: string, toolCallId: string): ToolCall | undefined {
     const calls = this.calls;
     while (this.cursor < this.firstEnd && this.outOfOrder?.has(calls[this.cursor]!)) this.cursor++;
     for (let index = this.cursor; index < this.firstEnd; index++) {
       const seen = calls[index]!;
-      if (seen.toolCallId !== call.toolCallId || seen.toolName !== call.toolName || this.outOfOrder?.has(seen)) continue;
+      if (seen.toolCallId !== toolCallId || seen.toolName !== toolName || this.outOfOrder?.has(seen)) continue;
       if (index === this.cursor) this.cursor++;
       else (this.outOfOrder ??= new Set()).add(seen);
       return seen;
@@ -172,7 +183,7 @@ function isAnswered(call: ToolCall): boolean {
 }
 
 /** A second sighting of a call fills in only what the first one lacked. */
-function fillIn(seen: ToolCall, again: ToolCall): void {
+export function fillIn(seen: ToolCall, again: ToolCall): void {
   if (seen.output === undefined && again.output !== undefined) seen.output = again.output;
   if (seen.error === undefined && again.error !== undefined) seen.error = again.error;
   if (seen.approval === undefined && again.approval !== undefined) seen.approval = again.approval;

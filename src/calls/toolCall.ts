@@ -18,19 +18,24 @@ export function toolCallWithOutput(toolName: string, input: unknown, toolCallId:
 /**
  * A call whose arguments may arrive as a JSON string (OpenAI, LangChain's invalid calls, an AI SDK
  * input the SDK could not parse): parsed, or, when the string does not parse, kept as it is with
- * `unparsedInput` set, never dropped. Any other value is the input as it is. `output`, when the
- * reader knows it already (a trace's tool span), goes into the same literal.
+ * `unparsedInput` set, never dropped. Any other value is the input as it is. `output`: the call's
+ * result when it is read with it (resultsAhead.ts), made in the same literal; undefined for none.
  */
 export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolCallId: unknown, output?: unknown): ToolCall {
-  let input = rawInput;
-  if (typeof rawInput === 'string') {
-    try {
-      input = rawInput.trim() === '' ? {} : JSON.parse(rawInput);
-    } catch {
-      const call = output === undefined ? toolCall(toolName, rawInput, toolCallId) : toolCallWithOutput(toolName, rawInput, toolCallId, output);
-      call.unparsedInput = rawInput;
-      return call;
-    }
+  if (typeof rawInput !== 'string') return withOutput(toolName, rawInput, toolCallId, output);
+  if (rawInput.trim() === '') return withOutput(toolName, {}, toolCallId, output);
+  let input: unknown;
+  try {
+    input = JSON.parse(rawInput);
+  } catch {
+    const call = toolCall(toolName, rawInput, toolCallId);
+    call.unparsedInput = rawInput;
+    if (output !== undefined) call.output = output;
+    return call;
   }
+  return withOutput(toolName, input, toolCallId, output);
+}
+
+function withOutput(toolName: string, input: unknown, toolCallId: unknown, output: unknown): ToolCall {
   return output === undefined ? toolCall(toolName, input, toolCallId) : toolCallWithOutput(toolName, input, toolCallId, output);
 }

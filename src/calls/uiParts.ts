@@ -1,7 +1,9 @@
 import type { ToolCall } from '../types.js';
+import type { UnknownRecord } from './adapter.js';
 import { isNonEmptyString, isRecord } from './adapter.js';
 import { approvalOf, isStreaming } from './callState.js';
 import type { CallCollector } from './collector.js';
+import { fillIn } from './collector.js';
 import { toolCall, toolCallWithJsonInput, toolCallWithOutput } from './toolCall.js';
 
 /**
@@ -18,27 +20,56 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
   calls.beginScope();
   if (marksSteps) calls.beginStep();
   if (Array.isArray(parts)) {
+    const names = new ToolNames();
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
       if (marksSteps && isRecord(part) && part.type === 'step-start') calls.beginStep();
-      const call = partCall(part);
+      const call = partCall(part, names);
       if (call) calls.add(call);
     }
   }
   if (Array.isArray(toolInvocations)) {
     for (const invocation of toolInvocations) {
+      if (!isInvocationCall(invocation)) continue;
+      const seen = calls.seenAgain(invocation.toolName, invocation.toolCallId);
+      // Mostly the part already holds all its invocation says (Mastra writes both from one record):
+      // then no call is made only to be dropped.
+      if (seen && holdsAllOf(seen, invocation)) continue;
       const call = invocationCall(invocation);
-      if (call) calls.addSeenAgain(call);
+      if (seen) fillIn(seen, call);
+      else calls.add(call);
     }
   }
 }
 
-function partCall(part: unknown): ToolCall | undefined {
+/**
+ * A static tool's name, cut out of its part's type (`tool-weather`), shared by the parts of one
+ * message with the same type: a run calls a few tools many times, and a string cut out for each
+ * call (kept on it) cost about as much as making the call.
+ */
+class ToolNames {
+  private readonly types: string[] = [];
+  private readonly names: string[] = [];
+
+  of(type: string): string {
+    const types = this.types;
+    for (let index = 0; index < types.length; index++) if (types[index] === type) return this.names[index]!;
+    const name = type.slice(5);
+    // A few tools, as runs have; past that, each name is cut anew.
+    if (types.length < 8) {
+      types.push(type);
+      this.names.push(name);
+    }
+    return name;
+  }
+}
+
+function partCall(part: unknown, names: ToolNames): ToolCall | undefined {
   if (!isRecord(part) || typeof part.type !== 'string') return undefined;
   // v4's part wraps its invocation; a v5 tool named "invocation" has the same type but no wrapper.
-  if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return invocationCall(part.toolInvocation);
+  if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return isInvocationCall(part.toolInvocation) ? invocationCall(part.toolInvocation) : undefined;
   // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
-  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
+  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? names.of(part.type) : undefined;
   if (!isNonEmptyString(toolName) || isStreaming(part.state)) return undefined;
   // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
   const failedInput = part.input === undefined && part.rawInput !== undefined;
@@ -59,22 +90,37 @@ function partCall(part: unknown): ToolCall | undefined {
   return withApproval(call, part.state, part.approval);
 }
 
+/** A tool invocation (Mastra's, or AI SDK 4's: the same `args`/`result` shape) that is a call: not one still streaming. */
+function isInvocationCall(invocation: unknown): invocation is UnknownRecord & { toolName: string } {
+  return isRecord(invocation) && isNonEmptyString(invocation.toolName) && !isStreaming(invocation.state);
+}
+
+/** How an invocation ended: `failed`, `succeeded` (with a result), or undefined while it has no result. */
+function outcomeOf(invocation: UnknownRecord): 'failed' | 'succeeded' | undefined {
+  // A tool that threw: Mastra keeps the MastraError itself as the result (until it is serialized).
+  if (invocation.state === 'output-error' || invocation.isError === true || invocation.result instanceof Error) return 'failed';
+  return invocation.state === 'result' && invocation.result !== undefined ? 'succeeded' : undefined;
+}
+
 /**
- * One tool invocation (Mastra's, or AI SDK 4's: the same `args`/`result` shape) as a call, or
- * undefined when it is no call yet. One without a state (hand-built) counts: Mastra's builders
+ * One tool invocation as a call. One without a state (hand-built) counts: Mastra's builders
  * default it to `result`.
  */
-function invocationCall(invocation: unknown): ToolCall | undefined {
-  if (!isRecord(invocation) || !isNonEmptyString(invocation.toolName) || isStreaming(invocation.state)) return undefined;
-  const state = invocation.state;
-  // A tool that threw: Mastra keeps the MastraError itself as the result (until it is serialized).
-  const failed = state === 'output-error' || invocation.isError === true || invocation.result instanceof Error;
-  const succeeded = !failed && state === 'result' && invocation.result !== undefined;
-  const call = succeeded
-    ? toolCallWithOutput(invocation.toolName, invocation.args, invocation.toolCallId, invocation.result)
-    : toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
-  if (failed) call.error = invocation.errorText ?? invocation.result ?? 'tool call failed';
-  return withApproval(call, state, invocation.approval);
+function invocationCall(invocation: UnknownRecord & { toolName: string }): ToolCall {
+  const outcome = outcomeOf(invocation);
+  const call =
+    outcome === 'succeeded'
+      ? toolCallWithOutput(invocation.toolName, invocation.args, invocation.toolCallId, invocation.result)
+      : toolCall(invocation.toolName, invocation.args, invocation.toolCallId);
+  if (outcome === 'failed') call.error = invocation.errorText ?? invocation.result ?? 'tool call failed';
+  return withApproval(call, invocation.state, invocation.approval);
+}
+
+/** Whether `seen` already has everything `invocationCall(invocation)` would fill in (`fillIn`). */
+function holdsAllOf(seen: ToolCall, invocation: UnknownRecord): boolean {
+  const outcome = outcomeOf(invocation);
+  if (outcome === 'succeeded' ? seen.output === undefined : outcome === 'failed' && seen.error === undefined) return false;
+  return seen.approval !== undefined || approvalOf(invocation.state, invocation.approval) === undefined;
 }
 
 function withApproval(call: ToolCall, state: unknown, approval: unknown): ToolCall {

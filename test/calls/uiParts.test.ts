@@ -54,3 +54,70 @@ describe('readMessageParts: calls with their results', () => {
     ]);
   });
 });
+
+// The legacy `toolInvocations` list repeats the parts' calls: an entry that says nothing the part's
+// call lacks makes no call, one that does fills in what the call lacked, one with no part is a call.
+describe('readMessageParts: the legacy toolInvocations list beside the parts', () => {
+  const part = (toolInvocation: object) => ({ type: 'tool-invocation', toolInvocation });
+
+  it('an entry that repeats its part changes nothing', () => {
+    const invocation = { toolCallId: 'c1', toolName: 'search', args: { q: 'x' }, state: 'result', result: { hits: 1 }, approval: { id: 'a', approved: true } };
+    expect(read([part(invocation)], [{ ...invocation }])).toStrictEqual([
+      [['toolName', 'search'], ['input', { q: 'x' }], ['toolCallId', 'c1'], ['output', { hits: 1 }], ['approval', 'approved']],
+    ]);
+  });
+
+  it('an entry fills in the result, the failure or the approval its part lacks, and never replaces what the part has', () => {
+    expect(
+      read(
+        [
+          part({ toolCallId: 'c1', toolName: 'search', args: {}, state: 'call' }),
+          part({ toolCallId: 'c2', toolName: 'book', args: {}, state: 'result', result: 'booked' }),
+          part({ toolCallId: 'c3', toolName: 'pay', args: {}, state: 'call' }),
+          part({ toolCallId: 'c4', toolName: 'pay', args: {}, state: 'call', approval: { id: 'a' } }),
+        ],
+        [
+          { toolCallId: 'c1', toolName: 'search', args: {}, state: 'result', result: { hits: 2 } },
+          { toolCallId: 'c2', toolName: 'book', args: {}, state: 'result', result: 'failed', isError: true },
+          { toolCallId: 'c3', toolName: 'pay', args: {}, state: 'call', approval: { id: 'a', approved: false } },
+          { toolCallId: 'c4', toolName: 'pay', args: {}, state: 'call', approval: { id: 'a', approved: true } },
+        ],
+      ),
+    ).toStrictEqual([
+      [['toolName', 'search'], ['input', {}], ['toolCallId', 'c1'], ['output', { hits: 2 }]],
+      [['toolName', 'book'], ['input', {}], ['toolCallId', 'c2'], ['output', 'booked'], ['error', 'failed']],
+      [['toolName', 'pay'], ['input', {}], ['toolCallId', 'c3'], ['approval', 'denied']],
+      [['toolName', 'pay'], ['input', {}], ['toolCallId', 'c4'], ['approval', 'requested']],
+    ]);
+  });
+
+  it('an entry with no part (another id, another tool, or its part already matched) is another call', () => {
+    expect(
+      read(
+        [part({ toolCallId: 'c1', toolName: 'search', args: {}, state: 'result', result: 1 })],
+        [
+          { toolCallId: 'c1', toolName: 'search', args: {}, state: 'result', result: 1 },
+          { toolCallId: 'c1', toolName: 'search', args: { again: true }, state: 'result', result: 2 },
+          { toolCallId: 'c1', toolName: 'book', args: {}, state: 'call' },
+          { toolName: 'log', args: {}, state: 'result', result: 3 },
+          { toolCallId: 'c9', toolName: 'log', args: {}, state: 'partial-call' },
+        ],
+      ),
+    ).toStrictEqual([
+      [['toolName', 'search'], ['input', {}], ['toolCallId', 'c1'], ['output', 1]],
+      [['toolName', 'search'], ['input', { again: true }], ['toolCallId', 'c1'], ['output', 2]],
+      [['toolName', 'book'], ['input', {}], ['toolCallId', 'c1']],
+      [['toolName', 'log'], ['input', {}], ['output', 3]],
+    ]);
+  });
+});
+
+describe('readMessageParts: tool names cut out of part types', () => {
+  it('names stay right past the few remembered per message (8), with names that start alike', () => {
+    const tools = Array.from({ length: 12 }, (_, n) => (n % 2 ? `search${n}` : `s${n}`));
+    const parts = [...tools, ...[...tools].reverse(), 'search', 'search-'].map((tool, n) => ({ type: `tool-${tool}`, toolCallId: `c${n}`, state: 'input-available', input: {} }));
+    const calls = new CallCollector();
+    readMessageParts(parts, undefined, calls);
+    expect(calls.result().calls.map((call) => call.toolName)).toEqual([...tools, ...[...tools].reverse(), 'search', 'search-']);
+  });
+});

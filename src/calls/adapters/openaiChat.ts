@@ -2,7 +2,8 @@ import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { readOpenAiToolCall } from '../openaiToolCall.js';
+import { openAiToolCallId, readOpenAiToolCall } from '../openaiToolCall.js';
+import { ResultsAhead } from '../resultsAhead.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, tokensOf } from '../runUsage.js';
 
@@ -23,11 +24,33 @@ function readMessage(message: UnknownRecord, calls: CallCollector): void {
     if (Array.isArray(message.tool_calls)) {
       for (const item of message.tool_calls) readOpenAiToolCall(item, calls);
     }
-    const legacy = message.function_call;
-    if (isRecord(legacy) && isNonEmptyString(legacy.name)) calls.add(toolCallWithJsonInput(legacy.name, legacy.arguments, undefined));
+    readLegacyCall(message, calls);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
   }
+}
+
+function readLegacyCall(message: UnknownRecord, calls: CallCollector): void {
+  const legacy = message.function_call;
+  if (isRecord(legacy) && isNonEmptyString(legacy.name)) calls.add(toolCallWithJsonInput(legacy.name, legacy.arguments, undefined));
+}
+
+/**
+ * An assistant message's calls, each made with its result when one of the `tool` messages right
+ * after it answers it (resultsAhead.ts); returns the index of the last message read.
+ */
+function readAssistant(messages: readonly unknown[], index: number, message: UnknownRecord & { tool_calls: unknown[] }, calls: CallCollector, ahead: ResultsAhead): number {
+  const items = message.tool_calls;
+  ahead.begin(items.length);
+  for (let position = 0; position < items.length; position++) ahead.call(openAiToolCallId(items[position]));
+  let last = index;
+  for (; last + 1 < messages.length; last++) {
+    const next: unknown = messages[last + 1];
+    if (!isRecord(next) || next.role !== 'tool' || isToolCallItem(next) || !ahead.result(next.tool_call_id, next.content)) break;
+  }
+  for (let position = 0; position < items.length; position++) readOpenAiToolCall(items[position], calls, ahead.output(position));
+  readLegacyCall(message, calls);
+  return last;
 }
 
 function isCompletion(value: unknown): value is UnknownRecord & { choices: unknown[] } {
@@ -52,11 +75,16 @@ export const openaiChat: FormatAdapter = {
   detect: (value, kinds) => isCompletion(value) || kinds.of(value) === 'openai-chat',
   read(value, calls) {
     const messages = messagesOf(value);
+    const ahead = new ResultsAhead();
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       if (!isRecord(message)) continue;
       if (message.role === 'assistant') calls.beginStep();
-      readMessage(message, calls);
+      if (message.role === 'assistant' && Array.isArray(message.tool_calls) && !isToolCallItem(message)) {
+        index = readAssistant(messages, index, message as UnknownRecord & { tool_calls: unknown[] }, calls, ahead);
+      } else {
+        readMessage(message, calls);
+      }
     }
   },
   text: (value) => conversationText(messagesOf(value), chatRole, textOf),
