@@ -236,9 +236,9 @@ function printMatcherTables(results) {
     }
   }
   console.log(`\n#### Reading alone, the floors and the references (ms, median of the same rounds)\n`);
-  console.log('read: getToolCalls alone. parse: JSON.parse of the values the shape keeps as text, alone. objects: making the call objects a read returns, alone.');
+  console.log("read: getToolCalls alone. (floor): the work the shape's format forces on any reader, alone (JSON.parse of the values it keeps as text; the names cut out of UI parts' types; generate()'s results walked beside their calls). objects: making the call objects a read returns, alone.");
   console.log("toEqual names / calls: Jest's own expect(list).toEqual(copy) over the run's names, or its { toolName, input } pairs.\n");
-  console.log(`| shape | ${counts.map((count) => `${count.toLocaleString('en')}: read (parse) · objects · toEqual names · calls`).join(' | ')} |\n|${' --- |'.repeat(counts.length + 1)}`);
+  console.log(`| shape | ${counts.map((count) => `${count.toLocaleString('en')}: read (floor) · objects · toEqual names · calls`).join(' | ')} |\n|${' --- |'.repeat(counts.length + 1)}`);
   const { callObjects, names, calls } = results.reference;
   for (const shape of shapes) {
     const floor = results.floor[shape];
