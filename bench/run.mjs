@@ -4,7 +4,9 @@
 // Mastra 1.x declares Node 22: its rows come from child processes on the node@22 package's binary
 // (BENCH_NODE22=/path/to/node to use another).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createToolCallAccuracyScorerCode, getToolCalls } from '../dist/index.js';
@@ -185,6 +187,11 @@ for (const count of [100, 1_000, 10_000, 100_000]) {
 }
 
 const matcherResults = child(process.execPath, ['--max-old-space-size=4096', benchFile('matchers.mjs')]);
+// Kept, so that the tables and profiles can be printed again without timing the grid again
+// (node bench/run.mjs --matchers <file>).
+const savedMatchers = join(tmpdir(), 'tool-call-accuracy-bench-matchers.json');
+writeFileSync(savedMatchers, JSON.stringify(matcherResults));
+console.log(`(the grid's figures are saved in ${savedMatchers})`);
 printProfiles(printMatcherTables(matcherResults));
 
 const judge = child(node22, [benchFile('judge.mjs')]);
@@ -274,5 +281,6 @@ function printProfiles({ slowest, cases }) {
   if (!slowest.plain) return;
   console.log(`\n#### Where the time goes: each case on the plain list at 100,000 calls, profiled the same way\n`);
   console.log('| shape | case | the functions that took the most time themselves |\n| --- | --- | --- |');
-  for (const name of Object.keys(cases)) row('plain', name);
+  // A case the plain list cannot answer (it records no tokens) has no cell there, and no profile.
+  for (const name of Object.keys(cases)) if (cases[name].plain) row('plain', name);
 }

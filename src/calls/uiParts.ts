@@ -20,10 +20,12 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
   calls.beginScope();
   if (marksSteps) calls.beginStep();
   if (Array.isArray(parts)) {
-    const names = new ToolNames();
+    // Made at the first static tool part: a message without one (Mastra's `tool-invocation` parts) allocates nothing for it.
+    let names: ToolNames | undefined;
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
       if (marksSteps && isRecord(part) && part.type === 'step-start') calls.beginStep();
+      if (names === undefined && isRecord(part) && typeof part.type === 'string' && part.type.startsWith('tool-') && part.type !== 'tool-invocation') names = new ToolNames();
       const call = partCall(part, names);
       if (call) calls.add(call);
     }
@@ -64,12 +66,12 @@ class ToolNames {
   }
 }
 
-function partCall(part: unknown, names: ToolNames): ToolCall | undefined {
+function partCall(part: unknown, names: ToolNames | undefined): ToolCall | undefined {
   if (!isRecord(part) || typeof part.type !== 'string') return undefined;
   // v4's part wraps its invocation; a v5 tool named "invocation" has the same type but no wrapper.
   if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return isInvocationCall(part.toolInvocation) ? invocationCall(part.toolInvocation) : undefined;
   // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
-  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? names.of(part.type) : undefined;
+  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? (names?.of(part.type) ?? part.type.slice(5)) : undefined;
   if (!isNonEmptyString(toolName) || isStreaming(part.state)) return undefined;
   // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
   const failedInput = part.input === undefined && part.rawInput !== undefined;
