@@ -1,6 +1,6 @@
 import { isNonEmptyString, isRecord } from './adapter.js';
 import type { CallCollector } from './collector.js';
-import { toolCall, toolCallWithJsonInput, toolCallWithOutput } from './toolCall.js';
+import { toolCallWithJsonInput, withOutput } from './toolCall.js';
 
 /**
  * One item of an OpenAI `tool_calls` list (Chat Completions, and LangChain's OpenAI-shaped messages).
@@ -11,7 +11,7 @@ export function readOpenAiToolCall(item: unknown, calls: CallCollector, output?:
   if (isRecord(item.function) && isNonEmptyString(item.function.name)) {
     calls.add(toolCallWithJsonInput(item.function.name, item.function.arguments, item.id, output));
   } else if (isRecord(item.custom) && isNonEmptyString(item.custom.name)) {
-    calls.add(output === undefined ? toolCall(item.custom.name, item.custom.input, item.id) : toolCallWithOutput(item.custom.name, item.custom.input, item.id, output));
+    calls.add(withOutput(item.custom.name, item.custom.input, item.id, output));
   }
 }
 

@@ -36,6 +36,7 @@ export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolC
   return withOutput(toolName, input, toolCallId, output);
 }
 
-function withOutput(toolName: string, input: unknown, toolCallId: unknown, output: unknown): ToolCall {
+/** `toolCallWithOutput` when there is an output, else `toolCall`: for a reader that may have read the result ahead. */
+export function withOutput(toolName: string, input: unknown, toolCallId: unknown, output: unknown): ToolCall {
   return output === undefined ? toolCall(toolName, input, toolCallId) : toolCallWithOutput(toolName, input, toolCallId, output);
 }

@@ -163,18 +163,21 @@ export function toExpectedCalls(items: unknown, argumentName: string, hintLine: 
 /** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal under the runner's equality. */
 export function callMatches(ctx: MatcherContext, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
   const equals = equalityOf(ctx);
-  // Per item, made on first use: a field of its input that rules most calls out without the
-  // runner's equality (see differsAt). None under custom testers, which may equate anything.
-  const probes: (InputProbe | null | undefined)[] | undefined = ctx.customTesters?.length ? undefined : new Array(items.length);
-  const probeOf = (itemIndex: number, input: unknown) => (probes![itemIndex] ??= inputProbe(input) ?? null);
-  // A string name is compared by `===` unless custom testers may equate other strings (namesEqual), decided once here.
-  const namesByIdentity = !ctx.customTesters?.length;
+  // Without custom testers (which may equate anything), a string name is compared by `===`
+  // (namesEqual, decided once here), and an input is first probed (differsAt).
+  const noTesters = !ctx.customTesters?.length;
+  // Per item with an input, made on first use: a field of it that rules most calls out without the runner's equality.
+  let probes: (InputProbe | null)[] | undefined;
+  const inputFits = (itemIndex: number, expected: unknown, input: unknown) => {
+    if (noTesters && differsAt(((probes ??= new Array(items.length))[itemIndex] ??= inputProbe(expected) ?? null), input)) return false;
+    return equals(input, expected);
+  };
   return (callIndex, itemIndex) => {
     const call = calls[callIndex]!;
     const item = items[itemIndex]!;
     return (
-      (namesByIdentity && typeof item.toolName === 'string' ? call.toolName === item.toolName : equals(call.toolName, item.toolName)) &&
-      (!item.hasInput || (!(probes && differsAt(probeOf(itemIndex, item.input), call.input)) && equals(call.input, item.input))) &&
+      (noTesters && typeof item.toolName === 'string' ? call.toolName === item.toolName : equals(call.toolName, item.toolName)) &&
+      (!item.hasInput || inputFits(itemIndex, item.input, call.input)) &&
       (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
     );
   };

@@ -17,14 +17,10 @@ function isToolCallItem(item: UnknownRecord): boolean {
   return (item.type === 'function' && isRecord(item.function)) || (item.type === 'custom' && isRecord(item.custom));
 }
 
+/** A message other than an assistant's (readAssistant): a bare `tool_calls` item, or a tool's result. */
 function readMessage(message: UnknownRecord, calls: CallCollector): void {
   if (isToolCallItem(message)) {
     readOpenAiToolCall(message, calls);
-  } else if (message.role === 'assistant') {
-    if (Array.isArray(message.tool_calls)) {
-      for (const item of message.tool_calls) readOpenAiToolCall(item, calls);
-    }
-    readLegacyCall(message, calls);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
   }
@@ -39,8 +35,8 @@ function readLegacyCall(message: UnknownRecord, calls: CallCollector): void {
  * An assistant message's calls, each made with its result when one of the `tool` messages right
  * after it answers it (resultsAhead.ts); returns the index of the last message read.
  */
-function readAssistant(messages: readonly unknown[], index: number, message: UnknownRecord & { tool_calls: unknown[] }, calls: CallCollector, ahead: ResultsAhead): number {
-  const items = message.tool_calls;
+function readAssistant(messages: readonly unknown[], index: number, message: UnknownRecord, calls: CallCollector, ahead: ResultsAhead): number {
+  const items: readonly unknown[] = Array.isArray(message.tool_calls) ? message.tool_calls : [];
   ahead.begin(items.length);
   for (let position = 0; position < items.length; position++) ahead.call(openAiToolCallId(items[position]));
   let last = index;
@@ -80,8 +76,8 @@ export const openaiChat: FormatAdapter = {
       const message: unknown = messages[index];
       if (!isRecord(message)) continue;
       if (message.role === 'assistant') calls.beginStep();
-      if (message.role === 'assistant' && Array.isArray(message.tool_calls) && !isToolCallItem(message)) {
-        index = readAssistant(messages, index, message as UnknownRecord & { tool_calls: unknown[] }, calls, ahead);
+      if (message.role === 'assistant' && !isToolCallItem(message)) {
+        index = readAssistant(messages, index, message, calls, ahead);
       } else {
         readMessage(message, calls);
       }
