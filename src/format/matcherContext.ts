@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { JudgeOutcome } from '../judge/judge.js';
 
 /**
@@ -25,6 +26,20 @@ export interface MatcherUtils {
   printExpected(value: unknown): string;
   printReceived(value: unknown): string;
   diff(a: unknown, b: unknown, options?: unknown): string | null | undefined;
+  /** Jest's utilities (jest-matcher-utils) have it; Vitest's do not. */
+  matcherErrorMessage?: unknown;
+}
+
+/**
+ * Text from the runner's utilities, coloured as the runner in use colours its own matchers'
+ * messages. Jest's matchers colour through Jest's utilities (jest-matcher-utils, the ones with
+ * `matcherErrorMessage`), so ours keep their colours and Jest decides. Vitest's own matchers throw
+ * plain text, which its reporter colours, but its `utils` colour by the environment (CI,
+ * FORCE_COLOR, the terminal): under Vitest, and with any other context, the text is made plain, so
+ * an error snapshot is the same on a laptop and in CI. Our own text never carries colour codes.
+ */
+export function inRunnerColours(utils: MatcherUtils, text: string): string {
+  return typeof utils.matcherErrorMessage === 'function' ? text : stripVTControlCharacters(text);
 }
 
 export interface MatcherResult {

@@ -1,4 +1,4 @@
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { inRunnerColours, type MatcherContext, type MatcherResult } from '../format/matcherContext.js';
 import { userFacing } from './userFacing.js';
 
 type Matcher = (this: MatcherContext, received: unknown, ...expected: any[]) => MatcherResult | Promise<MatcherResult>;
@@ -33,7 +33,7 @@ export function appendDiff(ctx: MatcherContext, result: MatcherResult): MatcherR
     ...result,
     message: () => {
       const diff = ctx.utils.diff(expected, actual);
-      return diff && !diff.includes('Compared values have no visual difference') ? `${message()}\n\n${diff}` : message();
+      return diff && !diff.includes('Compared values have no visual difference') ? `${message()}\n\n${inRunnerColours(ctx.utils, diff)}` : message();
     },
   };
 }

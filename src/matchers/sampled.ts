@@ -11,7 +11,7 @@ import { costOf } from '../reporter/usage.js';
 import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
 import { isSample, type Sample, type SampledRun } from '../sample/sample.js';
-import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { inRunnerColours, type JudgeMatcherContext, type MatcherContext, type MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './shared.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 
@@ -147,7 +147,10 @@ function perRunContext(ctx: MatcherContext): { ctx: MatcherContext; hint(name: s
   return {
     ctx: runCtx,
     hint: (name) =>
-      ctx.utils.matcherHint(name, 'runs', hintArguments?.[0] ?? '', hintArguments?.[1] ?? { isNot: isNegated(ctx), promise: ctx.promise ?? '' }),
+      inRunnerColours(
+        ctx.utils,
+        ctx.utils.matcherHint(name, 'runs', hintArguments?.[0] ?? '', hintArguments?.[1] ?? { isNot: isNegated(ctx), promise: ctx.promise ?? '' }),
+      ),
   };
 }
 
