@@ -2,6 +2,22 @@ import { escapeUnsafe } from './printable.js';
 
 const MAX_KEYS = 8;
 
+/**
+ * A word with its indefinite article, as it is said: "an AIMessage", "a UIMessage", "an object",
+ * "a user". An acronym (two capitals first) goes by its first letter's name ("an HTTPError", "an
+ * LLM"); any other word by its first sound, with the usual exceptions ("a unit", "an hour").
+ */
+export function withArticle(word: string): string {
+  return `${startsWithVowelSound(word) ? 'an' : 'a'} ${word}`;
+}
+
+function startsWithVowelSound(word: string): boolean {
+  if (/^[A-Z]{2}/.test(word)) return 'AEFHILMNORSX'.includes(word[0]!);
+  if (/^(uni|use|usu|ut[ei]|eu|one\b|once)/i.test(word)) return false;
+  if (/^(hour|honest|honou?r|heir)/i.test(word)) return true;
+  return /^[aeiou]/i.test(word);
+}
+
 /** Names what a value is (its type and top keys), for errors about values we cannot read. */
 export function describeValue(value: unknown): string {
   try {
@@ -27,7 +43,7 @@ function describe(value: unknown): string {
   const shown = keys.slice(0, MAX_KEYS).map(printableKey).join(', ');
   const more = keys.length > MAX_KEYS ? `, … ${keys.length - MAX_KEYS} more` : '';
   const name = constructorName(value);
-  return `${name ? `a ${name} ` : 'an '}object with ${keys.length === 0 ? 'no keys' : `keys { ${shown}${more} }`}`;
+  return `${name ? `${withArticle(name)} ` : 'an '}object with ${keys.length === 0 ? 'no keys' : `keys { ${shown}${more} }`}`;
 }
 
 /** A key as data: control and formatting characters escaped, a long one cut. */

@@ -1,3 +1,4 @@
+import { withArticle } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
@@ -50,7 +51,7 @@ export function turnsOf(run: unknown, adapter: FormatAdapter): unknown[] {
     throw new ToolCallAccuracyError(
       adapter.format === 'plain'
         ? "turn(run, n): a plain list of calls does not say which user message each call answered. Pass the conversation's messages instead."
-        : `turn(run, n) cannot tell the turns of a ${adapter.format} run apart. Pass the conversation's messages instead.`,
+        : `turn(run, n) cannot tell the turns of ${withArticle(adapter.format)} run apart. Pass the conversation's messages instead.`,
     );
   }
   const messages = adapter.format === 'langchain' ? messagesOf(run) : asList(run);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import vm from 'node:vm';
 import { cacheKey, type ModelIdentity } from './cacheKey.js';
 import { CACHE_ENV, type CacheSettings } from './cacheSettings.js';
 import { JudgeError } from './errors.js';
@@ -17,7 +18,7 @@ export function replayMissMessage(file: string, settings: CacheSettings, testPat
     default: 'the judge cache is in replay mode',
   }[settings.source];
   const target = testPath ? display(testPath) : '<your test file>';
-  const runner = process.env.VITEST ? 'npx vitest run' : process.env.JEST_WORKER_ID ? 'npx jest' : 'npx vitest run';
+  const runner = process.env.VITEST ? 'npx vitest run' : process.env.JEST_WORKER_ID ? jestCommand() : 'npx vitest run';
   const credentials = `with the judge model's credentials:\n  ${runner} ${target}`;
   const how =
     settings.source === 'configureJudge'
@@ -28,6 +29,14 @@ export function replayMissMessage(file: string, settings: CacheSettings, testPat
   const staleNote = stale === undefined ? '' : `${stale}\n`;
   const replaces = stale === undefined ? '' : ' (and delete the stale one)';
   return `No recorded verdict for this run, and ${why}, so no model is called.\nExpected file: ${display(file)}\n${staleNote}${how}\nThen commit the new file${replaces}.`;
+}
+
+/**
+ * Jest as this process runs it: its ESM mode needs `--experimental-vm-modules` (only then has
+ * `node:vm` its `SourceTextModule`), and a command without it fails to load the tests it records.
+ */
+function jestCommand(): string {
+  return typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function' ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest';
 }
 
 /** Where a run's verdict is looked up and stored. */

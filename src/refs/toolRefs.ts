@@ -1,4 +1,5 @@
 import type { InputPattern, ToolRef, ToolRefs } from '../../matchers.js';
+import { withArticle } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { brand, hasBrand } from './brand.js';
 
@@ -56,5 +57,5 @@ export function toolRefs<const Tools extends object>(tools: Tools): ToolRefs<Too
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length} (pass the object the agent's tools option takes, not a list)`;
-  return `a ${typeof value}`;
+  return withArticle(typeof value);
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { withArticle } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
 
 /**
@@ -38,7 +39,7 @@ function asArray(file: string, text: string): unknown[] | undefined {
   }
   if (Array.isArray(value)) return value;
   if (!explicit) return undefined;
-  throw new ToolCallAccuracyError(`loadRuns: ${file} holds a ${value === null ? 'null' : typeof value}, not an array of runs. Put the runs in an array, or write one per line in a .jsonl file.`);
+  throw new ToolCallAccuracyError(`loadRuns: ${file} holds ${value === null ? 'null' : withArticle(typeof value)}, not an array of runs. Put the runs in an array, or write one per line in a .jsonl file.`);
 }
 
 function asLines(file: string, text: string): unknown[] {

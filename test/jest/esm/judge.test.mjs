@@ -41,3 +41,14 @@ test('the LLM scorer of the ESM build asks it too', async () => {
   expect(result.analyzeStepResult.missingTools).toEqual(['weather-tool']);
   expect(asked).toHaveLength(1);
 });
+
+test('a replay miss gives the command that records it in Jest\'s ESM mode, with --experimental-vm-modules', async () => {
+  configureJudge({ model: { provider: 'fixture', modelId: 'never-recorded' }, availableTools, cache: { mode: 'replay' } });
+  let message = '';
+  try {
+    await expect(runs.weather()).toUseAppropriateTools();
+  } catch (error) {
+    message = error.message;
+  }
+  expect(message).toContain('NODE_OPTIONS=--experimental-vm-modules npx jest test/jest/esm/judge.test.mjs');
+});
