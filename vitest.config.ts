@@ -1,9 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { docSnippets } from './test/helpers/docSnippets.js';
+
+const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
 export default defineConfig({
+  // The code blocks of README.md and docs/*.md run as tests (test/helpers/docSnippets.ts), importing
+  // the package by its name: here, its source.
+  plugins: [docSnippets()],
+  resolve: {
+    alias: [
+      { find: /^tool-call-accuracy$/, replacement: source('index.ts') },
+      { find: /^tool-call-accuracy\/(vitest|testing)$/, replacement: source('$1.ts') },
+    ],
+  },
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/jest/**', 'node_modules/**'],
+    include: ['test/**/*.test.ts', 'README.md', 'docs/*.md'],
+    exclude: ['test/jest/**', 'test/matrix/**', 'node_modules/**'],
     setupFiles: ['./test/helpers/setup.ts'],
     // Type tests are compiled by `npm run test:types` (tsc 5 and 7), not run.
     typecheck: { enabled: false },

@@ -11,6 +11,7 @@ export const versions = {
   node: { 22: '22.23.3', 24: '24.21.0' },
   '@types/node': { 20: '20.19.43', 22: '22.20.7', 24: '24.19.4' },
   mastra: { 1: { '@mastra/core': '1.71.0', '@mastra/evals': '1.10.2' } },
+  'ts-jest': '29.4.15',
 };
 
 /**
@@ -35,6 +36,9 @@ export const cells = [
     note: 'the judge cannot load ESM-only ai@7 here; the suite checks that it says so',
   },
   { runner: 'jest@30', modules: 'esm', node: 22, ai: 7, zod: 4, typescript: 5 },
+  // The README's Jest setup for an ES module project, read from README.md, with TypeScript tests
+  // through ts-jest (consumer-ts-jest/), so the README cannot drift from what works.
+  { runner: 'jest@30', modules: 'esm', node: 22, ai: 7, zod: 4, typescript: 5, tsJest: true, note: "the README's Jest ESM setup with TypeScript tests (ts-jest): consumer-ts-jest/" },
   // Each ai major × each zod major, on the newest Vitest. TypeScript 5's check is the slow one (its
   // compiler is JavaScript), so each runner line has one TypeScript 5 cell and the rest run 7.
   ...[5, 6, 7].flatMap((ai) => [3, 4].map((zod) => ({ runner: 'vitest@5', modules: 'esm', node: 22, ai, zod, typescript: ai === 7 && zod === 4 ? 5 : 7 }))),
@@ -46,7 +50,7 @@ export const cells = [
   { runner: 'vitest@4', modules: 'esm', node: 22, ai: 6, zod: 4, typescript: 7, mastra: 1, note: 'with @mastra/core and @mastra/evals: consumer/mastra.test.mjs' },
 ].map((cell) => ({
   ...cell,
-  id: `${cell.runner.replace('@', '')}-${cell.modules}-node${cell.node}-ai${cell.ai}-zod${cell.zod}-ts${cell.typescript}${cell.mastra ? `-mastra${cell.mastra}` : ''}`,
+  id: `${cell.runner.replace('@', '')}-${cell.modules}-node${cell.node}-ai${cell.ai}-zod${cell.zod}-ts${cell.typescript}${cell.mastra ? `-mastra${cell.mastra}` : ''}${cell.tsJest ? '-tsjest' : ''}`,
 }));
 
 /** The devDependencies a cell's consumer project installs beside the packed package. */
@@ -60,5 +64,6 @@ export function dependenciesOf(cell) {
     typescript: versions.typescript[cell.typescript],
     '@types/node': versions['@types/node'][cell.node], // the types of the Node the cell runs on
     ...(cell.mastra && versions.mastra[cell.mastra]),
+    ...(cell.tsJest && { 'ts-jest': versions['ts-jest'] }),
   };
 }

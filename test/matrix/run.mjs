@@ -19,6 +19,7 @@ import { cells as allCells, dependenciesOf, versions } from './cells.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const consumer = path.join(here, 'consumer');
+const consumerTsJest = path.join(here, 'consumer-ts-jest');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const filters = (process.env.MATRIX_CELLS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -99,9 +100,25 @@ function firstLines(text, count = 4) {
   return stripVTControlCharacters(text).split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== '').slice(0, count).join('\n');
 }
 
+/**
+ * The README's Jest setup for an ES module project, as written there: its `jest.config.js` block
+ * and the NODE_OPTIONS it tells users to run Jest with. The ts-jest cell runs exactly these.
+ */
+function readmeJestEsm() {
+  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const config = readme.match(/```js\n(\/\/ jest\.config\.js, "type": "module"\n[\s\S]*?)```/)?.[1];
+  const nodeOptions = readme.match(/`NODE_OPTIONS=(\S+) npx jest`/)?.[1];
+  if (!config || !nodeOptions) {
+    throw new Error('README.md: found no ```js block starting `// jest.config.js, "type": "module"`, or no `NODE_OPTIONS=… npx jest`; the ts-jest cell runs them');
+  }
+  return { config, nodeOptions };
+}
+
 async function runCell(cell, tarball, nodes) {
   const dir = path.join(work, cell.id);
-  fs.cpSync(consumer, dir, { recursive: true });
+  fs.cpSync(cell.tsJest ? consumerTsJest : consumer, dir, { recursive: true });
+  const readmeJest = cell.tsJest ? readmeJestEsm() : undefined;
+  if (readmeJest) fs.writeFileSync(path.join(dir, 'jest.config.js'), readmeJest.config);
   const dependencies = { 'tool-call-accuracy': `file:${tarball}`, ...dependenciesOf(cell) };
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `matrix-${cell.id}`, private: true, type: 'module', devDependencies: dependencies }, null, 2));
 
@@ -128,7 +145,7 @@ async function runCell(cell, tarball, nodes) {
         : await step('tests', node, ['node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`], {
             ...env,
             MATRIX_MODULES: cell.modules,
-            NODE_OPTIONS: cell.modules === 'esm' ? '--experimental-vm-modules --no-warnings' : '',
+            NODE_OPTIONS: readmeJest ? readmeJest.nodeOptions : cell.modules === 'esm' ? '--experimental-vm-modules --no-warnings' : '',
           });
     const testFailure = firstFailure(report, tested.output);
     if (tested.code !== 0 || testFailure) failure = testFailure ?? tail(tested.output, 8);
@@ -137,13 +154,18 @@ async function runCell(cell, tarball, nodes) {
   if (!failure) {
     const tsconfig = `tsconfig.${runner}.json`;
     // TypeScript 5 through its language service (diagnostics and hover); TypeScript 7 through its tsc.
-    const command = cell.typescript === 5 ? ['typecheck.cjs', tsconfig] : ['node_modules/typescript/bin/tsc', '-p', tsconfig];
+    // The ts-jest cell: its tests compile with tsc as ts-jest compiled them.
+    const command = cell.tsJest
+      ? ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']
+      : cell.typescript === 5
+        ? ['typecheck.cjs', tsconfig]
+        : ['node_modules/typescript/bin/tsc', '-p', tsconfig];
     const typed = await step('types', node, command, env);
     if (typed.code !== 0) failure = `${command.join(' ')}:\n${firstLines(typed.output, 6)}`;
   }
 
   const installedVersions = Object.fromEntries(
-    ['vitest', 'jest', 'ai', 'zod', 'typescript', '@mastra/core', '@mastra/evals'].flatMap((name) => {
+    ['vitest', 'jest', 'ai', 'zod', 'typescript', '@mastra/core', '@mastra/evals', 'ts-jest'].flatMap((name) => {
       const file = path.join(dir, 'node_modules', name, 'package.json');
       return fs.existsSync(file) ? [[name, JSON.parse(fs.readFileSync(file, 'utf8')).version]] : [];
     }),
@@ -158,7 +180,8 @@ function describeVersions(result) {
   const v = { ...declared, ...result.versions };
   const runner = v.vitest ? `vitest ${v.vitest}` : `jest ${v.jest ?? '?'}`;
   const mastra = result.cell.mastra ? `, @mastra/core ${v['@mastra/core'] ?? '?'}, @mastra/evals ${v['@mastra/evals'] ?? '?'}` : '';
-  return `${runner} (${result.cell.modules.toUpperCase()}), ai ${v.ai ?? '?'}, zod ${v.zod ?? '?'}, TypeScript ${v.typescript ?? '?'}, Node ${result.nodeVersion}${mastra}`;
+  const tsJest = result.cell.tsJest ? `, ts-jest ${v['ts-jest'] ?? '?'}` : '';
+  return `${runner} (${result.cell.modules.toUpperCase()}), ai ${v.ai ?? '?'}, zod ${v.zod ?? '?'}, TypeScript ${v.typescript ?? '?'}, Node ${result.nodeVersion}${mastra}${tsJest}`;
 }
 
 function table(results) {
