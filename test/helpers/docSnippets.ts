@@ -12,8 +12,10 @@ import type { Plugin } from 'vite';
  * `describe(…)`) registers them under its `page:line`; any other block runs inside one test. A
  * block written as CommonJS (`module.exports`, `require(`) runs as CommonJS.
  *
- * A block that cannot run offline says why, on the line before its fence:
- * `<!-- not run: needs a live provider key -->`. Keep that rare.
+ * On the line before its fence, a block may say:
+ * - `<!-- runs with ai@6 -->` (or 5, 7): its `ai` and `ai/test` imports, and the judge, load that
+ *   major (the repository installs ai@6 and ai@5 as `ai6` and `ai5`), for a page that shows each;
+ * - `<!-- not run: why -->`: a block that cannot run offline (a live provider key). Keep that rare.
  */
 export interface Snippet {
   /** 1-based line of the opening fence. */
@@ -22,12 +24,17 @@ export interface Snippet {
   code: string;
   /** The reason given in a `<!-- not run: … -->` marker, when the block has one. */
   notRun?: string;
+  /** The `ai` major of a `<!-- runs with ai@N -->` marker. */
+  aiMajor?: number;
   commonJs: boolean;
   declaresTests: boolean;
 }
 
 const FENCE = /^```(ts|typescript|js|javascript|mjs|cjs)\s*$/;
 const NOT_RUN = /^<!--\s*not run:\s*(.*?)\s*-->\s*$/;
+const RUNS_WITH_AI = /^<!--\s*runs with ai@(\d+)\s*-->\s*$/;
+/** The package name of each `ai` major in this repository's node_modules. */
+const AI_PACKAGE: Record<number, string> = { 5: 'ai5', 6: 'ai6', 7: 'ai' };
 
 export function snippetsOf(markdown: string): Snippet[] {
   const lines = markdown.split('\n');
@@ -44,11 +51,13 @@ export function snippetsOf(markdown: string): Snippet[] {
     while (++index < lines.length && !lines[index]!.startsWith('```')) body.push(lines[index]!);
     const code = body.join('\n');
     const marker = lines[start - 1]?.match(NOT_RUN);
+    const aiMajor = lines[start - 1]?.match(RUNS_WITH_AI);
     snippets.push({
       line: start + 1,
       lang: open[1]!,
       code,
       ...(marker && { notRun: marker[1] }),
+      ...(aiMajor && { aiMajor: Number(aiMajor[1]) }),
       commonJs: open[1] === 'cjs' || /\bmodule\.exports\b|\brequire\(/.test(code.replace(/\/\/.*$/gm, '')),
       declaresTests: /^\s*(test|it|describe)(\.\w+)*\(/m.test(code),
     });
@@ -80,7 +89,14 @@ export function docSnippets(): Plugin {
 /** The test file a page becomes. */
 function pageModule(file: string, markdown: string): string {
   const page = path.relative(process.cwd(), file);
-  const lines = [`import { describe, test } from 'vitest';`];
+  // Each block starts with no judge configuration, as its own test file would; a block's tests run
+  // with the configuration it made (the blocks after it made theirs while Vitest collected tests).
+  const config = JSON.stringify(path.resolve('src/judge/config.ts'));
+  const lines = [
+    `import { beforeAll, describe, test } from 'vitest';`,
+    `import { configureJudge, getJudgeConfig, resetJudgeConfig } from ${config};`,
+    `const restoring = (config) => () => { resetJudgeConfig(); configureJudge(config); };`,
+  ];
   const snippets = snippetsOf(markdown);
   if (snippets.length === 0) lines.push(`test(${JSON.stringify(`${page} has no ts/js blocks`)}, () => {});`);
   snippets.forEach((snippet, index) => {
@@ -88,8 +104,8 @@ function pageModule(file: string, markdown: string): string {
     const load = `() => import(${JSON.stringify(`${file}?snippet=${index}`)})`;
     // A block left out says why: the test is that it does.
     if (snippet.notRun !== undefined) lines.push(`test(${JSON.stringify(`${page}:${snippet.line} is not run: ${snippet.notRun}`)}, () => { if (!${JSON.stringify(snippet.notRun)}) throw new Error('<!-- not run: … --> must say why'); });`);
-    else if (snippet.declaresTests) lines.push(`describe(${name}, async () => { await (${load})(); });`);
-    else lines.push(`test(${name}, async () => { await (${load})(); });`);
+    else if (snippet.declaresTests) lines.push(`describe(${name}, async () => { resetJudgeConfig(); await (${load})(); beforeAll(restoring({ ...getJudgeConfig() })); });`);
+    else lines.push(`test(${name}, async () => { resetJudgeConfig(); await (${load})(); });`);
   });
   return lines.join('\n');
 }
@@ -106,9 +122,20 @@ function snippetModule(file: string, snippet: Snippet): string {
       `export default module.exports;`,
     ].join('\n');
   }
-  const imported = new Set([...snippet.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]vitest['"]/g)].flatMap((m) => m[1]!.split(',').map((name) => name.trim())));
-  const globals = GLOBALS.filter((name) => !imported.has(name) && new RegExp(`\\b${name}\\b`).test(snippet.code));
-  const prelude = globals.length > 0 ? `import { ${globals.join(', ')} } from 'vitest';\n` : '';
-  const { code } = transformSync(`${prelude}${snippet.code}\nexport {};`, { loader: 'ts', format: 'esm', target: 'es2022', sourcefile: `${file}:${snippet.line}` });
-  return code;
+  const ai = snippet.aiMajor === undefined ? undefined : AI_PACKAGE[snippet.aiMajor];
+  if (snippet.aiMajor !== undefined && !ai) throw new Error(`${file}:${snippet.line}: no ai@${snippet.aiMajor} here (${Object.keys(AI_PACKAGE).join(', ')})`);
+  const code = ai ? snippet.code.replace(/(from\s*['"])ai(\/[\w-]+)?(['"])/g, `$1${ai}$2$3`) : snippet.code;
+  const imported = new Set([...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]vitest['"]/g)].flatMap((m) => m[1]!.split(',').map((name) => name.trim())));
+  const globals = GLOBALS.filter((name) => !imported.has(name) && new RegExp(`\\b${name}\\b`).test(code));
+  let prelude = globals.length > 0 ? `import { ${globals.join(', ')} } from 'vitest';\n` : '';
+  if (ai) {
+    // The judge loads the block's major too, while the block's tests run.
+    const loadAi = JSON.stringify(path.resolve('src/judge/loadAi.ts'));
+    prelude +=
+      `import { beforeAll as __beforeAll, afterAll as __afterAll } from 'vitest';\n` +
+      `import { setAiLoaderForTesting as __setAiLoader } from ${loadAi};\n` +
+      `__beforeAll(() => __setAiLoader(() => import(${JSON.stringify(ai)})));\n__afterAll(() => __setAiLoader());\n`;
+  }
+  const compiled = transformSync(`${prelude}${code}\nexport {};`, { loader: 'ts', format: 'esm', target: 'es2022', sourcefile: `${file}:${snippet.line}` });
+  return compiled.code;
 }
