@@ -102,12 +102,23 @@ function pageModule(file: string, markdown: string): string {
   snippets.forEach((snippet, index) => {
     const name = JSON.stringify(`${page}:${snippet.line}`);
     const load = `() => import(${JSON.stringify(`${file}?snippet=${index}`)})`;
-    // A block left out says why: the test is that it does.
-    if (snippet.notRun !== undefined) lines.push(`test(${JSON.stringify(`${page}:${snippet.line} is not run: ${snippet.notRun}`)}, () => { if (!${JSON.stringify(snippet.notRun)}) throw new Error('<!-- not run: … --> must say why'); });`);
+    // A block left out says why, and still compiles.
+    if (snippet.notRun !== undefined) lines.push(`test(${JSON.stringify(`${page}:${snippet.line} is not run: ${snippet.notRun}`)}, () => { ${notRunCheck(snippet)} });`);
     else if (snippet.declaresTests) lines.push(`describe(${name}, async () => { resetJudgeConfig(); await (${load})(); beforeAll(restoring({ ...getJudgeConfig() })); });`);
     else lines.push(`test(${name}, async () => { resetJudgeConfig(); await (${load})(); });`);
   });
   return lines.join('\n');
+}
+
+/** What the test of a block left out checks: it says why, and it compiles (a syntax error fails). */
+function notRunCheck(snippet: Snippet): string {
+  if (!snippet.notRun) return `throw new Error('<!-- not run: … --> must say why');`;
+  try {
+    transformSync(snippet.code, { loader: snippet.lang.startsWith('j') || snippet.lang === 'mjs' || snippet.lang === 'cjs' ? 'js' : 'ts', format: 'esm' });
+    return '';
+  } catch (error) {
+    return `throw new Error(${JSON.stringify(`the block does not compile: ${(error as Error).message}`)});`;
+  }
 }
 
 /** One block as a module: TypeScript compiled away, the runner's globals imported unless it imports them. */
