@@ -54,7 +54,7 @@ describe('loadRuns', () => {
     const bad = await file('runs.json', '[\n  ["a"],\n  ["b" "c"]\n]');
     await expect(loadRuns(bad)).rejects.toThrow(`loadRuns: ${bad}:3 is not valid JSON`);
     const single = await file('run.json', '{"steps": []}');
-    await expect(loadRuns(single)).rejects.toThrow(`loadRuns: ${single} holds a object, not an array of runs.`);
+    await expect(loadRuns(single)).rejects.toThrow(`loadRuns: ${single} holds an object, not an array of runs.`);
   });
 
   it('refuses a missing file, an empty one, and a path that is not a string', async () => {
