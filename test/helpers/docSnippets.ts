@@ -31,6 +31,8 @@ export interface Snippet {
 }
 
 const FENCE = /^```(ts|typescript|js|javascript|mjs|cjs)\s*$/;
+/** A closing fence has no info string (CommonMark), so a "```ts" line inside another block is its text. */
+const CLOSE = /^```\s*$/;
 const NOT_RUN = /^<!--\s*not run:\s*(.*?)\s*-->\s*$/;
 const RUNS_WITH_AI = /^<!--\s*runs with ai@(\d+)\s*-->\s*$/;
 /** The package name of each `ai` major in this repository's node_modules. */
@@ -43,12 +45,12 @@ export function snippetsOf(markdown: string): Snippet[] {
     const open = lines[index]!.match(FENCE);
     if (!open) {
       // Skip the body of any other fenced block, so a fence inside it is not taken for one.
-      if (lines[index]!.startsWith('```')) while (++index < lines.length && !lines[index]!.startsWith('```'));
+      if (lines[index]!.startsWith('```')) while (++index < lines.length && !CLOSE.test(lines[index]!));
       continue;
     }
     const start = index;
     const body: string[] = [];
-    while (++index < lines.length && !lines[index]!.startsWith('```')) body.push(lines[index]!);
+    while (++index < lines.length && !CLOSE.test(lines[index]!)) body.push(lines[index]!);
     const code = body.join('\n');
     const marker = lines[start - 1]?.match(NOT_RUN);
     const aiMajor = lines[start - 1]?.match(RUNS_WITH_AI);
@@ -86,6 +88,15 @@ export function docSnippets(): Plugin {
   };
 }
 
+/** The line of a fence that no closing fence follows, if any. */
+function unclosedFence(markdown: string): number | undefined {
+  let open: number | undefined;
+  markdown.split('\n').forEach((line, index) => {
+    if (open === undefined ? line.startsWith('```') : CLOSE.test(line)) open = open === undefined ? index + 1 : undefined;
+  });
+  return open;
+}
+
 /** The test file a page becomes. */
 function pageModule(file: string, markdown: string): string {
   const page = path.relative(process.cwd(), file);
@@ -98,7 +109,9 @@ function pageModule(file: string, markdown: string): string {
     `const restoring = (config) => () => { resetJudgeConfig(); configureJudge(config); };`,
   ];
   const snippets = snippetsOf(markdown);
-  if (snippets.length === 0) lines.push(`test(${JSON.stringify(`${page} has no ts/js blocks`)}, () => {});`);
+  // Every page, with blocks or without: an unclosed fence turns the rest of the page into code.
+  const unclosed = unclosedFence(markdown);
+  lines.push(`test(${JSON.stringify(`${page}: every fenced block is closed`)}, () => { ${unclosed ? `throw new Error(${JSON.stringify(`the block opened at line ${unclosed} is never closed`)});` : ''} });`);
   snippets.forEach((snippet, index) => {
     const name = JSON.stringify(`${page}:${snippet.line}`);
     const load = `() => import(${JSON.stringify(`${file}?snippet=${index}`)})`;
