@@ -69,7 +69,7 @@ export function checkConfig(config: unknown, where: string, allowed: ReadonlyArr
     const names = extra.map((key) => JSON.stringify(key)).join(', ');
     // A setting `configureJudge` takes, passed where it does not belong: say where it goes.
     if (extra.every((key) => (ALL_KEYS as readonly string[]).includes(key))) {
-      throw new ToolCallAccuracyError(`${where} take only { ${allowed.join(', ')} }; set ${extra.join(', ')} with configureJudge().`);
+      throw new ToolCallAccuracyError(`${where} takes only { ${allowed.join(', ')} }; set ${extra.join(', ')} with configureJudge().`);
     }
     throw new ToolCallAccuracyError(`${where}: unknown option ${names}. Known: ${allowed.join(', ')}.`);
   }

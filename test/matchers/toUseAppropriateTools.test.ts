@@ -126,7 +126,7 @@ describe('toUseAppropriateTools', () => {
         'Matcher error: options: threshold must be a number from 0 to 1; received 2.',
       );
       expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ cache: { mode: 'off' } } as never))).toContain(
-        'Matcher error: options take only { model, availableTools, threshold, rubric, votes }; set cache with configureJudge().',
+        'Matcher error: options takes only { model, availableTools, threshold, rubric, votes }; set cache with configureJudge().',
       );
       expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ modle: 'x' } as never))).toContain(
         'Matcher error: options: unknown option "modle". Known: model, availableTools, threshold, rubric, votes.',
