@@ -99,7 +99,7 @@ function accuracyDetails(calls: readonly ToolCall[], steps: readonly ResolvedSte
 function accuracyHeadline(compared: StepComparison, stepCount: number, ordering: TrajectoryOrdering, callCount: number): string {
   const { comparison } = compared;
   if (stepCount === 0) return callCount === 0 ? 'no steps were expected, and the run made no calls.' : `no steps were expected, but the run made ${plural(callCount, 'call')}.`;
-  return `${comparison.matchedSteps} of ${plural(stepCount, 'expected step')} matched (${ordering} order).`;
+  return `${comparison.matchedSteps} of ${plural(stepCount, 'expected step')} matched (${ordering === 'unordered' ? 'in any order' : `${ordering} order`}).`;
 }
 
 /** The reason of `code-trajectory-accuracy-scorer`. */
