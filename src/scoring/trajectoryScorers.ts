@@ -384,6 +384,10 @@ export function createTrajectoryAccuracyScorerCode(options: TrajectoryAccuracySc
   const staticSteps = options.expectedTrajectory === undefined ? undefined : resolveExpectedTrajectory(options.expectedTrajectory, `${where} expectedTrajectory`);
   const comparison = options.comparisonOptions ?? {};
   if (!isRecord(comparison)) throw optionError(`${where} comparisonOptions`, `must be an object like { ordering: 'strict' }; received ${describeValue(comparison)}.`);
+  if ('strictOrder' in comparison) {
+    // Mastra's documentation names it; its code ignores it.
+    throw optionError(`${where} comparisonOptions.strictOrder`, "is not an option (Mastra's scorer ignores it too): use ordering: 'strict', 'relaxed' or 'unordered'.");
+  }
   unknownKeys(comparison, ['ordering', 'allowRepeatedSteps'], `${where} comparisonOptions`);
   const ordering = resolveOrdering(comparison.ordering, `${where} comparisonOptions.ordering`) ?? 'relaxed';
   const allowRepeatedSteps = resolveBoolean(comparison.allowRepeatedSteps, `${where} comparisonOptions.allowRepeatedSteps`) ?? true;

@@ -190,6 +190,7 @@ describe("a dataset item's expectedTrajectory", () => {
 describe('options that mean nothing are refused at creation', () => {
   const refusals: Array<[string, () => unknown]> = [
     ['an unknown option', () => createTrajectoryScorerCode({ default: {} } as never)],
+    ["Mastra's documented strictOrder, which its code ignores", () => createTrajectoryAccuracyScorerCode({ expectedTrajectory: ['a'], comparisonOptions: { strictOrder: true } as never })],
     ['an unknown ordering', () => createTrajectoryAccuracyScorerCode({ expectedTrajectory: ['a'], comparisonOptions: { ordering: 'loose' as never } })],
     ['data without a stepType', () => createTrajectoryAccuracyScorerCode({ expectedTrajectory: [{ name: 'a', toolArgs: { q: 1 } } as never] })],
     ['a step that is no tool call', () => createTrajectoryAccuracyScorerCode({ expectedTrajectory: { steps: [{ stepType: 'model_generation', name: 'llm' }] } })],
