@@ -5,7 +5,7 @@
  * and for budgets a run does not record.
  */
 import { describe, expect, it } from 'vitest';
-import { createTrajectoryAccuracyScorerCode, createTrajectoryScorerCode, ToolCallAccuracyError } from '../../src/index.js';
+import { createTrajectoryAccuracyScorerCode, createTrajectoryScorerCode, scoreRuns, ToolCallAccuracyError } from '../../src/index.js';
 import { extractTrajectory } from '../../reference/mastra1/runtime.js';
 import { flakySteps, loopOf, mastraRun, sdks } from '../helpers/outcomeRuns.js';
 import { travelAgent } from '../helpers/mastra1.js';
@@ -59,6 +59,18 @@ describe("Mastra's ids, names, types and defaults", () => {
     expect((await scorer.run(booked)).score).toBe(1);
     const otherSeat = (await scorer.run(extractTrajectory(booked as never).steps.map((step: any) => ({ toolName: step.name, input: { ...step.toolArgs, seat: '2A' }, output: step.toolResult })))).score;
     expect(otherSeat).toBe(0);
+  });
+});
+
+describe('over many runs (scoreRuns)', () => {
+  it('a mean over the runs; a run whose budget cannot be measured stops scoreRuns, naming the run: never a score', async () => {
+    const scorer = createTrajectoryScorerCode({ defaults: { steps: ['search', 'book'], maxTotalDurationMs: 1_000 } });
+    const timed = (names: string[], totalDurationMs: number) => ({ steps: names.map((name) => ({ stepType: 'tool_call', name, toolArgs: {}, success: true })), totalDurationMs });
+    const result = await scoreRuns(scorer, [timed(['search', 'book'], 800), timed(['search'], 1_500)]);
+    // The second: 1 of 2 steps (0.5, weight 0.4), and 1,500 ms over 1,000 by half (efficiency (0.5 + 1) / 2 = 0.75, weight 0.3): 0.61.
+    expect({ scores: result.runs.map((run) => ('score' in run ? run.score : 'error')), mean: result.mean }).toEqual({ scores: [1, 0.61], mean: expect.closeTo(0.805, 9) });
+    const untimed = scoreRuns(scorer, [timed(['search', 'book'], 800), [{ toolName: 'search', input: {} }]]);
+    expect((await rejection(untimed)).split('\n')[0]).toMatchInlineSnapshot(`"ToolCallAccuracyError: scoreRuns: run 2 of 2: code-trajectory-scorer: cannot evaluate the duration budget: the budget limits maxTotalDurationMs, but this run (read as plain) records no wall time."`);
   });
 });
 
