@@ -125,6 +125,8 @@ export interface TrajectoryReasonParts {
   ordering: TrajectoryOrdering;
   allowRepeatedSteps: boolean;
   efficiency: TrajectoryEfficiencyResult | undefined;
+  /** Redundant calls were looked for. */
+  noRedundantCalls: boolean;
   limits: readonly LimitOutcome[];
   tokens: TokenUsage | undefined;
   limitNames: { readonly [Limit in BudgetLimit]?: string };
@@ -206,8 +208,10 @@ export function trajectoryReason(parts: TrajectoryReasonParts): string {
   if (efficiency) {
     const details = efficiencyLines(parts, efficiency);
     const over = parts.limits.filter((limit) => !limit.within).length;
-    const summary = over > 0 ? `over ${over === 1 ? 'a budget' : `${over} budgets`}` : efficiency.redundantCalls.length > 0 ? 'within its budgets' : parts.limits.length > 0 ? 'within its budgets, no redundant calls' : 'no redundant calls';
-    lines.push(`Efficiency ${efficiency.score}: ${summary}${efficiency.redundantCalls.length > 0 ? `, ${plural(efficiency.redundantCalls.length, 'redundant call')}` : ''}.`);
+    const summary: string[] = [];
+    if (parts.limits.length > 0) summary.push(over > 0 ? `over ${over === 1 ? 'a budget' : `${over} budgets`}` : parts.limits.length === 1 ? 'within its budget' : 'within its budgets');
+    if (parts.noRedundantCalls) summary.push(efficiency.redundantCalls.length > 0 ? plural(efficiency.redundantCalls.length, 'redundant call') : 'no redundant calls');
+    lines.push(`Efficiency ${efficiency.score}: ${summary.join(', ')}.`);
     lines.push(...details.map(indentBlock));
   }
   if (toolFailures.patterns.length > 0) {

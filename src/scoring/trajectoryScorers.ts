@@ -493,6 +493,7 @@ export function createTrajectoryScorerCode(options: TrajectoryScorerCodeOptions 
           ordering: config.ordering ?? 'relaxed',
           allowRepeatedSteps: config.allowRepeatedSteps ?? true,
           efficiency,
+          noRedundantCalls: config.noRedundantCalls ?? true,
           limits,
           tokens,
           limitNames: LIMIT_OPTIONS,

@@ -46,7 +46,7 @@ describe('runEvals', () => {
     expect(booked.reason.split('\n').slice(0, 3)).toEqual([
       'Score 0.77: the weighted mean of accuracy 1 (weight 0.5), efficiency 0.5 (weight 0.5), blacklist 1 (weight 0.1).',
       'Accuracy 1: 2 of 2 expected steps matched (relaxed order).',
-      'Efficiency 0.5: over a budget.',
+      'Efficiency 0.5: over a budget, no redundant calls.',
     ]);
     expect(asked.preprocessStepResult.config).toEqual({ steps: [{ name: 'search-flights' }], maxSteps: 2, blacklistedTools: ['cancel-booking'] });
   });

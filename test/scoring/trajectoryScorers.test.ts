@@ -88,7 +88,7 @@ describe('reasons', () => {
         Missing: "search" (expected 2nd): call 2 is "lookup".
         Missing: "book" (expected 3rd): call 3 is "lookup".
         The run made 3 more calls than the 3 expected steps (strict order: 0.5 off).
-      Efficiency 0.5: over 2 budgets.
+      Efficiency 0.5: over 2 budgets, no redundant calls.
           maxSteps          6  over the limit of 4 by 2
           maxTotalTokens  210  over the limit of 100 by 110 (70 input + 140 output, 7 model calls)
       Tool failures 0.6: 3 retries after failed calls, too many for "lookup".
