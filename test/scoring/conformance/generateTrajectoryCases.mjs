@@ -247,7 +247,8 @@ for (const [key, kind, options, output, item, expected] of handCases) {
 }
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'trajectory-scorers.json');
-writeFileSync(file, `${JSON.stringify(cases)}\n`);
+// One case a line: a regenerated file diffs case by case.
+writeFileSync(file, `[\n${cases.map((testCase) => JSON.stringify(testCase)).join(',\n')}\n]\n`);
 const count = (predicate) => cases.filter(predicate).length;
 console.log(
   `${cases.length} cases (${count((c) => c.scorer === 'accuracy')} accuracy, ${count((c) => c.scorer === 'trajectory')} trajectory): ` +
