@@ -4,7 +4,7 @@
  * lists): each run scores what Mastra's own scorer gives on the trajectory of the same calls, and
  * what the plain list of those calls scores, directly and as Mastra hands a run to a scorer.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTrajectoryAccuracyScorerCode, createTrajectoryScorerCode, getToolCalls, type ToolCall } from '../../src/index.js';
 import { mastraTrajectoryAccuracyScorerCode, mastraTrajectoryScorerCode } from '../../reference/mastra1/runtime.js';
 import { allFixtures, type Fixture } from '../fixtures/index.js';
@@ -38,33 +38,26 @@ function configurations(names: string[]) {
 
 const wrap = (output: unknown) => ({ input: { inputMessages: [] }, output, runId: 'r' });
 
-let fixtures: Fixture[];
-beforeAll(async () => {
-  fixtures = await allFixtures();
-});
+// Built before the tests are collected, so each run is a test of its own.
+const fixtures: Fixture[] = await allFixtures();
 
 describe('every format', () => {
   it('covers every reader', () => {
     expect(new Set(fixtures.map((fixture) => fixture.format)).size).toBeGreaterThan(10);
   });
 
-  it("each run scores as Mastra's scorers score the trajectory of its calls, and as the plain list of them", async () => {
-    let compared = 0;
-    for (const fixture of fixtures) {
-      const calls = getToolCalls(fixture.run);
-      for (const { kind, options } of configurations(calls.map((call) => call.toolName))) {
-        const ours = kind === 'accuracy' ? createTrajectoryAccuracyScorerCode(options as never) : createTrajectoryScorerCode(options as never);
-        const theirs = kind === 'accuracy' ? mastraTrajectoryAccuracyScorerCode(options as never) : mastraTrajectoryScorerCode(options as never);
-        const expected = (await theirs.run(wrap(trajectoryOf(calls)) as never)).score;
-        const scores = {
-          direct: (await ours.run(fixture.run)).score,
-          asMastraRuns: (await ours.run(wrap(fixture.run))).score,
-          plainList: (await ours.run(calls.map((call) => ({ ...call })))).score,
-        };
-        expect({ fixture: fixture.name, kind, ...scores }).toEqual({ fixture: fixture.name, kind, direct: expected, asMastraRuns: expected, plainList: expected });
-        compared++;
-      }
+  it.each(fixtures.map((fixture) => [fixture.name, fixture] as const))("%s: scores as Mastra's scorers score the trajectory of its calls, and as the plain list of them", async (_name, fixture) => {
+    const calls = getToolCalls(fixture.run);
+    for (const { kind, options } of configurations(calls.map((call) => call.toolName))) {
+      const ours = kind === 'accuracy' ? createTrajectoryAccuracyScorerCode(options as never) : createTrajectoryScorerCode(options as never);
+      const theirs = kind === 'accuracy' ? mastraTrajectoryAccuracyScorerCode(options as never) : mastraTrajectoryScorerCode(options as never);
+      const expected = (await theirs.run(wrap(trajectoryOf(calls)) as never)).score;
+      const scores = {
+        direct: (await ours.run(fixture.run)).score,
+        asMastraRuns: (await ours.run(wrap(fixture.run))).score,
+        plainList: (await ours.run(calls.map((call) => ({ ...call })))).score,
+      };
+      expect({ kind, ...scores }).toEqual({ kind, direct: expected, asMastraRuns: expected, plainList: expected });
     }
-    expect(compared).toBe(fixtures.length * 3);
   });
 });
