@@ -139,6 +139,9 @@ const fmt = (value) => Math.round(value).toLocaleString('en');
 const withHooks = child(node22, [benchFile('scorer.mjs')]);
 const withFrames = child(node22, ['--experimental-async-context-frame', benchFile('scorer.mjs')]);
 console.log(`code scorer vs @mastra/evals 1.x, 3 calls, flexible order, ${withHooks.node}, one process, median of ${withHooks.rounds} interleaved rounds: runs per second`);
+console.log(
+  `trajectory scorer vs @mastra/evals 1.x (createTrajectoryScorerCode, 3 tool steps: accuracy, budget, redundancy, retries, blacklist): ours ${fmt(withHooks.trajectory.perSecond.ours)}, Mastra ${fmt(withHooks.trajectory.perSecond.mastra)} runs per second, ours/Mastra ${fmt(withHooks.trajectory.oursOverMastra)}x`,
+);
 for (const [label, result] of [['default (promise hooks on once Mastra has run)', withHooks], ['--experimental-async-context-frame (no promise hooks)', withFrames]]) {
   console.log(`  ${label}:`);
   console.log(`    before Mastra's scorer has run: no-op ${fmt(result.before.noop)}, plain function ${fmt(result.before.plain)}, ours ${fmt(result.before.ours)} (ours/no-op ${result.oursOverNoop.before.toFixed(2)})`);

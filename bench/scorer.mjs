@@ -7,7 +7,7 @@
 // included. So the figures come in two phases: before Mastra's scorer has run once, and after.
 // `--experimental-async-context-frame` (Node 22's AsyncLocalStorage without promise hooks) is the
 // third condition bench/run.mjs starts, to show what the hooks cost Mastra's own runs.
-import { createToolCallAccuracyScorerCode } from '../dist/index.js';
+import { createToolCallAccuracyScorerCode, createTrajectoryScorerCode } from '../dist/index.js';
 import * as mastra from '../reference/mastra1/index.js';
 
 const expectedToolOrder = ['search', 'book', 'email'];
@@ -92,8 +92,25 @@ const before = await interleaved({ noop, plain, ours }, rounds, 200);
 await checkScores([['Mastra', theirs]]);
 const after = await interleaved({ noop, plain, ours, mastra: theirs }, rounds, 200);
 
+// The trajectory scorer beside Mastra's, as runEvals calls a trajectory scorer: the run's trajectory
+// as output (the same 3 calls as tool steps), with accuracy, budgets, redundancy, retries and a blacklist.
+const trajectoryRun = {
+  ...run,
+  output: { steps: expectedToolOrder.map((name, index) => ({ stepType: 'tool_call', name, toolArgs: { n: index }, toolResult: {}, success: true })) },
+};
+const trajectoryOptions = { defaults: { steps: expectedToolOrder.map((name) => ({ name })), maxSteps: 5, blacklistedTools: ['delete'] } };
+const oursTrajectory = createTrajectoryScorerCode(trajectoryOptions);
+const mastraTrajectory = mastra.createTrajectoryScorerCode(trajectoryOptions);
+for (const [label, scorer] of [['ours', oursTrajectory], ['Mastra', mastraTrajectory]]) {
+  const { score } = await scorer.run(trajectoryRun);
+  if (score !== 1) throw new Error(`bench trajectory scored ${score} by ${label}; expected 1`);
+}
+const runTrajectory = (scorer) => ({ run: () => scorer.run(trajectoryRun) });
+const trajectory = await interleaved({ ours: runTrajectory(oursTrajectory), mastra: runTrajectory(mastraTrajectory) }, rounds, 200);
+
 console.log(
   JSON.stringify({
+    trajectory: { perSecond: trajectory.perSecond, oursOverMastra: trajectory.ratio('ours', 'mastra') },
     node: process.version,
     asyncContextFrame: process.execArgv.includes('--experimental-async-context-frame'),
     rounds,

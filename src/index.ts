@@ -10,6 +10,27 @@ export type {
   ToolCallAccuracyCodeResult,
   ToolCallAccuracyCodeScorer,
 } from './scoring/codeScorer.js';
+export { createTrajectoryAccuracyScorerCode, createTrajectoryScorerCode } from './scoring/trajectoryScorers.js';
+export type {
+  ExpectedTrajectoryStep,
+  ScoredTrajectory,
+  ToolFailureAnalysisResult,
+  ToolFailurePattern,
+  TrajectoryAccuracyCodeResult,
+  TrajectoryAccuracyScorerCode,
+  TrajectoryAccuracyScorerCodeOptions,
+  TrajectoryBlacklistResult,
+  TrajectoryComparisonOptions,
+  TrajectoryComparisonResult,
+  TrajectoryEfficiencyResult,
+  TrajectoryExpectation,
+  TrajectoryLike,
+  TrajectoryOrdering,
+  TrajectoryScoreWeights,
+  TrajectoryScorerCode,
+  TrajectoryScorerCodeOptions,
+  TrajectoryScorerCodeResult,
+} from './scoring/trajectoryScorers.js';
 export { createToolCallAccuracyScorerLLM } from './scoring/llmScorer.js';
 export type {
   ToolCallAccuracyScorerLLM,

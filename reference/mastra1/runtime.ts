@@ -10,3 +10,5 @@ export { noopLogger } from '@mastra/core/logger';
 export { InMemoryStore } from '@mastra/core/storage';
 export { createTool } from '@mastra/core/tools';
 export { EvalPassRateError, expectEvals } from '@mastra/evals/vitest';
+// Mastra's own trajectory scorers, to compare with this package's in the same runtime.
+export { createTrajectoryAccuracyScorerCode as mastraTrajectoryAccuracyScorerCode, createTrajectoryScorerCode as mastraTrajectoryScorerCode } from '@mastra/evals/scorers/prebuilt';

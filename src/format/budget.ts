@@ -8,12 +8,13 @@ function amount(limit: BudgetLimit, value: number): string {
 
 /**
  * One line per limit, aligned: its name, what the run measured, and the limit, with how far over
- * it went. Tokens say what they sum.
+ * it went. Tokens say what they sum. `names` spells a limit as the caller's option does
+ * (`maxSteps` in the trajectory scorer); by default, as `toStayWithinBudget`'s budget does.
  */
-export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsage | undefined): string {
-  const names = outcomes.map((outcome) => outcome.limit);
+export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsage | undefined, names?: { readonly [Limit in BudgetLimit]?: string }): string {
+  const shownNames = outcomes.map((outcome) => names?.[outcome.limit] ?? outcome.limit);
   const values = outcomes.map((outcome) => amount(outcome.limit, outcome.measured));
-  const nameWidth = Math.max(...names.map((name) => name.length));
+  const nameWidth = Math.max(...shownNames.map((name) => name.length));
   const valueWidth = Math.max(...values.map((value) => value.length));
   return outcomes
     .map((outcome, index) => {
@@ -21,7 +22,7 @@ export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsa
         ? `within the limit of ${amount(outcome.limit, outcome.max)}`
         : `over the limit of ${amount(outcome.limit, outcome.max)} by ${amount(outcome.limit, outcome.measured - outcome.max)}`;
       const detail = outcome.limit === 'tokens' && tokens ? ` (${groupDigits(tokens.input)} input + ${groupDigits(tokens.output)} output, ${plural(tokens.modelCalls, 'model call')})` : '';
-      return `  ${names[index]!.padEnd(nameWidth)}  ${values[index]!.padStart(valueWidth)}  ${verdict}${detail}`;
+      return `  ${shownNames[index]!.padEnd(nameWidth)}  ${values[index]!.padStart(valueWidth)}  ${verdict}${detail}`;
     })
     .join('\n');
 }
@@ -46,12 +47,15 @@ const CAPITALIZED: Record<UsageQuantity, string> = {
   durationMs: 'Wall time is',
 };
 
-/** The error for a limit the run cannot be measured against: what it lacks, and which runs record it. */
-export function unmeasurableLimit(limit: UsageQuantity, format: string, why: string | undefined, recordedBy: readonly string[]): string {
+/**
+ * The error for a limit the run cannot be measured against: what it lacks, and which runs record it.
+ * `name` is the limit as the caller's option spells it (`maxTotalTokens` in the trajectory scorer).
+ */
+export function unmeasurableLimit(limit: UsageQuantity, format: string, why: string | undefined, recordedBy: readonly string[], name: string = limit): string {
   return [
-    `the budget limits ${limit}, but this run (read as ${format}) records no ${QUANTITY_NAMES[limit]}${why ? `: ${why}` : ''}.`,
+    `the budget limits ${name}, but this run (read as ${format}) records no ${QUANTITY_NAMES[limit]}${why ? `: ${why}` : ''}.`,
     `${CAPITALIZED[limit]} recorded by:`,
     ...recordedBy.map((shape) => `  - ${shape}`),
-    `Leave ${limit} out of this run's budget, or pass the run in a shape that records it.`,
+    `Leave ${name} out of this run's budget, or pass the run in a shape that records it.`,
   ].join('\n');
 }

@@ -67,8 +67,8 @@ export function expectedAspects(item: { hasInput: boolean; outcome?: OutcomeExpe
   return item.outcome ? (item.hasInput ? 'input and outcome' : 'outcome') : 'input';
 }
 
-/** One failed call on a line: position, name, input, error. */
-function failedCallLine(calls: readonly ToolCall[], index: number): string {
+/** One failed call on a line: position, name, input, error (`  call 3: "search" {"q":"x"} failed: timeout`). */
+export function failedCallLine(calls: readonly ToolCall[], index: number): string {
   const call = calls[index]!;
   return `  call ${index + 1}: ${formatName(call.toolName)} ${formatInline(call.input, 48)} failed: ${formatError(call.error)}`;
 }

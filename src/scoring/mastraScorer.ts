@@ -10,8 +10,8 @@
  *   run span reports it; so it is a plain writable property.
  * test/scoring/mastraRuntime.test.ts pins this against the real `@mastra/core`.
  */
-export interface MastraScorerMembers {
-  readonly type: 'agent';
+export interface MastraScorerMembers<Type extends 'agent' | 'trajectory' = 'agent'> {
+  readonly type: Type;
   /** Set by Mastra when it registers the scorer (`'code'`). */
   source?: 'code' | 'stored' | 'fs';
   /** Called by Mastra when it registers the scorer; these scorers keep nothing from it. */
@@ -19,8 +19,10 @@ export interface MastraScorerMembers {
 }
 
 /** The members of `MastraScorerMembers`, for a scorer object to spread in. */
-export function mastraScorerMembers(): MastraScorerMembers {
-  return { type: 'agent', __registerMastra: registerMastra };
+export function mastraScorerMembers(): MastraScorerMembers;
+export function mastraScorerMembers<Type extends 'agent' | 'trajectory'>(type: Type): MastraScorerMembers<Type>;
+export function mastraScorerMembers(type: 'agent' | 'trajectory' = 'agent'): MastraScorerMembers<'agent' | 'trajectory'> {
+  return { type, __registerMastra: registerMastra };
 }
 
 function registerMastra(_mastra: unknown): void {

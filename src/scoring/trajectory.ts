@@ -1,0 +1,325 @@
+/**
+ * The decisions of the two trajectory scorers (scoring/trajectoryScorers.ts), with Mastra 1.x's
+ * semantics (`createTrajectoryAccuracyScorerCode` and `createTrajectoryScorerCode` in
+ * @mastra/evals 1.10.2): partial credit for expected steps, budgets, redundant calls, retries of
+ * failed calls, forbidden tools and sequences, and their weighted sum. They score the run's calls
+ * as `getToolCalls` reads them, each call one step of the trajectory, so every format scores alike
+ * and a list of calls scores as the Mastra trajectory of the same tool steps.
+ * Numbers are Mastra's, rounding included; docs/scorers.md lists where this differs on purpose.
+ */
+import { safeJson } from '../json.js';
+import type { ToolCall } from '../types.js';
+import { findRepeats } from './outcomes.js';
+
+/** How expected steps are compared with the calls (Mastra's `TrajectoryComparisonOptions`). */
+export type TrajectoryOrdering = 'strict' | 'relaxed' | 'unordered';
+
+/** The step types an expected step may name: the kinds of tool call a run records. */
+export type ExpectedToolStepType = 'tool_call' | 'mcp_tool_call' | 'provider_tool_call';
+
+/** One expected step, as checked at creation (scoring/trajectoryScorers.ts reads the user's). */
+export interface ResolvedStep {
+  name: string;
+  stepType?: ExpectedToolStepType;
+  /** Compared only when given, and only with a `stepType` (as in Mastra): each as JSON with sorted keys. */
+  toolArgs?: unknown;
+  toolResult?: unknown;
+  success?: boolean;
+}
+
+/** Mastra's `TrajectoryComparisonResult`. */
+export interface TrajectoryComparisonResult {
+  score: number;
+  matchedSteps: number;
+  totalExpectedSteps: number;
+  totalActualSteps: number;
+  /** Names of the expected steps no call matched, in expected order. */
+  missingSteps: string[];
+  /** Names of the calls whose tool no expected step names, in call order. */
+  extraSteps: string[];
+  /** Strict: names of calls at a position of another expected step; relaxed: expected steps called only too early. */
+  outOfOrderSteps: string[];
+  /** Tools called more than once. */
+  repeatedSteps: string[];
+}
+
+/** Mastra's `TrajectoryEfficiencyResult`. */
+export interface TrajectoryEfficiencyResult {
+  score: number;
+  totalSteps: number;
+  overStepBudget: boolean;
+  totalTokens: number;
+  overTokenBudget: boolean;
+  totalDurationMs: number;
+  overDurationBudget: boolean;
+  /** A call that repeats the call just before it: same tool, equal input. `index` is 0-based. */
+  redundantCalls: Array<{ name: string; index: number }>;
+}
+
+/** Mastra's `TrajectoryBlacklistResult`. */
+export interface TrajectoryBlacklistResult {
+  /** 0 when a forbidden tool or sequence occurs, else 1. */
+  score: number;
+  violatedTools: string[];
+  violatedSequences: string[][];
+}
+
+/** Mastra's `ToolFailurePattern`: a run of calls to one tool in a row, some retried after failing. */
+export interface ToolFailurePattern {
+  toolName: string;
+  retryCount: number;
+  fellBackToAlternative: boolean;
+  alternativeTool?: string;
+  eventuallySucceeded: boolean;
+}
+
+/** Mastra's `ToolFailureAnalysisResult`. */
+export interface ToolFailureAnalysisResult {
+  score: number;
+  patterns: ToolFailurePattern[];
+  totalRetries: number;
+  excessiveRetryTools: string[];
+}
+
+/** Mastra's rounding of a dimension's score: two decimals, halves up (`roundToTwoDecimals`). */
+export function roundDimension(value: number): number {
+  const clamped = Math.max(0, Math.min(1, value));
+  return Math.round((clamped + Number.EPSILON) * 100) / 100;
+}
+
+/** Tool calls the app ran, as opposed to ones the provider ran: Mastra's `tool_call` and `mcp_tool_call` steps. */
+function ranByApp(call: ToolCall): boolean {
+  return call.providerExecuted !== true;
+}
+
+/** A value as JSON with sorted keys: two inputs equal but for key order compare equal. */
+export function canonicalJson(value: unknown): string | undefined {
+  return safeJson(value, { replace: sortKeys });
+}
+
+function sortKeys(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Error) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
+  return sorted;
+}
+
+/** Mastra's comparison, and (for the reason) the call each expected step matched, or -1. */
+export interface StepComparison {
+  comparison: TrajectoryComparisonResult;
+  callOfStep: number[];
+}
+
+/** Does this call fit the expected step: its name, its kind when given, and each data field given? */
+export function stepMatches(call: ToolCall, step: ResolvedStep): boolean {
+  if (call.toolName !== step.name) return false;
+  if (step.stepType === undefined) return true;
+  if ((step.stepType === 'provider_tool_call') === ranByApp(call)) return false;
+  if (step.toolArgs !== undefined && !sameData(call.input, step.toolArgs)) return false;
+  if (step.toolResult !== undefined && !sameData(call.output, step.toolResult)) return false;
+  if (step.success !== undefined && (call.error === undefined) !== step.success) return false;
+  return true;
+}
+
+function sameData(actual: unknown, expected: unknown): boolean {
+  return actual !== undefined && canonicalJson(actual) === canonicalJson(expected);
+}
+
+/**
+ * Compares the calls with the expected steps (Mastra's `compareTrajectories`): the share of expected
+ * steps matched, less 0.5 × the share of calls beyond the expected count in strict order, less 0.1
+ * per repeated tool when repeats are not allowed.
+ * - strict: call i against step i;
+ * - relaxed: each step, in order, takes the first fitting call after the previous step's (a step
+ *   that finds none is skipped and does not move on);
+ * - unordered: each step takes the first fitting call no earlier step took.
+ * No expected steps: 1 for a run without calls, else 0.
+ */
+export function compareSteps(calls: readonly ToolCall[], expected: readonly ResolvedStep[], ordering: TrajectoryOrdering, allowRepeatedSteps: boolean): StepComparison {
+  const names = calls.map((call) => call.toolName);
+  if (expected.length === 0) {
+    return {
+      comparison: { score: calls.length === 0 ? 1 : 0, matchedSteps: 0, totalExpectedSteps: 0, totalActualSteps: calls.length, missingSteps: [], extraSteps: names, outOfOrderSteps: [], repeatedSteps: [] },
+      callOfStep: [],
+    };
+  }
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const repeatedSteps = [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+  const expectedNames = new Set(expected.map((step) => step.name));
+  const callOfStep = new Array<number>(expected.length).fill(-1);
+  const outOfOrderSteps: string[] = [];
+  if (ordering === 'strict') {
+    const length = Math.max(calls.length, expected.length);
+    for (let index = 0; index < length; index++) {
+      const call = calls[index];
+      const step = expected[index];
+      if (call && step && call.toolName === step.name) callOfStep[index] = stepMatches(call, step) ? index : -1;
+      else if (call && expectedNames.has(call.toolName)) outOfOrderSteps.push(call.toolName);
+    }
+  } else if (ordering === 'relaxed') {
+    let next = 0;
+    expected.forEach((step, index) => {
+      for (let call = next; call < calls.length; call++) {
+        if (stepMatches(calls[call]!, step)) {
+          callOfStep[index] = call;
+          next = call + 1;
+          return;
+        }
+      }
+      if (counts.has(step.name)) outOfOrderSteps.push(step.name);
+    });
+  } else {
+    const taken = new Array<boolean>(calls.length).fill(false);
+    expected.forEach((step, index) => {
+      const call = calls.findIndex((candidate, at) => !taken[at] && stepMatches(candidate, step));
+      if (call !== -1) {
+        taken[call] = true;
+        callOfStep[index] = call;
+      }
+    });
+  }
+  const matchedSteps = callOfStep.filter((call) => call !== -1).length;
+  let score = matchedSteps / expected.length;
+  if (ordering === 'strict' && calls.length > expected.length) score -= ((calls.length - expected.length) / expected.length) * 0.5;
+  if (!allowRepeatedSteps) score -= repeatedSteps.length * 0.1;
+  const comparison = {
+    score: roundDimension(score),
+    matchedSteps,
+    totalExpectedSteps: expected.length,
+    totalActualSteps: calls.length,
+    missingSteps: expected.filter((_, index) => callOfStep[index] === -1).map((step) => step.name),
+    extraSteps: names.filter((name) => !expectedNames.has(name)),
+    outOfOrderSteps,
+    repeatedSteps,
+  };
+  return { comparison, callOfStep };
+}
+
+/** The budgets of an efficiency check, each only when set. */
+export interface EfficiencyBudgets {
+  maxSteps?: number | undefined;
+  maxTotalTokens?: number | undefined;
+  maxTotalDurationMs?: number | undefined;
+  noRedundantCalls: boolean;
+}
+
+/** What the run measured for the budgets that need more than its calls (read only when such a budget is set). */
+export interface Measured {
+  tokens: number;
+  durationMs: number;
+}
+
+/**
+ * Budgets and redundancy (Mastra's `checkTrajectoryEfficiency`): the mean of one score per budget
+ * set (1 within it, else 1 less the share it went over by, at least 0) and, with
+ * `noRedundantCalls`, 1 less 0.2 per call that repeats the call just before it.
+ */
+export function checkEfficiency(calls: readonly ToolCall[], budgets: EfficiencyBudgets, measured: Measured): TrajectoryEfficiencyResult {
+  // Mastra's redundancy: a call to the same tool as the call just before it, both run by the app, with the same input as JSON.
+  const redundantCalls = budgets.noRedundantCalls
+    ? findRepeats(calls, true, { sameInput: (first, second) => ranByApp(calls[first]!) && ranByApp(calls[second]!) && canonicalJson(calls[first]!.input) === canonicalJson(calls[second]!.input) }).map(
+        ({ call }) => ({ name: calls[call]!.toolName, index: call }),
+      )
+    : [];
+  const totalSteps = calls.length;
+  const { tokens: totalTokens, durationMs: totalDurationMs } = measured;
+  const dimensions: number[] = [];
+  const within = (value: number, max: number | undefined): boolean => max === undefined || value <= max;
+  const budgetScore = (value: number, max: number) => (value <= max ? 1 : Math.max(0, 1 - (value - max) / max));
+  if (budgets.maxSteps !== undefined) dimensions.push(budgetScore(totalSteps, budgets.maxSteps));
+  if (budgets.maxTotalTokens !== undefined) dimensions.push(budgetScore(totalTokens, budgets.maxTotalTokens));
+  if (budgets.maxTotalDurationMs !== undefined) dimensions.push(budgetScore(totalDurationMs, budgets.maxTotalDurationMs));
+  if (budgets.noRedundantCalls) dimensions.push(Math.max(0, 1 - redundantCalls.length * 0.2));
+  const score = dimensions.length === 0 ? 1 : dimensions.reduce((sum, value) => sum + value, 0) / dimensions.length;
+  return {
+    score: roundDimension(score),
+    totalSteps,
+    overStepBudget: !within(totalSteps, budgets.maxSteps),
+    totalTokens,
+    overTokenBudget: !within(totalTokens, budgets.maxTotalTokens),
+    totalDurationMs,
+    overDurationBudget: !within(totalDurationMs, budgets.maxTotalDurationMs),
+    redundantCalls,
+  };
+}
+
+/** Forbidden tools and contiguous sequences (Mastra's `checkTrajectoryBlacklist`): 0 when one occurs. */
+export function checkBlacklist(calls: readonly ToolCall[], tools: readonly string[], sequences: readonly (readonly string[])[]): TrajectoryBlacklistResult {
+  const names = calls.map((call) => call.toolName);
+  const violatedTools = tools.filter((tool) => names.includes(tool));
+  const violatedSequences = sequences.filter((sequence) => sequence.length > 0 && sequenceAt(names, sequence) !== -1).map((sequence) => [...sequence]);
+  return { score: violatedTools.length > 0 || violatedSequences.length > 0 ? 0 : 1, violatedTools, violatedSequences };
+}
+
+/** Where the sequence first occurs in the names, contiguous, or -1. */
+export function sequenceAt(names: readonly string[], sequence: readonly string[]): number {
+  for (let start = 0; start + sequence.length <= names.length; start++) {
+    if (sequence.every((name, offset) => names[start + offset] === name)) return start;
+  }
+  return -1;
+}
+
+/**
+ * Retries of failed calls (Mastra's `analyzeToolFailures`), over the calls the app ran: calls to
+ * one tool in a row form a run, and each call in it that follows a failed one is a retry. Each
+ * retry beyond `maxRetriesPerTool` in a run costs 0.2.
+ */
+export function analyzeFailures(calls: readonly ToolCall[], maxRetriesPerTool: number): ToolFailureAnalysisResult {
+  const tools = calls.filter(ranByApp);
+  const patterns: ToolFailurePattern[] = [];
+  let totalRetries = 0;
+  for (let start = 0; start < tools.length; ) {
+    const name = tools[start]!.toolName;
+    let end = start + 1;
+    let retryCount = 0;
+    for (; end < tools.length && tools[end]!.toolName === name; end++) if (tools[end - 1]!.error !== undefined) retryCount++;
+    if (retryCount > 0) {
+      const eventuallySucceeded = tools[end - 1]!.error === undefined;
+      const next = tools[end];
+      const fellBack = next !== undefined && !eventuallySucceeded;
+      patterns.push({ toolName: name, retryCount, fellBackToAlternative: fellBack, alternativeTool: fellBack ? next.toolName : undefined, eventuallySucceeded });
+      totalRetries += retryCount;
+    }
+    start = end;
+  }
+  const excess = patterns.reduce((sum, pattern) => sum + Math.max(0, pattern.retryCount - maxRetriesPerTool), 0);
+  return {
+    score: tools.length === 0 ? 1 : roundDimension(1 - excess * 0.2),
+    patterns,
+    totalRetries,
+    excessiveRetryTools: patterns.filter((pattern) => pattern.retryCount > maxRetriesPerTool).map((pattern) => pattern.toolName),
+  };
+}
+
+/** The weights of the dimensions (Mastra's defaults: 0.4, 0.3, 0.2, 0.1). */
+export interface TrajectoryWeights {
+  accuracy: number;
+  efficiency: number;
+  toolFailures: number;
+  blacklist: number;
+}
+
+export const DEFAULT_WEIGHTS: Readonly<TrajectoryWeights> = Object.freeze({ accuracy: 0.4, efficiency: 0.3, toolFailures: 0.2, blacklist: 0.1 });
+
+/**
+ * The weighted score (Mastra's `createTrajectoryScorerCode`): 0 when a forbidden tool or sequence
+ * occurs; else the weighted mean of the dimensions that apply (accuracy with expected steps,
+ * efficiency with a budget, tool failures when a call was retried, the blacklist when one is set),
+ * weights normalized over them; 1 when none applies. Two decimals.
+ */
+export function combineDimensions(
+  dimensions: { accuracy?: { score: number } | undefined; efficiency?: { score: number } | undefined; toolFailures: ToolFailureAnalysisResult; blacklist?: { score: number } | undefined },
+  weights: TrajectoryWeights,
+): number {
+  const { accuracy, efficiency, toolFailures, blacklist } = dimensions;
+  if (blacklist?.score === 0) return 0;
+  const parts: Array<[weight: number, score: number]> = [];
+  if (accuracy) parts.push([weights.accuracy, accuracy.score]);
+  if (efficiency) parts.push([weights.efficiency, efficiency.score]);
+  if (toolFailures.patterns.length > 0) parts.push([weights.toolFailures, toolFailures.score]);
+  if (blacklist) parts.push([weights.blacklist, blacklist.score]);
+  const total = parts.reduce((sum, [weight]) => sum + weight, 0);
+  const score = total > 0 ? parts.reduce((sum, [weight, value]) => sum + (weight / total) * value, 0) : 1;
+  return Math.round(score * 100) / 100;
+}
