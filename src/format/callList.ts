@@ -2,6 +2,7 @@ import type { ToolCall } from '../types.js';
 import { describeOutcome, shortOutcome } from './outcomes.js';
 import type { ExpectedCall } from './projection.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
+import type { InlineOptions } from '../value.js';
 
 const MAX_LISTED = 20;
 const INPUT_WIDTH = 72;
@@ -47,17 +48,18 @@ const APPROVAL_NOTES = { requested: 'awaiting approval', approved: 'approved', d
 
 /**
  * A call's input and notes; with `outcomes` (when the expectation is about them), what it came to
- * after an arrow: its output, its error, or that none was recorded.
+ * after an arrow: its output, its error, or that none was recorded (`outcome`, when given, in its
+ * place). `options` go to formatInline (a trajectory sorts keys).
  */
-function formatCallDetail(call: ToolCall, outcomes: boolean): string {
-  const input = call.input === undefined ? '' : formatInline(call.input, outcomes ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH);
+export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: InlineOptions & { outcome?: string; output?: unknown }): string {
+  const input = call.input === undefined ? '' : formatInline(call.input, outcomes ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH, options);
   const notes: string[] = [];
   if (call.unparsedInput !== undefined) notes.push('input is not valid JSON');
   if (call.invalid) notes.push('invalid call');
   if (call.error !== undefined && !outcomes) notes.push('failed');
   if (call.approval !== undefined) notes.push(APPROVAL_NOTES[call.approval]);
   const detail = notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
-  return outcomes ? `${detail}  → ${shortOutcome(call)}`.trimStart() : detail;
+  return outcomes ? `${detail}  → ${options?.outcome ?? shortOutcome(call, options)}`.trimStart() : detail;
 }
 
 /** A numbered list of what was expected: names or `{ toolName, input }` patterns, cut like the call list around `focus`. */
