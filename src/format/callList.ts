@@ -47,12 +47,22 @@ function shownIndexes(count: number, focus: number | undefined): number[] {
 const APPROVAL_NOTES = { requested: 'awaiting approval', approved: 'approved', denied: 'denied by the user' } as const;
 
 /**
- * A call's input and notes; with `outcomes` (when the expectation is about them), what it came to
- * after an arrow: its output, its error, or that none was recorded (`outcome`, when given, in its
- * place). `options` go to formatInline (a trajectory sorts keys).
+ * How a trajectory writes a call where a call list does not: `sortKeys` (formatInline), `output` in
+ * place of the call's output, `outcome` in place of the whole outcome, and `wide`: the input and the
+ * outcome each at the width a line without the other has, as the call stands on a line of its own.
  */
-export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: InlineOptions & { outcome?: string; output?: unknown }): string {
-  const input = call.input === undefined ? '' : formatInline(call.input, outcomes ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH, options);
+export interface CallDetailOptions extends InlineOptions {
+  output?: unknown;
+  outcome?: string;
+  wide?: boolean;
+}
+
+/**
+ * A call's input and notes; with `outcomes` (when the expectation is about them), what it came to
+ * after an arrow: its output, its error, or that none was recorded.
+ */
+export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: CallDetailOptions): string {
+  const input = call.input === undefined ? '' : formatInline(call.input, outcomes && !options?.wide ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH, options);
   const notes: string[] = [];
   if (call.unparsedInput !== undefined) notes.push('input is not valid JSON');
   if (call.invalid) notes.push('invalid call');

@@ -46,12 +46,13 @@ export function describeCallOutcome(call: ToolCall): string {
 
 /**
  * What a call came to, for the end of its line in a call list: its output, `failed: "…"`, or `no
- * result`. `output` stands for the call's output when given (a trajectory shows JSON text as its value).
+ * result`. `output` stands for the call's output when given (a trajectory shows JSON text as its
+ * value); `wide`, at the width of `describeCallOutcome` (a trajectory's line holds one call).
  */
-export function shortOutcome(call: ToolCall, options?: InlineOptions & { output?: unknown }): string {
+export function shortOutcome(call: ToolCall, options?: InlineOptions & { output?: unknown; wide?: boolean }): string {
   const outcome = outcomeOf(call);
-  if (outcome === 'failed') return `failed: ${formatError(call.error, 48, options)}`;
-  return outcome === 'succeeded' ? formatInline(options && 'output' in options ? options.output : call.output, 40, options) : 'no result';
+  if (outcome === 'failed') return `failed: ${formatError(call.error, options?.wide ? DETAIL_WIDTH : 48, options)}`;
+  return outcome === 'succeeded' ? formatInline(options && 'output' in options ? options.output : call.output, options?.wide ? DETAIL_WIDTH : 40, options) : 'no result';
 }
 
 /**

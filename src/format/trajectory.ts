@@ -57,7 +57,7 @@ function writeCalls(calls: readonly ToolCall[], depth: number, lines: string[]):
   for (const call of calls) {
     const sub = depth < MAX_DEPTH ? subAgentCallsOf(call) : undefined;
     // A result that is the sub-agent's whole run is shown by its calls, below, not as a value.
-    const detail = formatCallDetail(call, true, { sortKeys: true, output: shownOutput(call.output), ...(sub?.fromResult && { outcome: 'sub-agent run:' }) });
+    const detail = formatCallDetail(call, true, { sortKeys: true, wide: true, output: shownOutput(call.output), ...(sub?.fromResult && { outcome: 'sub-agent run:' }) });
     lines.push(`${indent}${printableName(call.toolName)}  ${detail}`.trimEnd());
     if (sub) writeCalls(sub.calls, depth + 1, lines);
   }

@@ -196,7 +196,7 @@ describe('trajectory(run)', () => {
     const a = trajectory([{ toolName: 'search', input: { b: 1, a: { d: 2, c: 3 } }, output: { z: long, y: 1 } }]);
     const b = trajectory([{ toolName: 'search', input: { a: { c: 3, d: 2 }, b: 1 }, output: { y: 1, z: long } }]);
     expect(String(a)).toBe(String(b));
-    expect(String(a)).toBe(`search  {"a":{"c":3,"d":2},"b":1}  → {"y":1,"z":"${'x'.repeat(27)}…`);
+    expect(String(a)).toBe(`search  {"a":{"c":3,"d":2},"b":1}  → {"y":1,"z":"${'x'.repeat(59)}…`);
     expect(a).toEqual(b);
     expect(a).not.toEqual(trajectory([{ toolName: 'search', input: { a: 1 } }]));
   });
