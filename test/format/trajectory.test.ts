@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { getToolCalls, trajectory, within } from '../../src/index.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import { trajectorySerializer } from '../../src/setup.js';
+import { printableName } from '../../src/value.js';
 import { call, sdks } from '../fixtures/aiSdk.js';
 import type { ProviderStep } from '../fixtures/aiSdk.js';
 import { otlpJson, traceOf } from '../fixtures/otel.js';
@@ -227,4 +228,16 @@ describe('the snapshot serializer', () => {
     expect(trajectorySerializer.test(hostile)).toBe(false);
     expect(getToolCalls(run)).toMatchSnapshot();
   });
+});
+
+describe('every format', () => {
+  it('gives each call of every fixture a line of its own, in order, at the top level', async () => {
+    const { allFixtures } = await import('../fixtures/index.js');
+    for (const fixture of await allFixtures()) {
+      const calls = getToolCalls(fixture.run);
+      const text = String(trajectory(fixture.run));
+      const topLevel = text === '(no tool calls)' ? [] : text.split('\n').filter((line) => !line.startsWith(' '));
+      expect(topLevel.map((line) => line.split('  ')[0]), fixture.name).toEqual(calls.map((each) => printableName(each.toolName)));
+    }
+  }, 60_000);
 });
