@@ -31,7 +31,7 @@ export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[
 /** Under `.not`, where the items found their calls: "They were made as calls 3, 1, 2." */
 export function unorderedMatched(cover: Cover, callOfItem: Int32Array): string | undefined {
   if (cover !== 'items' || callOfItem.length === 0) return undefined;
-  return `They were made as calls ${joinFirst([...callOfItem.subarray(0, 11)], ', ', (call) => String(call + 1))}${callOfItem.length > 11 ? `, … and ${callOfItem.length - 11} more` : ''}.`;
+  return `They were made as calls ${joinFirst(Array.from(callOfItem), ', ', (call) => String(call + 1))}.`;
 }
 
 /** Pairs compared to tell "its calls matched other items" from "no call has its input": beyond it, the latter is said. */

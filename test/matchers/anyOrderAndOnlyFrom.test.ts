@@ -82,6 +82,18 @@ describe('toCallToolsInAnyOrder', () => {
     `);
   });
 
+  it('.not on a long list names the first ten calls', () => {
+    const names = Array.from({ length: 12 }, (_, index) => `t${index}`);
+    const failure = failureOf(() => expect(runWithCalls(...names)).not.toCallToolsInAnyOrder([...names].reverse()));
+    expect(failure.message).toContain('They were made as calls 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, … and 2 more.');
+  });
+
+  it('toCallOnly([…]) says the same of an item whose calls all went to other items', () => {
+    expect(failureOf(() => expect(runWithCalls('search')).toCallOnly(['search', 'search'])).message).toContain(
+      'Not enough calls: "search" (expected 2nd). Each call that fits it matched another item.',
+    );
+  });
+
   it('throws matcher errors for bad arguments, also under .not', () => {
     expect(matcherErrorOf(() => expect(runWithCalls('a')).toCallToolsInAnyOrder('a' as never))).toContain('expected must be an array of tool names or { toolName, input }');
     expect(matcherErrorOf(() => expect(runWithCalls('a')).not.toCallToolsInAnyOrder(['a', 7] as never))).toContain('expected[1] must be a tool name');
