@@ -51,7 +51,8 @@ export function safeJson(value: unknown, options: { indent?: number; replace?: (
 
 /** The object's own enumerable fields in sorted key order (what JSON.stringify would write of it). */
 function sortedCopy(value: object): object {
-  const copy: Record<string, unknown> = {};
+  // No prototype: a key "__proto__" (JSON.parse makes it an own key) stays a key.
+  const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(value).sort()) copy[key] = (value as Record<string, unknown>)[key];
   return copy;
 }

@@ -206,6 +206,14 @@ describe('trajectory(run)', () => {
     const text = String(trajectory([{ toolName: 'search\nFAKE: ok', input: { q: '\u001b[31mred' } }, { toolName: 'y'.repeat(100), input: {} }]));
     expect(text.split('\n')).toEqual(['search\\nFAKE: ok  {"q":"\\u001b[31mred"}  → no result', `${'y'.repeat(64)}… (100 characters)  {}  → no result`]);
     expect(String(trajectory([]))).toBe('(no tool calls)');
+    // A cycle, a getter that throws, an error without a message: the text says so, and nothing throws.
+    const cyclic: Record<string, unknown> = { b: 1 };
+    cyclic.self = cyclic;
+    const trap = Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('no'); } });
+    expect(String(trajectory([{ toolName: 'a', input: cyclic, output: trap }, { toolName: 'b', input: {}, error: { code: 7 } }])).split('\n')).toEqual([
+      'a  {"b":1,"self":"[Circular]"}  → [object Object]',
+      'b  {}  → failed: {"code":7} (no message)',
+    ]);
     expect(() => trajectory({ nope: true })).toThrow('which is not an agent run');
   });
 
