@@ -14,9 +14,9 @@ import { misspelledItem } from './orderDivergence.js';
 import type { ExpectedCall } from './projection.js';
 import { diffWindow, projected, projectionOf } from './projection.js';
 
-/** What each matcher expects, in its failure message and under `.not`. */
-export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean): string {
-  const list = formatExpectedList(items);
+/** What each matcher expects, in its failure message and under `.not`; a cut list keeps the item at `focus` in view. */
+export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, focus?: number): string {
+  const list = formatExpectedList(items, focus);
   if (cover === 'both') return negated ? `Expected the calls not to be exactly these, in any order:\n${list}` : `Expected exactly these calls, in any order:\n${list}`;
   if (cover === 'items') {
     return negated
