@@ -157,6 +157,26 @@ export interface ToolCallMatchers<R = unknown> {
   toCallToolsInOrder(expected: readonly ExpectedToolStep[], options?: { strict?: boolean }): MatcherResult<R, this>;
 
   /**
+   * Passes when each of these calls was made by a call of its own, in any order, other calls
+   * allowed (agentevals' superset, Google ADK's ANY_ORDER): `toCallToolsInOrder` without the
+   * order. Two equal items need two calls. An empty list passes only when the run made no calls.
+   * @example
+   * expect(result).toCallToolsInAnyOrder(['weather-tool', 'search-tool'])
+   * expect(result).toCallToolsInAnyOrder([{ toolName: 'search-tool', input: { query: 'cats' } }, 'search-tool'])
+   */
+  toCallToolsInAnyOrder(expected: readonly ExpectedToolCall[]): MatcherResult<R, this>;
+
+  /**
+   * Passes when every call of the run is matched by one of these items, each item by one call at
+   * most, in any order; items may go unused (agentevals' subset). Two calls to a tool need two
+   * items for it. An empty list passes only when the run made no calls.
+   * @example
+   * expect(result).toCallOnlyFrom(['search-tool', 'weather-tool', 'weather-tool'])
+   * expect(result).toCallOnlyFrom([{ toolName: 'search-tool', input: { query: expect.any(String) } }, 'weather-tool'])
+   */
+  toCallOnlyFrom(expected: readonly ExpectedToolCall[]): MatcherResult<R, this>;
+
+  /**
    * Passes when no call failed (a thrown tool, an input its schema refused, an error result). With
    * `{ retries: n }`, failed calls to a tool are forgiven when a later call to it succeeded within
    * n further attempts (its next calls; calls to other tools may come between).

@@ -37,6 +37,9 @@ export const CASES = [
   ['toCallToolsInOrder (every name, strict)', (c, n = names(c), w = swapped(n)) => [(run) => expect(run).toCallToolsInOrder(n, { strict: true }), (run) => expect(run).toCallToolsInOrder(w, { strict: true })]],
   ['toCallOnly (every name, reversed)', (c, n = names(c).reverse(), w = ['other', ...n.slice(1)]) => [(run) => expect(run).toCallOnly(n), (run) => expect(run).toCallOnly(w)]],
   ['toCallOnly (every call with its input, reversed)', (c, p = c.map((x) => ({ toolName: x.toolName, input: x.input })).reverse(), w = [{ toolName: 'search', input: { n: -1 } }, ...p.slice(1)]) => [(run) => expect(run).toCallOnly(p), (run) => expect(run).toCallOnly(w)]],
+  // The unordered twins (issue 30): every item needs its own call / every call its own item.
+  ['toCallToolsInAnyOrder (every name, reversed)', (c, n = names(c).reverse(), w = ['other', ...n.slice(1)]) => [(run) => expect(run).toCallToolsInAnyOrder(n), (run) => expect(run).toCallToolsInAnyOrder(w)]],
+  ['toCallOnlyFrom (every name and one more, reversed; fails one short)', (c, n = names(c).reverse(), w = n.slice(1)) => [(run) => expect(run).toCallOnlyFrom([...n, 'other']), (run) => expect(run).toCallOnlyFrom(w)]],
   ['toCallToolTimes', (c, k = count(c, 'search')) => [(run) => expect(run).toCallToolTimes('search', k), (run) => expect(run).toCallToolTimes('search', k + 1)]],
   ['toCallNoTools (.not passes)', () => [(run) => expect(run).not.toCallNoTools(), (run) => expect(run).toCallNoTools()]],
   // The matchers of outcomes, errors, retries, repeats, budgets and valid inputs (issue 18).

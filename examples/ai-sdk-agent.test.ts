@@ -8,7 +8,7 @@ import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToolCallAccuracyScorerCode, getToolCalls } from 'tool-call-accuracy';
+import { createToolCallAccuracyScorerCode, getToolCalls, trajectory } from 'tool-call-accuracy';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -78,7 +78,18 @@ describe('an AI SDK generateText agent', () => {
     expect(result).toCallToolsInOrder(['search-flights', 'book-flight']);
     expect(result).toCallToolsInOrder(['search-flights', 'book-flight', 'send-confirmation'], { strict: true });
     expect(result).toCallOnly(['send-confirmation', 'search-flights', 'book-flight']);
+    expect(result).toCallToolsInAnyOrder(['book-flight', 'search-flights']); // others allowed
+    expect(result).toCallOnlyFrom(['search-flights', 'book-flight', 'send-confirmation', 'cancel-flight']); // nothing else
     expect(result).not.toCallTool('cancel-flight');
+  });
+
+  it('did what the snapshot pins: one line per call, its input and its result', async () => {
+    // A snapshot suits a run replayed the same way every time, as this mock model's is.
+    expect(trajectory(await bookTrip())).toMatchInlineSnapshot(`
+      search-flights  {"date":"2026-07-01","from":"SFO","to":"JFK"}  → {"flights":[{"from":"SFO","id":"UA 1234","to":"JFK"}]}
+      book-flight  {"flightId":"UA 1234","seat":"14C"}  → {"confirmation":"CONF-UA1234"}
+      send-confirmation  {"to":"ada@example.com"}  → {"sent":true}
+    `);
   });
 
   it('went well: every call succeeded, none repeated, within a budget of calls', async () => {

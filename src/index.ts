@@ -80,4 +80,6 @@ export type {
 export { toolRefs } from './refs/toolRefs.js';
 export { parallel } from './refs/parallel.js';
 export { turn, within } from './calls/views.js';
+export { trajectory } from './format/trajectory.js';
+export type { RunTrajectory } from './format/trajectory.js';
 export type { RunView } from './calls/views.js';

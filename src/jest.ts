@@ -3,11 +3,13 @@
  * Registers stubs that load the matchers at their first call, as the Vitest entry does; Jest ignores
  * a matcher's `actual`/`expected`, so the matchers they load write the same diff into the message.
  */
-import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyJestMatchers } from './setup.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyJestMatchers, trajectorySerializer } from './setup.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
-declare const expect: { extend(matchers: Record<string, unknown>): void; getState(): { currentTestName?: string } } | undefined;
+declare const expect:
+  | { extend(matchers: Record<string, unknown>): void; getState(): { currentTestName?: string }; addSnapshotSerializer?(serializer: typeof trajectorySerializer): void }
+  | undefined;
 declare const afterEach: ((hook: () => void) => void) | undefined;
 declare const afterAll: ((hook: () => void) => void) | undefined;
 
@@ -18,6 +20,8 @@ if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
   );
 }
 expect.extend(lazyJestMatchers);
+// `expect(trajectory(run)).toMatchSnapshot()` prints the trajectory's text (Jest's expect has addSnapshotSerializer; `expect` alone may not).
+if (typeof expect.addSnapshotSerializer === 'function') expect.addSnapshotSerializer(trajectorySerializer);
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
 if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges([expect.getState().currentTestName || undefined]));

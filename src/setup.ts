@@ -16,6 +16,27 @@ const TRACKED_JUDGES = Symbol.for('tool-call-accuracy.tracked-judges');
 
 type Bodies = ReturnType<typeof loadBodies>;
 
+// refs/brand.ts marks the values the package hands out under this key; `trajectory(run)` is marked
+// 'trajectory' (format/trajectory.ts). Read here by its key, so this file imports none of the package.
+const KIND = Symbol.for('tool-call-accuracy.kind');
+
+/**
+ * The snapshot serializer both setup entries register: a value made by `trajectory(run)` is
+ * printed as its text, one call a line. It claims nothing else, so other snapshots stay as they were.
+ */
+export const trajectorySerializer = {
+  test(value: unknown): boolean {
+    try {
+      return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[KIND] === 'trajectory';
+    } catch {
+      return false;
+    }
+  },
+  serialize(value: { text: string }): string {
+    return value.text;
+  },
+};
+
 /** For afterEach: fails the test for the judge assertions it did not await (judge/pending.ts). */
 export function failOnUnawaitedJudges(...args: Parameters<Bodies['failOnUnawaitedJudges']>): Promise<void> | undefined {
   return TRACKED_JUDGES in globalThis ? loadBodies().failOnUnawaitedJudges(...args) : undefined;

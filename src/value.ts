@@ -4,17 +4,18 @@ import { escapeUnsafe, hasUnsafeCharacters } from './printable.js';
 
 const DEFAULT_WIDTH = 80;
 
+/** How a value is written: `sortKeys`, each object's keys in sorted order (trajectories). */
+export interface InlineOptions {
+  sortKeys?: boolean;
+}
+
 /** A value on one line, cut to `width` characters; handles cycles, asymmetric matchers and oddities. */
-export function formatInline(value: unknown, width = DEFAULT_WIDTH): string {
-  const text = stringify(value);
+export function formatInline(value: unknown, width = DEFAULT_WIDTH, options?: InlineOptions): string {
+  const text = escapeUnsafe(stringifyRaw(value, options?.sortKeys === true));
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
-function stringify(value: unknown): string {
-  return escapeUnsafe(stringifyRaw(value));
-}
-
-function stringifyRaw(value: unknown): string {
+function stringifyRaw(value: unknown, sortKeys = false): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string') return JSON.stringify(value);
   if (value instanceof RegExp) return String(value);
@@ -26,6 +27,7 @@ function stringifyRaw(value: unknown): string {
   // the replacer leaves a marker that is swapped for the description afterwards.
   const described: string[] = [];
   const json = safeJson(value, {
+    sortKeys,
     replace: (inner) =>
       isAsymmetricMatcher(inner) || inner instanceof RegExp ? `\u0000${described.push(inner instanceof RegExp ? String(inner) : describeAsymmetric(inner)) - 1}\u0000` : inner,
   });

@@ -4,11 +4,13 @@
  * call: every test file runs this); importing it also brings the matcher types in.
  */
 import { afterAll, afterEach, expect } from 'vitest';
-import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyMatchers } from './setup.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyMatchers, trajectorySerializer } from './setup.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
 expect.extend(lazyMatchers);
+// `expect(trajectory(run)).toMatchSnapshot()` prints the trajectory's text.
+expect.addSnapshotSerializer(trajectorySerializer);
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
 afterEach((context) =>

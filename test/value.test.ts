@@ -36,6 +36,24 @@ describe('formatInline', () => {
     expect(formatInline(shallow, 200)).toBe(`${'['.repeat(40)}"bottom"${']'.repeat(40)}`);
   });
 
+  it('with sortKeys, writes every object\'s keys sorted, keeping arrays, cycles, shared values and matchers as they are', () => {
+    const place = { city: 'Oslo', at: 1 };
+    const cyclic: Record<string, unknown> = { z: [place, place], a: { y: expect.any(String), b: 2 } };
+    cyclic.m = cyclic;
+    expect(formatInline(cyclic, 200, { sortKeys: true })).toBe('{"a":{"b":2,"y":Any<String>},"m":"[Circular]","z":[{"at":1,"city":"Oslo"},{"at":1,"city":"Oslo"}]}');
+    // The same value, its keys in any order, writes the same text.
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {
+        const reversed = Object.fromEntries(Object.entries(value).reverse());
+        expect(formatInline(reversed, 10_000, { sortKeys: true })).toBe(formatInline(value, 10_000, { sortKeys: true }));
+      }),
+    );
+    expect(formatInline(JSON.parse('{"z":1,"__proto__":{"x":2}}'), 200, { sortKeys: true })).toBe('{"__proto__":{"x":2},"z":1}');
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 200_000; level++) deep = { d: deep };
+    expect(formatInline(deep, 30, { sortKeys: true })).toBe('{"d":{"d":{"d":{"d":{"d":{"d"…');
+  });
+
   it('cuts long values to one line of the given width', () => {
     const text = formatInline({ text: 'a'.repeat(500) }, 40);
     expect(text).toHaveLength(40);

@@ -11,6 +11,7 @@ import { plainCalls } from './adapters/plain.js';
 import { turnsOf, turnUnit } from './turns.js';
 import type { ViewReader } from './views.js';
 import { isRunView, readView } from './views.js';
+import { subRunOf } from './subAgents.js';
 
 /**
  * The tool calls an agent run made, in the order the agent issued them, from any supported
@@ -30,6 +31,17 @@ export function readRun(run: unknown): RunCalls {
   const adapter = detectFormat(run);
   if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
   return readAs(adapter, run);
+}
+
+/**
+ * The calls of the sub-agent run a call started, as `within(…)` finds it: the run a trace recorded
+ * under the call, or the call's result when that is a run (`fromResult`); undefined when there is none.
+ */
+export function subAgentCallsOf(call: ToolCall): { calls: ToolCall[]; fromResult: boolean } | undefined {
+  const { run, fromTrace } = subRunOf(call);
+  if (fromTrace) return { calls: readRun(run).calls, fromResult: false };
+  const nested = viewReader.readNested(run);
+  return nested && { calls: nested.calls, fromResult: true };
 }
 
 const viewReader: ViewReader = {

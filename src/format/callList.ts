@@ -2,6 +2,7 @@ import type { ToolCall } from '../types.js';
 import { describeOutcome, shortOutcome } from './outcomes.js';
 import type { ExpectedCall } from './projection.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
+import type { InlineOptions } from '../value.js';
 
 const MAX_LISTED = 20;
 const INPUT_WIDTH = 72;
@@ -46,18 +47,29 @@ function shownIndexes(count: number, focus: number | undefined): number[] {
 const APPROVAL_NOTES = { requested: 'awaiting approval', approved: 'approved', denied: 'denied by the user' } as const;
 
 /**
+ * How a trajectory writes a call where a call list does not: `sortKeys` (formatInline), `output` in
+ * place of the call's output, `outcome` in place of the whole outcome, and `wide`: the input and the
+ * outcome each at the width a line without the other has, as the call stands on a line of its own.
+ */
+export interface CallDetailOptions extends InlineOptions {
+  output?: unknown;
+  outcome?: string;
+  wide?: boolean;
+}
+
+/**
  * A call's input and notes; with `outcomes` (when the expectation is about them), what it came to
  * after an arrow: its output, its error, or that none was recorded.
  */
-function formatCallDetail(call: ToolCall, outcomes: boolean): string {
-  const input = call.input === undefined ? '' : formatInline(call.input, outcomes ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH);
+export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: CallDetailOptions): string {
+  const input = call.input === undefined ? '' : formatInline(call.input, outcomes && !options?.wide ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH, options);
   const notes: string[] = [];
   if (call.unparsedInput !== undefined) notes.push('input is not valid JSON');
   if (call.invalid) notes.push('invalid call');
   if (call.error !== undefined && !outcomes) notes.push('failed');
   if (call.approval !== undefined) notes.push(APPROVAL_NOTES[call.approval]);
   const detail = notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
-  return outcomes ? `${detail}  → ${shortOutcome(call)}`.trimStart() : detail;
+  return outcomes ? `${detail}  → ${options?.outcome ?? shortOutcome(call, options)}`.trimStart() : detail;
 }
 
 /** A numbered list of what was expected: names or `{ toolName, input }` patterns, cut like the call list around `focus`. */

@@ -6,6 +6,7 @@ import type { FailedAttempts, OutcomeExpectation, Repeat } from '../scoring/outc
 import { errorMessageOf, outcomeOf } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
 import { formatInline, formatName, joinFirst, plural } from '../value.js';
+import type { InlineOptions } from '../value.js';
 
 const DETAIL_WIDTH = 72;
 const APPROVAL_WORDS = { requested: 'awaiting approval', approved: 'approved', denied: 'denied approval' } as const;
@@ -30,9 +31,9 @@ export function describeOutcome(outcome: OutcomeExpectation | undefined, afterIn
 }
 
 /** The error of a failed call on one line: its message, or the value when it has none. */
-export function formatError(error: unknown, width = DETAIL_WIDTH): string {
+export function formatError(error: unknown, width = DETAIL_WIDTH, options?: InlineOptions): string {
   const message = errorMessageOf(error);
-  return message === undefined ? `${formatInline(error, width)} (no message)` : formatInline(message, width);
+  return message === undefined ? `${formatInline(error, width, options)} (no message)` : formatInline(message, width);
 }
 
 /** What a call came to, in a few words: `failed: "backend down"`, `succeeded with output {"a":1}`, `no result recorded`. */
@@ -43,11 +44,15 @@ export function describeCallOutcome(call: ToolCall): string {
   return call.approval === 'denied' ? 'denied approval, so it never ran' : 'no result recorded (the run has neither output nor error for it)';
 }
 
-/** What a call came to, for the end of its line in a call list: its output, `failed: "…"`, or `no result`. */
-export function shortOutcome(call: ToolCall): string {
+/**
+ * What a call came to, for the end of its line in a call list: its output, `failed: "…"`, or `no
+ * result`. `output` stands for the call's output when given (a trajectory shows JSON text as its
+ * value); `wide`, at the width of `describeCallOutcome` (a trajectory's line holds one call).
+ */
+export function shortOutcome(call: ToolCall, options?: InlineOptions & { output?: unknown; wide?: boolean }): string {
   const outcome = outcomeOf(call);
-  if (outcome === 'failed') return `failed: ${formatError(call.error, 48)}`;
-  return outcome === 'succeeded' ? formatInline(call.output, 40) : 'no result';
+  if (outcome === 'failed') return `failed: ${formatError(call.error, options?.wide ? DETAIL_WIDTH : 48, options)}`;
+  return outcome === 'succeeded' ? formatInline(options && 'output' in options ? options.output : call.output, options?.wide ? DETAIL_WIDTH : 40, options) : 'no result';
 }
 
 /**

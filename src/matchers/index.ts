@@ -6,6 +6,8 @@ import { toCallOnly } from './toCallOnly.js';
 import { toCallTool } from './toCallTool.js';
 import { toCallToolTimes } from './toCallToolTimes.js';
 import { toCallToolsInOrder } from './toCallToolsInOrder.js';
+import { toCallToolsInAnyOrder } from './toCallToolsInAnyOrder.js';
+import { toCallOnlyFrom } from './toCallOnlyFrom.js';
 import { toCallToolsWithoutErrors } from './toCallToolsWithoutErrors.js';
 import { toRepeatToolCalls } from './toRepeatToolCalls.js';
 import { toUseAppropriateTools } from './toUseAppropriateTools.js';
@@ -19,6 +21,8 @@ export const matchers = {
   toCallToolTimes: userFacing(overSamples('toCallToolTimes', toCallToolTimes)),
   toCallOnly: userFacing(overSamples('toCallOnly', toCallOnly)),
   toCallToolsInOrder: userFacing(overSamples('toCallToolsInOrder', toCallToolsInOrder)),
+  toCallToolsInAnyOrder: userFacing(overSamples('toCallToolsInAnyOrder', toCallToolsInAnyOrder)),
+  toCallOnlyFrom: userFacing(overSamples('toCallOnlyFrom', toCallOnlyFrom)),
   toCallNoTools: userFacing(overSamples('toCallNoTools', toCallNoTools)),
   toCallToolsWithoutErrors: userFacing(overSamples('toCallToolsWithoutErrors', toCallToolsWithoutErrors)),
   toRepeatToolCalls: userFacing(overSamples('toRepeatToolCalls', toRepeatToolCalls)),

@@ -10,6 +10,8 @@ const NAMES = [
   'toCallToolTimes',
   'toCallOnly',
   'toCallToolsInOrder',
+  'toCallToolsInAnyOrder',
+  'toCallOnlyFrom',
   'toCallNoTools',
   'toCallToolsWithoutErrors',
   'toRepeatToolCalls',

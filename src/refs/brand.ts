@@ -1,9 +1,9 @@
 /**
  * Marks the values this package hands out (`toolRefs` references, `parallel` groups, `turn` and
- * `within` views) with a registered symbol, not `instanceof`: a project can load the package twice
+ * `within` views, trajectories) with a registered symbol, not `instanceof`: a project can load the package twice
  * (the ESM entry in a test, the CommonJS setup file for Jest), and each copy has its own classes.
  */
-export type Brand = 'tool-ref' | 'parallel-group' | 'run-view';
+export type Brand = 'tool-ref' | 'parallel-group' | 'run-view' | 'trajectory';
 
 const key = Symbol.for('tool-call-accuracy.kind');
 

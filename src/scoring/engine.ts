@@ -38,8 +38,16 @@ export function firstSequenceMismatch(callCount: number, itemCount: number, matc
   return callCount === itemCount ? -1 : shared;
 }
 
+/**
+ * What an unordered match must cover: `both`, every item and every call (the calls are exactly the
+ * items: `toCallOnly([…])`, agentevals' unordered); `items`, every item has its own call, other
+ * calls allowed (`toCallToolsInAnyOrder`, agentevals' superset); `calls`, every call has its own
+ * item, items may go unused (`toCallOnlyFrom`, agentevals' subset).
+ */
+export type Cover = 'both' | 'items' | 'calls';
+
 export interface UnorderedResult {
-  /** True when every item has its own call and no call is left over. */
+  /** True when the matching covers what `cover` asks: every item has its own call, and (or) no call is left over. */
   pass: boolean;
   /** For each item, the call assigned to it in a maximum matching, or -1. */
   callOfItem: Int32Array;
@@ -75,7 +83,8 @@ export interface NameKeys {
 const REMEMBERED_PAIRS = 1 << 20;
 
 /**
- * Are the calls exactly the items in some order (a multiset match)? A maximum bipartite matching
+ * Are the calls exactly the items in some order (a multiset match), or with `cover`, do the items
+ * all have calls, or the calls all have items? A maximum bipartite matching
  * (augmenting paths, one item at a time), so a call that fits several items never blocks a valid
  * assignment. With `names`, an item is tried only against calls with its name, and an item whose
  * fitting calls are known in advance (a plain name's calls, or a key's: its group) takes the next
@@ -90,11 +99,13 @@ const REMEMBERED_PAIRS = 1 << 20;
  * later item of the group has one (an item once without a path never gets one, and a twin sees the
  * same calls), so the group's other items are not searched for.
  */
-export function matchUnordered(callCount: number, itemCount: number, matches: Matches, names?: NameKeys): UnorderedResult {
+export function matchUnordered(callCount: number, itemCount: number, matches: Matches, names?: NameKeys, cover: Cover = 'both'): UnorderedResult {
   const matching = new UnorderedMatching(callCount, itemCount, matches, names ? groupCalls(callCount, itemCount, names) : noGroups(itemCount));
   const size = matching.run();
   const { callOfItem, itemOfCall } = matching;
-  return { pass: size === itemCount && size === callCount, callOfItem, itemOfCall };
+  // A maximum matching covers every item (or every call) exactly when some assignment does.
+  const pass = (cover === 'calls' || size === itemCount) && (cover === 'items' || size === callCount);
+  return { pass, callOfItem, itemOfCall };
 }
 
 // A class rather than closures: its methods are the same functions from one assertion to the

@@ -50,6 +50,19 @@ function somePermutation(made: { toolName: string; args: { q: string } }[], item
   return false;
 }
 
+/** The most items that can each get a distinct call they fit (trying every assignment). */
+function largestAssignment(made: { toolName: string; args: { q: string } }[], items: Item[], used = new Set<number>(), index = 0): number {
+  if (index === items.length) return 0;
+  let best = largestAssignment(made, items, used, index + 1);
+  for (let call = 0; call < made.length; call++) {
+    if (used.has(call) || !fits(made[call]!, items[index]!)) continue;
+    used.add(call);
+    best = Math.max(best, 1 + largestAssignment(made, items, used, index + 1));
+    used.delete(call);
+  }
+  return best;
+}
+
 const asPattern = ({ toolName, input, kind }: Item) => (kind === 'name' ? toolName : { toolName, input });
 
 describe('assignment of calls to expected items (inputs and asymmetric matchers)', () => {
@@ -73,6 +86,26 @@ describe('assignment of calls to expected items (inputs and asymmetric matchers)
     );
   });
 
+  it('toCallToolsInAnyOrder passes exactly when every item can have a call of its own', () => {
+    fc.assert(
+      fc.property(calls, fc.array(item, { minLength: 1, maxLength: 5 }), (made, items) => {
+        const run = runWithCalls(...made);
+        expect(passes(() => expect(run).toCallToolsInAnyOrder(items.map(asPattern)))).toBe(largestAssignment(made, items) === items.length);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('toCallOnlyFrom passes exactly when every call can have an item of its own', () => {
+    fc.assert(
+      fc.property(calls, fc.array(item, { maxLength: 6 }), (made, items) => {
+        const run = runWithCalls(...made);
+        expect(passes(() => expect(run).toCallOnlyFrom(items.map(asPattern)))).toBe(largestAssignment(made, items) === made.length);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it('toCallOnly([…]) finds the assignment a greedy pass would miss', () => {
     fc.assert(
       fc.property(fc.constantFrom('cats', 'dogs'), (first) => {
@@ -80,6 +113,8 @@ describe('assignment of calls to expected items (inputs and asymmetric matchers)
         const run = runWithCalls({ toolName: 'search', args: { q: first } }, { toolName: 'search', args: { q: other } });
         // The first item fits both calls; greedily taking call 1 would leave the second item nothing.
         expect(run).toCallOnly([{ toolName: 'search', input: expect.anything() }, { toolName: 'search', input: { q: first } }]);
+        expect(run).toCallToolsInAnyOrder([{ toolName: 'search', input: expect.anything() }, { toolName: 'search', input: { q: first } }]);
+        expect(run).toCallOnlyFrom([{ toolName: 'search', input: expect.anything() }, { toolName: 'search', input: { q: first } }, 'book']);
       }),
     );
   });

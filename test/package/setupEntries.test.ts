@@ -81,7 +81,7 @@ describe('the Vitest setup entry, installed in a project, in each of Vitest’s 
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
       );
     });
-    expect(child.output).toContain('Tests  3 passed (3)');
+    expect(child.output).toContain('Tests  4 passed (4)');
     expect(child.output).not.toMatch(/Warning/);
     expect(child.code).toBe(0);
   });

@@ -31,6 +31,19 @@ function somePerfectAssignment(table: boolean[][], items: number, item = 0, used
   return false;
 }
 
+/** The largest number of items that can each get a distinct call they fit (brute force). */
+function largestAssignment(table: boolean[][], items: number, item = 0, used = new Set<number>()): number {
+  if (item === items) return 0;
+  let best = largestAssignment(table, items, item + 1, used);
+  for (let call = 0; call < table.length; call++) {
+    if (used.has(call) || !table[call]![item]) continue;
+    used.add(call);
+    best = Math.max(best, 1 + largestAssignment(table, items, item + 1, used));
+    used.delete(call);
+  }
+  return best;
+}
+
 describe('matching engine', () => {
   it('matchInOrder finds an in-order assignment exactly when one exists, and the one it reports is valid', () => {
     fc.assert(
@@ -59,6 +72,24 @@ describe('matching engine', () => {
           expect(matches(call, item)).toBe(true);
           expect(itemOfCall[call]).toBe(item);
         });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each(['items', 'calls'] as const)('matchUnordered covering %s passes exactly when some assignment covers them, and reports a valid one', (cover) => {
+    fc.assert(
+      fc.property(fitsTable, ({ calls, items, table }) => {
+        const matches = (call: number, item: number) => table[call]![item]!;
+        const { pass, callOfItem, itemOfCall } = matchUnordered(calls, items, matches, undefined, cover);
+        expect(pass).toBe(largestAssignment(table, items) === (cover === 'items' ? items : calls));
+        callOfItem.forEach((call, item) => {
+          if (call === -1) return;
+          expect(matches(call, item)).toBe(true);
+          expect(itemOfCall[call]).toBe(item);
+        });
+        // Passing, what it covers has a partner each.
+        if (pass) expect([...(cover === 'items' ? callOfItem : itemOfCall)]).not.toContain(-1);
       }),
       { numRuns: 2000 },
     );

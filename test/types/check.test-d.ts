@@ -8,6 +8,8 @@ describe('check(run)', () => {
   it('has every declared matcher, returning void (the judge a promise), and .not', () => {
     expectTypeOf(check(run).toCallTool('weather-tool')).toEqualTypeOf<void>();
     expectTypeOf(check(run).not.toCallToolsInOrder(['a', 'b'], { strict: true })).toEqualTypeOf<void>();
+    expectTypeOf(check(run).toCallToolsInAnyOrder(['a', 'b'])).toEqualTypeOf<void>();
+    expectTypeOf(check(run).not.toCallOnlyFrom(['a', { toolName: 'b', input: { q: 1 } }])).toEqualTypeOf<void>();
     expectTypeOf(check(run).toUseAppropriateTools({ request: 'Book SFO to JFK' })).toEqualTypeOf<Promise<void>>();
     // Derived from the declarations: a matcher declared in matchers.d.ts is a method of check(run).
     expectTypeOf<Omit<Check, 'not'>>().toEqualTypeOf<ToolCallMatchers<void>>();

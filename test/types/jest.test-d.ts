@@ -11,6 +11,8 @@ declare const run: unknown;
 
 jestExpect(run).toCallTool('weather-tool', { location: jestExpect.stringContaining('New') });
 jestExpect(run).not.toCallToolsInOrder(['a', 'b'], { strict: true });
+jestExpect(run).toCallToolsInAnyOrder(['a', { toolName: 'b', input: jestExpect.anything() }]);
+jestExpect(run).not.toCallOnlyFrom(['a', 'b']);
 jestExpect(run).toCallOnly(['a', { toolName: 'b' }]);
 jestExpect(run).toCallToolTimes('a', 1);
 jestExpect(run).toCallNoTools();

@@ -13,6 +13,8 @@ describe('matcher types under Vitest', () => {
     expect(run).toCallOnly(['auth-tool', { toolName: 'fetch-tool', input: { url: '/a' } }]);
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool']);
     expect(run).toCallToolsInOrder(['auth-tool', 'fetch-tool'], { strict: true });
+    expect(run).toCallToolsInAnyOrder(['fetch-tool', { toolName: 'auth-tool', input: { user: expect.any(String) } }]);
+    expect(run).not.toCallOnlyFrom(['fetch-tool', { toolName: 'auth-tool', error: false }]);
     expect(run).not.toCallNoTools();
     expect(run).toCallTool('weather-tool', undefined, { error: /timeout/, approval: 'approved' });
     expect(run).toCallTool('weather-tool', { city: 'Oslo' }, { output: expect.objectContaining({ sunny: true }), error: false });

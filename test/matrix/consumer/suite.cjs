@@ -216,6 +216,8 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
       expect(run('searchThenWeather')).toCallOnly(['weather-tool', 'search-tool']);
       expect(run('searchThenWeather')).toCallToolsInOrder(['search-tool', 'weather-tool']);
       expect(run('searchThenWeather')).toCallToolsInOrder(['search-tool', { toolName: 'weather-tool', input: { location: 'New York' } }], { strict: true });
+      expect(run('searchThenWeather')).toCallToolsInAnyOrder([{ toolName: 'weather-tool', input: { location: 'New York' } }, 'search-tool']);
+      expect(run('searchThenWeather')).toCallOnlyFrom(['weather-tool', 'search-tool', 'search-tool']);
       expect(run('none')).toCallNoTools();
     });
 
@@ -224,7 +226,19 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
       expect(run('weather')).not.toCallToolTimes('weather-tool', 2);
       expect(run('searchThenWeather')).not.toCallOnly('weather-tool');
       expect(run('searchThenWeather')).not.toCallToolsInOrder(['weather-tool', 'search-tool']);
+      expect(run('weather')).not.toCallToolsInAnyOrder(['weather-tool', 'search-tool']);
+      expect(run('searchThenWeather')).not.toCallOnlyFrom(['weather-tool']);
       expect(run('weather')).not.toCallNoTools();
+    });
+
+    test('a trajectory: one line per call, printed as its text in a snapshot by the setup file', () => {
+      expect(String(lib.trajectory(run('searchThenWeather'))).split('\n').map((line) => line.split('  →')[0])).toEqual([
+        'search-tool  {"query":"New York weather"}',
+        'weather-tool  {"location":"New York"}',
+      ]);
+      expect(lib.trajectory([{ toolName: 'weather-tool', input: { location: 'Oslo', days: 2 }, output: 'sunny' }])).toMatchInlineSnapshot(`
+        weather-tool  {"days":2,"location":"Oslo"}  → "sunny"
+      `);
     });
 
     test('a failure shows the calls made and the closest name', () => {

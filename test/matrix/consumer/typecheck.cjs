@@ -12,6 +12,8 @@ const MATCHERS = [
   'toCallToolTimes',
   'toCallOnly',
   'toCallToolsInOrder',
+  'toCallToolsInAnyOrder',
+  'toCallOnlyFrom',
   'toCallNoTools',
   'toCallToolsWithoutErrors',
   'toRepeatToolCalls',

@@ -14,6 +14,8 @@ jestExpect(run).toCallTool('weather-tool', { location: jestExpect.stringContaini
 jestExpect(calls).toCallToolTimes('weather-tool', 1);
 jestExpect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: jestExpect.any(String) } }]);
 jestExpect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
+jestExpect(run).toCallToolsInAnyOrder(['weather-tool', { toolName: 'search-tool', input: { query: jestExpect.any(String) } }]);
+jestExpect(run).not.toCallOnlyFrom(['weather-tool', 'search-tool']);
 jestExpect(run).toCallNoTools();
 jestExpect(run).toCallTool('weather-tool', undefined, { error: jestExpect.stringContaining('timeout') });
 jestExpect(run).toCallToolTimes(jestExpect.any(String), { min: 1, max: 8 });
@@ -27,6 +29,8 @@ expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New'
 expect(calls).toCallToolTimes('weather-tool', 1);
 expect(run).toCallOnly('weather-tool');
 expect(run).toCallToolsInOrder(['search-tool', 'weather-tool']);
+expect(run).toCallToolsInAnyOrder(['search-tool']);
+expect(run).toCallOnlyFrom([{ toolName: 'weather-tool', input: { location: 'Oslo' } }]);
 expect(run).toCallNoTools();
 expect(run).toCallOnly([{ toolName: 'weather-tool', error: false }]);
 expect(run).toCallToolsWithoutErrors();

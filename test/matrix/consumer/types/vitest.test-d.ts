@@ -2,7 +2,8 @@
 // setup (the matcher types come from "types" in tsconfig.vitest.json, not from an import).
 // typecheck.cjs checks that hovering each matcher below shows its documentation with an example.
 import { expect } from 'vitest';
-import type { ToolCall } from 'tool-call-accuracy';
+import { trajectory } from 'tool-call-accuracy';
+import type { RunTrajectory, ToolCall } from 'tool-call-accuracy';
 import type { Equal, Expect } from './equal.js';
 
 declare const run: unknown;
@@ -13,6 +14,9 @@ expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New'
 expect(calls).toCallToolTimes('weather-tool', 1);
 expect(run).toCallOnly(['weather-tool', { toolName: 'search-tool', input: { query: expect.any(String) } }]);
 expect(run).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
+expect(run).toCallToolsInAnyOrder(['weather-tool', { toolName: 'search-tool', input: { query: expect.any(String) } }]);
+expect(run).not.toCallOnlyFrom(['weather-tool', { toolName: 'search-tool', error: false }]);
+expect(trajectory(run)).toMatchInlineSnapshot();
 expect(run).toCallNoTools();
 expect(run).toCallTool('weather-tool', undefined, { error: false, approval: 'approved' });
 expect(run).toCallToolsInOrder([{ toolName: 'search-tool', error: /timeout/ }, { toolName: 'search-tool', output: expect.anything() }]);
@@ -33,6 +37,7 @@ const resolved = expect(pending).resolves.toCallTool('weather-tool');
 const rejectedNot = expect(pending).rejects.not.toCallOnly('weather-tool');
 const judgedNot = expect(run).not.toUseAppropriateTools();
 export type Chains = [
+  Expect<Equal<ReturnType<typeof trajectory>, RunTrajectory>>,
   Expect<Equal<typeof notCalled, void>>,
   Expect<Equal<typeof resolved, Promise<void>>>,
   Expect<Equal<typeof rejectedNot, Promise<void>>>,
@@ -50,5 +55,9 @@ expect(run).toCallTool(42);
 expect(run).toCallToolTimes('weather-tool', '1');
 // @ts-expect-error the option is `strict`, not Mastra's `strictMode`
 expect(run).toCallToolsInOrder(['a'], { strictMode: true });
+// @ts-expect-error toCallToolsInAnyOrder takes a list
+expect(run).toCallToolsInAnyOrder('weather-tool');
+// @ts-expect-error toCallOnlyFrom takes no options
+expect(run).toCallOnlyFrom(['a'], { strict: true });
 // @ts-expect-error the threshold is a number
 void expect(run).toUseAppropriateTools({ threshold: 'high' });

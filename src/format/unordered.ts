@@ -1,0 +1,181 @@
+/**
+ * The messages of the unordered matchers: `toCallOnly([…])` (the calls are exactly the items),
+ * `toCallToolsInAnyOrder` (every item has its own call) and `toCallOnlyFrom` (every call has its
+ * own item), which share one matching (scoring/engine.ts `matchUnordered`) and say in the same
+ * words which item found no call, which call found no item, and why.
+ */
+import type { Cover, Matches } from '../scoring/engine.js';
+import { didYouMean } from '../suggest.js';
+import type { ToolCall } from '../types.js';
+import { formatInline, formatName, joinFirst, ordinal } from '../value.js';
+import { describeExpectedCall, formatExpectedList } from './callList.js';
+import type { NameRules } from './orderDivergence.js';
+import { misspelledItem } from './orderDivergence.js';
+import type { ExpectedCall } from './projection.js';
+import { diffWindow, projected, projectionOf } from './projection.js';
+
+/** What each matcher expects, in its failure message and under `.not`; a cut list keeps the item at `focus` in view. */
+export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, focus?: number): string {
+  const list = formatExpectedList(items, focus);
+  if (cover === 'both') return negated ? `Expected the calls not to be exactly these, in any order:\n${list}` : `Expected exactly these calls, in any order:\n${list}`;
+  if (cover === 'items') {
+    return negated
+      ? `Expected these calls not all to be made, in any order (other calls allowed):\n${list}`
+      : `Expected these calls, in any order (other calls allowed):\n${list}`;
+  }
+  return negated
+    ? `Expected some call beyond these (each matches one call at most):\n${list}`
+    : `Expected every call to be one of these, each matching one call at most (some may go unused):\n${list}`;
+}
+
+/** Under `.not`, where the items found their calls: "They were made as calls 3, 1, 2." */
+export function unorderedMatched(cover: Cover, callOfItem: Int32Array): string | undefined {
+  if (cover !== 'items' || callOfItem.length === 0) return undefined;
+  return `They were made as calls ${joinFirst(Array.from(callOfItem), ', ', (call) => String(call + 1))}.`;
+}
+
+/** Pairs compared to tell "its calls matched other items" from "no call has its input": beyond it, the latter is said. */
+const FIT_CHECKS = 1 << 20;
+
+/**
+ * Why the matching failed: each item left without a call (for `both` and `items`) and each call
+ * left without an item (for `both` and `calls`), sorted by why. An item whose name was never called
+ * is "Not called" (with a "did you mean"); one whose fitting calls all matched other items is "Not
+ * enough calls"; one whose tool was called with other inputs or outcomes is "Called, but not …".
+ * Calls left over likewise, for `calls`; for `both` they are "Not expected", as the items say why.
+ */
+export function unorderedDivergence(
+  cover: Cover,
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  matching: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  matches: Matches,
+  names: NameRules & { itemNamedBy(call: ToolCall): ExpectedCall | undefined },
+): string {
+  const missing = cover === 'calls' ? [] : unassigned(matching.callOfItem);
+  const unexpected = cover === 'items' ? [] : unassigned(matching.itemOfCall);
+  let checks = 0;
+  // Some counterpart fits it (so all that fit were taken), found within the budget of comparisons.
+  const itemFits = (item: number) => {
+    for (let call = 0; call < calls.length && checks < FIT_CHECKS; call++, checks++) if (matches(call, item)) return true;
+    return false;
+  };
+  const callFits = (call: number) => {
+    for (let item = 0; item < items.length && checks < FIT_CHECKS; item++, checks++) if (matches(call, item)) return true;
+    return false;
+  };
+  const describeItem = (index: number) => `${describeExpectedCall(items[index]!)} (expected ${ordinal(index + 1)})`;
+  const describeCall = (index: number) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`;
+  const lines: string[] = [];
+
+  // Sorted by why, in one pass each (a list may leave 100,000 items without a call).
+  const absent: number[] = [];
+  const short: number[] = [];
+  const otherInput: number[] = [];
+  for (const index of missing) {
+    const item = items[index]!;
+    if (!names.called(item)) absent.push(index);
+    else if ((!item.hasInput && !item.outcome) || itemFits(index)) short.push(index);
+    else otherInput.push(index);
+  }
+  if (absent.length > 0) {
+    const suggestion = absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, (cover === 'both' ? unexpected : calls.map((_, index) => index)).map((index) => calls[index]!.toolName)) : '';
+    lines.push(`Not called: ${joinFirst(absent, '; ', describeItem)}.${suggestion}`);
+  }
+  if (short.length > 0) lines.push(`Not enough calls: ${joinFirst(short, '; ', describeItem)}. Each call that fits ${short.length === 1 ? 'it' : 'them'} matched another item.`);
+  if (otherInput.length > 0) {
+    lines.push(`Called, but not ${otherInput.every((index) => !items[index]!.outcome) ? 'with the expected input' : 'as expected'}: ${joinFirst(otherInput, '; ', describeItem)}.`);
+  }
+
+  if (cover === 'both') {
+    if (unexpected.length > 0) lines.push(`Not expected: ${joinFirst(unexpected, '; ', describeCall)}.`);
+    return lines.join('\n');
+  }
+  const strangers: number[] = [];
+  const surplus: number[] = [];
+  const otherInputCalls: number[] = [];
+  for (const index of unexpected) {
+    if (names.itemNamedBy(calls[index]!) === undefined) strangers.push(index);
+    else if (callFits(index)) surplus.push(index);
+    else otherInputCalls.push(index);
+  }
+  // An item never called whose name is close to a call left over: a misspelled item, said as the order matchers say it.
+  if (strangers.length > 0) lines.push(`Not expected: ${joinFirst(strangers, '; ', describeCall)}.${misspelledItem(strangers.slice(0, 10).map((index) => calls[index]!), items, names)}`);
+  if (surplus.length > 0) lines.push(`More calls than items: ${joinFirst(surplus, '; ', describeCall)}. Each item that fits ${surplus.length === 1 ? 'it' : 'them'} matched another call.`);
+  if (otherInputCalls.length > 0) {
+    const asked = items.some((item) => item.outcome) ? 'input or outcome' : 'input';
+    lines.push(`No item with its ${asked}: ${joinFirst(otherInputCalls, '; ', (index) => `${describeCall(index)} ${formatInline(calls[index]!.input, 48)}`)}.`);
+  }
+  return lines.join('\n');
+}
+
+/** The call to put in view in the call list: the first call left without an item, if any. */
+export function unorderedFocus(cover: Cover, itemOfCall: Int32Array): number | undefined {
+  if (cover === 'items') return undefined;
+  const first = itemOfCall.indexOf(-1);
+  return first === -1 ? undefined : first;
+}
+
+/**
+ * The diff, lined up by the matching so that it shows only what went wrong. `both`: the items
+ * against the calls that matched them in the items' order, then the calls left over. `items`: the
+ * items against their calls, then the calls left over that have the name of an item left without
+ * one (other calls are allowed, and left out). `calls`: the calls against the items that matched
+ * them in the calls' order, then the items left over that have the name of a call left without one
+ * (other items may go unused).
+ */
+export function unorderedDiff(
+  cover: Cover,
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  itemNamedBy: (call: ToolCall) => ExpectedCall | undefined,
+  sameName: (call: ToolCall, item: ExpectedCall) => boolean,
+): { expected: unknown[]; actual: unknown[] } {
+  const project = projectionOf(items);
+  const missing = unassigned(callOfItem);
+  const unexpected = unassigned(itemOfCall);
+  if (cover === 'calls') {
+    // Positions only (the item, and the call it matched or -1): the diff projects just its window.
+    const alignedItems: number[] = [];
+    const alignedCalls: number[] = [];
+    itemOfCall.forEach((item, call) => {
+      if (item === -1) return;
+      alignedItems.push(item);
+      alignedCalls.push(call);
+    });
+    const leftCalls = unexpected.map((index) => calls[index]!);
+    for (const item of missing) if (leftCalls.some((call) => sameName(call, items[item]!))) alignedItems.push(item);
+    return diffWindow(
+      projected(alignedItems, (item) => project.expected(items[item]!)),
+      projected(calls as ToolCall[], (call, index) => project.actual(call, items[itemOfCall[index]!] ?? itemNamedBy(call))),
+      unexpected[0] ?? 0,
+    );
+  }
+  const alignedCalls: number[] = [];
+  const alignedItems: number[] = [];
+  callOfItem.forEach((call, index) => {
+    if (call === -1) return;
+    alignedCalls.push(call);
+    alignedItems.push(index);
+  });
+  const leftItems = missing.map((index) => items[index]!);
+  for (const index of unexpected) {
+    if (cover === 'items' && !leftItems.some((item) => sameName(calls[index]!, item))) continue;
+    alignedCalls.push(index);
+    alignedItems.push(-1);
+  }
+  // Aligned, the lists agree up to the first item left without a call.
+  return diffWindow(
+    projected(items, project.expected),
+    projected(alignedCalls, (call, position) => project.actual(calls[call]!, items[alignedItems[position]!])),
+    missing[0] ?? 0,
+  );
+}
+
+/** The positions left without a partner in the matching. */
+function unassigned(partners: Int32Array): number[] {
+  const positions: number[] = [];
+  for (let index = 0; index < partners.length; index++) if (partners[index] === -1) positions.push(index);
+  return positions;
+}

@@ -1,0 +1,15 @@
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { hint } from '../format/message.js';
+import { toExpectedCalls } from './shared.js';
+import { unordered } from './unordered.js';
+
+/**
+ * `toCallToolsInAnyOrder(items)`: each item is matched by a call of its own, in any order, other
+ * calls allowed (agentevals' superset, Google ADK's ANY_ORDER): `toCallToolsInOrder`'s twin. An empty
+ * list, as there, expects no calls (it would otherwise pass on every run).
+ */
+export function toCallToolsInAnyOrder(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
+  const hintLine = hint(this, 'toCallToolsInAnyOrder');
+  const items = toExpectedCalls(expected, 'expected', hintLine);
+  return unordered(this, hintLine, received, items, items.length === 0 ? 'both' : 'items');
+}

@@ -1,0 +1,47 @@
+import { formatCallList } from '../format/callList.js';
+import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { compose } from '../format/message.js';
+import type { ExpectedCall } from '../format/projection.js';
+import { unorderedDiff, unorderedDivergence, unorderedExpectation, unorderedFocus, unorderedMatched } from '../format/unordered.js';
+import type { Cover } from '../scoring/engine.js';
+import { matchUnordered } from '../scoring/engine.js';
+import { asksOutcome, callMatches, itemNamedBy, nameKeys, nameMatches, nameRules, readCalls } from './shared.js';
+
+/**
+ * The unordered matchers, one-to-one through the engine's maximum matching: `toCallOnly([…])`
+ * (`cover: 'both'`, the calls are exactly the items), `toCallToolsInAnyOrder` (`'items'`, each item
+ * has its own call, other calls allowed) and `toCallOnlyFrom` (`'calls'`, each call has its own
+ * item, items may go unused).
+ */
+export function unordered(ctx: MatcherContext, hintLine: string, received: unknown, items: ExpectedCall[], cover: Cover): MatcherResult {
+  const calls = readCalls(received, hintLine);
+  const matches = callMatches(ctx, calls, items);
+  const matching = matchUnordered(calls.length, items.length, matches, nameKeys(ctx, calls, items), cover);
+  const { pass } = matching;
+  const outcomes = asksOutcome(items);
+  if (pass) {
+    return {
+      pass,
+      message: () => compose(hintLine, unorderedExpectation(cover, items, true), formatCallList(calls, undefined, outcomes), unorderedMatched(cover, matching.callOfItem)),
+    };
+  }
+  const itemOf = itemNamedBy(ctx, items);
+  const sameName = (call: Parameters<typeof itemOf>[0], item: ExpectedCall) => nameMatches(ctx, call, item);
+  return {
+    pass,
+    message: () =>
+      compose(
+        hintLine,
+        // The first item left without a call stays in view in a long list.
+        unorderedExpectation(cover, items, false, cover === 'calls' ? undefined : indexOfMissing(matching.callOfItem)),
+        formatCallList(calls, unorderedFocus(cover, matching.itemOfCall), outcomes),
+        unorderedDivergence(cover, calls, items, matching, matches, { ...nameRules(ctx, calls), itemNamedBy: itemOf }),
+      ),
+    ...unorderedDiff(cover, calls, items, matching, itemOf, sameName),
+  };
+}
+
+function indexOfMissing(callOfItem: Int32Array): number | undefined {
+  const index = callOfItem.indexOf(-1);
+  return index === -1 ? undefined : index;
+}
