@@ -123,11 +123,7 @@ export interface RecordedAnswerSteps<A> {
 export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps: RecordedAnswerSteps<A>): Promise<A> {
   const { user, settings } = scope;
   const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath };
-  if (settings.mode === 'off') {
-    const answer = await steps.ask(async () => undefined);
-    emit({ type: 'step', source: 'live', ...base, file: undefined });
-    return answer;
-  }
+  if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath });
   const open = cassette(scope);
   const disk = await open.disk;
   if (settings.mode === 'record' && open.recordedBy !== scope.run) {
@@ -159,6 +155,16 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
     store: async () => undefined, // the step is written by `commit`, once its answer is whole
   });
   return answer.value;
+}
+
+/**
+ * An answer asked in mode `off` (nothing read or written; no test needed): counted as `live` for
+ * the reporters.
+ */
+export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, where: { owner?: string | undefined; testPath?: string | undefined } = {}): Promise<A> {
+  const answer = await ask();
+  emit({ type: 'step', source: 'live', user: user.configure, file: undefined, owner: where.owner, testPath: where.testPath });
+  return answer;
 }
 
 /** Writes the file's steps now (after any write before it), atomically, and tells the reporters. */
