@@ -29,7 +29,27 @@ export function requestData(options: unknown, redact: (text: string) => string):
     const stored = toStored(value, redact);
     if (stored !== undefined) data[key] = stored;
   }
+  if (Array.isArray(data.prompt)) data.prompt = data.prompt.map(withoutFrameworkStamps);
   return canonical(data);
+}
+
+// Namespaces of a message's providerOptions that no provider reads: a framework's own notes.
+// Mastra stamps every message it sends with `providerOptions.mastra.createdAt`, the time it was
+// made, which would make every request new.
+const FRAMEWORK_NAMESPACES = ['mastra'];
+
+function withoutFrameworkStamps(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null) return message;
+  const { content, ...rest } = withoutStamp(message as Record<string, unknown>);
+  return { ...rest, ...(content !== undefined && { content: Array.isArray(content) ? content.map((part) => (typeof part === 'object' && part !== null ? withoutStamp(part as Record<string, unknown>) : part)) : content }) };
+}
+
+function withoutStamp(value: Record<string, unknown>): Record<string, unknown> {
+  const options = value.providerOptions;
+  if (typeof options !== 'object' || options === null || !FRAMEWORK_NAMESPACES.some((name) => name in options)) return value;
+  const kept = Object.fromEntries(Object.entries(options).filter(([name]) => !FRAMEWORK_NAMESPACES.includes(name)));
+  const { providerOptions: _dropped, ...rest } = value;
+  return Object.keys(kept).length === 0 ? rest : { ...rest, providerOptions: kept };
 }
 
 const MAX_LINES = 8;

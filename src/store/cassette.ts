@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
 import { corruptFileError, isInside, nameStem, readStoredText, slug, writeStoredFile } from './files.js';
 import type { StoreSettings } from './mode.js';
-import { emit, held } from './state.js';
+import { emit, held, testNumber } from './state.js';
 import { storedAnswer } from './stored.js';
 import type { CurrentTest } from './test.js';
 import type { StoreUser } from './user.js';
@@ -42,7 +42,8 @@ export function cassetteScope(user: StoreUser, settings: StoreSettings, test: Cu
   }
   const file = path.join(settings.dir, `${stem}.json`);
   if (!isInside(settings.dir, file)) throw new ToolCallAccuracyError(`${who}: the recording file ${file} would leave ${settings.dir}.`); // cannot happen with slugs; checked all the same
-  return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${test.name ?? ''}\u0000${test.attempt}` };
+  const runner = test.handle === undefined ? `name:${test.name ?? ''}` : `test:${testNumber(test.handle)}`;
+  return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}` };
 }
 
 /** The steps a per-test file holds, as read from disk, and the file's text. */
