@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureRecordings, recordedModel, RecordingError, ToolCallAccuracyError } from '../../src/index.js';
+import { configureRecordings, recordedModel, RecordingError, sample, ToolCallAccuracyError } from '../../src/index.js';
 import { resetRecordingsConfig } from '../../src/recordings/config.js';
 import { display, resetStoreActivity, storeActivity } from '../../src/store/index.js';
 import { majors, weatherTools, type Major } from './models.js';
@@ -115,6 +115,22 @@ describe('the same request again in one test', () => {
     expect(error).toBeInstanceOf(RecordingError);
     expect((error as Error).message).toContain('This request was recorded 3 times in this test; this is its 4th time');
     expect(model.calls()).toBe(0);
+  });
+
+  it("sample(): 3 runs at once record 3 runs, and replay the same 3 in the same order", async () => {
+    const [major] = majors.slice(-1) as [Major];
+    const live = major.model();
+    const recorded = await sample(() => generate(major, recordedModel(live, { mode: 'record', dir })).then((run) => run.result), { n: 3 });
+    expect(live.calls()).toBe(6);
+    const texts = recorded.runs.map((run) => (run.threw ? run.error : (run.run as { text: string }).text));
+    expect(new Set(texts).size).toBe(3);
+
+    newProcess();
+    const model = major.model();
+    const replayed = await sample(() => generate(major, recordedModel(model, { mode: 'replay', dir })).then((run) => run.result), { n: 3 });
+    expect(model.calls()).toBe(0);
+    expect(replayed.runs.map((run) => (run.threw ? run.error : (run.run as { text: string }).text))).toEqual(texts);
+    await expect(replayed).toCallToolsInOrder(['get-weather']);
   });
 
   it('auto replays what is recorded and records only what is missing', async () => {
@@ -302,7 +318,7 @@ describe('files', () => {
     expect(text).toContain('Weather in CITY?');
   });
 
-  it(`a hostile test name stays inside the folder: ../../${'x'.repeat(300)}/\u001b[2J`, async () => {
+  it(`a hostile test name stays inside the folder: \u001b[2J../../${'x'.repeat(300)}/..`, async () => {
     await generate(major, recordedModel(major.model(), { mode: 'record', dir }));
     await generate(major, recordedModel(major.model(), { mode: 'record', dir, name: `../../${'y'.repeat(300)}/../etc/passwd` }));
     const names = await readdir(dir);
@@ -313,6 +329,12 @@ describe('files', () => {
     }
     const stored = JSON.parse(await readFile(path.join(dir, names.find((name) => name.startsWith('recordedmodel'))!), 'utf8'));
     expect(stored.test).toContain('\u001b[2J'); // the file keeps the real name; only the file name is a slug
+
+    newProcess();
+    const error = (await generate(major, recordedModel(major.model(), { mode: 'replay', dir }), 'Weather in Paris?').catch((e: Error) => e)) as RecordingError;
+    expect(error.message).toContain(`in test "files > a hostile test name stays inside the folder: \\u001b[2J../../xxx`);
+    expect(error.message).not.toContain('\u001b');
+    expect(error.test).toBe(stored.test); // the error's field keeps the real name
   });
 
   it('a name: one test replays what another recorded, and code outside a test can record', async () => {
