@@ -221,6 +221,16 @@ describe('a stale recording explains itself', () => {
     ]);
   });
 
+  it("streamText: the miss reaches streamText's onError (the AI SDK then ends the stream with no output), and no model is called", async () => {
+    const model = major.model();
+    const errors: unknown[] = [];
+    const result = major.ai.streamText({ model: recordedModel(model, { mode: 'replay', dir }), tools: weatherTools(major), prompt: 'Weather in Tokyo?', onError: ({ error }: { error: unknown }) => errors.push(error) });
+    await expect(result.text).rejects.toThrow('No output generated');
+    expect(errors).toEqual([expect.any(RecordingError)]);
+    expect((errors[0] as Error).message).toContain('There is no such file: this test (or name) was never recorded here.');
+    expect(model.calls()).toBe(0);
+  });
+
   it('a test with no recording says there is none', async () => {
     const error = (await generate(major, recordedModel(major.model(), { mode: 'replay', dir })).catch((e: Error) => e)) as RecordingError;
     expect(error.message).toContain('There is no such file: this test (or name) was never recorded here.');
