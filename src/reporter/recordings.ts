@@ -1,0 +1,132 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatCallList } from '../format/callList.js';
+import { callChanges } from '../recordings/review.js';
+import type { RecordedCalls, ReportedRecordingUse } from '../recordings/usage.js';
+import { escapeUnsafe } from '../printable.js';
+import { plural } from '../value.js';
+import type { ToolCall } from '../types.js';
+
+/** Where recordings are written unless `dir` says otherwise: beside each test file. */
+export const RECORDINGS_DIR = '__recordings__';
+
+/** A test of the run, as the reporters know it: its file (absolute), full name, and whether it passed. */
+export interface RunTest {
+  file: string;
+  name: string;
+  passed: boolean;
+}
+
+/**
+ * What the run lets the reporter decide about stale recordings: `full` when every test file ran
+ * unfiltered and whole (a merged report of every shard counts), else why not.
+ */
+export type RunScope = { full: true } | { full: false; why: string };
+
+/**
+ * The recordings' part of the report: how many steps were replayed, recorded and passed through
+ * live; each recording a test wrote over, with whether what the agent did changed and its calls
+ * old and new; and, in a full run, the recording files no test used, with the command that
+ * removes them. Undefined when the run used no recordings and found none stale.
+ */
+export async function describeRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[], scope: RunScope, root: string): Promise<string | undefined> {
+  const stale = scope.full ? await staleRecordings(uses, tests) : [];
+  if (uses.length === 0 && stale.length === 0) return undefined;
+  const shown = (file: string) => escapeUnsafe(relative(root, file));
+  const sum = (field: 'replayed' | 'recorded' | 'live') => uses.reduce((total, use) => total + use[field], 0);
+  const files = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [use.file])));
+  const lines = [
+    `tool-call-accuracy recordings: ${plural(sum('replayed'), 'step')} replayed, ${sum('recorded')} recorded, ${sum('live')} passed through live, in ${plural(files.size, 'recording file')}.`,
+  ];
+  const rewritten = uses.filter((use) => use.rewritten !== undefined && use.file !== undefined);
+  if (rewritten.length > 0) {
+    lines.push('', `Recordings written over (${plural(rewritten.length, 'file')}):`);
+    for (const use of rewritten) lines.push(...describeRewrite(use, shown(use.file!), relative(root, use.testFile)));
+  }
+  if (stale.length > 0) {
+    lines.push('', `Stale recordings: ${plural(stale.length, 'file')} that no test of this full run used:`, ...stale.map((file) => `  ${shown(file)}`));
+    lines.push(`Remove them, then commit:\n  rm ${stale.map((file) => shellQuote(relative(root, file))).join(' ')}`);
+  } else if (!scope.full && uses.length > 0) {
+    lines.push(`Stale recordings are not looked for: ${scope.why}.`);
+  }
+  return lines.join('\n');
+}
+
+function describeRewrite(use: ReportedRecordingUse, file: string, testFile: string): string[] {
+  const { before, after } = use.rewritten!;
+  const test = `${escapeUnsafe(testFile)} > ${escapeUnsafe(use.test)}`;
+  const changes = callChanges(before, after);
+  if (changes.length === 0) {
+    const what = before.text === after.text ? 'nothing changed' : 'only the text changed; the calls are the same';
+    return [`  ${test} (${file}): ${what}${before.unread === undefined ? `: ${callNames(after)}` : ''}.`];
+  }
+  return [`  ${test} (${file}): what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
+}
+
+function callNames(calls: RecordedCalls): string {
+  return calls.calls.length === 0 ? 'no tool calls' : calls.calls.map((call) => escapeUnsafe(JSON.stringify(call.toolName))).join(', ');
+}
+
+function callLines(label: string, calls: RecordedCalls): string[] {
+  if (calls.unread !== undefined) return [`    ${label}: calls not read (${escapeUnsafe(calls.unread.split('\n')[0]!)})`];
+  const asCalls: ToolCall[] = calls.calls.map((call) => ({ toolName: call.toolName, input: call.input, ...call.outcome }) as ToolCall);
+  const [, ...list] = formatCallList(asCalls, undefined, true).split('\n');
+  return [`    ${label}: ${plural(calls.calls.length, 'tool call')}${list.length > 0 ? ':' : ''}`, ...list.map((line) => `    ${line}`)];
+}
+
+/**
+ * The recording files no test used: every JSON file in the folders the run's tests recorded in and
+ * in the `__recordings__` folder beside each test file of the run, that no test used, unless it
+ * belongs to a test of this run that failed or was skipped (it may well be used once it passes).
+ */
+export async function staleRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[]): Promise<string[]> {
+  const used = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [path.resolve(use.file)])));
+  const dirs = new Set([...used].map((file) => path.dirname(file)));
+  for (const test of tests) dirs.add(path.join(path.dirname(path.resolve(test.file)), RECORDINGS_DIR));
+  const notPassed = new Set(tests.filter((test) => !test.passed).map((test) => JSON.stringify([path.resolve(test.file), test.name])));
+  const stale: string[] = [];
+  for (const dir of [...dirs].sort()) {
+    let names: string[];
+    try {
+      names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(dir, name);
+      if (used.has(file)) continue;
+      const owner = await ownerOf(file);
+      if (owner === null) continue; // not a recording: another tool's file
+      if (owner !== undefined && owner.testFile !== undefined && notPassed.has(JSON.stringify([path.resolve(dir, owner.testFile), owner.test]))) continue;
+      stale.push(file);
+    }
+  }
+  return stale;
+}
+
+/**
+ * The test a recording file says it belongs to; undefined when it names none (a recording made
+ * under `name`), null when the file is not a recording (not JSON, or another kind of file).
+ */
+async function ownerOf(file: string): Promise<{ test?: string; testFile?: string } | null | undefined> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as { steps?: unknown }).steps)) return null;
+  const { test, testFile } = value as { test?: unknown; testFile?: unknown };
+  if (typeof test !== 'string') return undefined;
+  return { test, ...(typeof testFile === 'string' && { testFile }) };
+}
+
+function relative(root: string, file: string): string {
+  const shown = path.relative(root, file);
+  return (shown.startsWith('..') || path.isAbsolute(shown) ? file : shown).split(path.sep).join('/');
+}
+
+/** A path as one shell word: quoted when it holds anything but safe characters. */
+function shellQuote(file: string): string {
+  return /^[\w@%+=:,./-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
+}
