@@ -10,6 +10,9 @@ export type Reply =
   | { kind: 'toolCalls'; calls: Array<{ id: string; name: string; arguments: unknown }> }
   | { kind: 'hang' };
 
+/** A reply chosen by the request: its body, and its number (0-based) among the requests so far. */
+export type Script = Reply | ((body: Record<string, unknown>, index: number) => Reply);
+
 export const answer = (content: unknown): Reply => ({ kind: 'answer', content: typeof content === 'string' ? content : JSON.stringify(content) });
 /** An assistant turn that calls tools, as the agent's model (not the judge) answers. */
 export const callTools = (...calls: Array<{ id: string; name: string; arguments: unknown }>): Reply => ({ kind: 'toolCalls', calls });
@@ -30,12 +33,12 @@ export interface Loopback {
 
 /**
  * A model server on 127.0.0.1 (a free port), answering requests with `replies` in turn (the last
- * one repeats). It speaks the protocol the request's path names: OpenAI's Chat Completions
+ * one repeats; a function chooses its reply by the request). It speaks the protocol the request's path names: OpenAI's Chat Completions
  * (`…/chat/completions`, also OpenAI-compatible providers), OpenAI's Responses (`…/responses`) and
  * Anthropic's Messages (`…/messages`); a request with `"stream": true` is answered with the
  * protocol's server-sent events. Close it after the test.
  */
-export async function startLoopback(...replies: Reply[]): Promise<Loopback> {
+export async function startLoopback(...replies: Script[]): Promise<Loopback> {
   const requests: Loopback['requests'] = [];
   const server = createServer((request, response) => {
     let body = '';
@@ -43,7 +46,8 @@ export async function startLoopback(...replies: Reply[]): Promise<Loopback> {
     request.on('end', () => {
       const parsed = JSON.parse(body || '{}') as Record<string, unknown>;
       requests.push({ body: parsed, headers: request.headers, path: request.url ?? '' });
-      respond(response, replies[Math.min(requests.length - 1, replies.length - 1)]!, protocolOf(request.url ?? ''), parsed);
+      const script = replies[Math.min(requests.length - 1, replies.length - 1)]!;
+      respond(response, typeof script === 'function' ? script(parsed, requests.length - 1) : script, protocolOf(request.url ?? ''), parsed);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
