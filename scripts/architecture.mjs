@@ -14,8 +14,9 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LAYERS = [
   // ../matchers.d.ts sits beside package.json: the matcher declarations both runners merge with.
   { name: 'base', paths: ['types.ts', 'errors.ts', 'json.ts', 'printable.ts', 'describe.ts', 'value.ts', 'suggest.ts', 'refs/', '../matchers.d.ts'] },
+  { name: 'store', paths: ['store/'] },
   { name: 'calls', paths: ['calls/'] },
-  { name: 'judge', paths: ['judge/'] },
+  { name: 'judge and recordings', paths: ['judge/', 'recordings/'] },
   { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/'] },
   { name: 'matchers', paths: ['matchers/', 'reporter/'] },
   { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
@@ -24,7 +25,7 @@ const LAYERS = [
 // The only modules that may keep state at their top level: the judge's configuration (with the
 // concurrency queue its `concurrency` setting sizes), its registry of pending judges, and lazy-load
 // caches. Anything else a run needs travels with the run's data.
-const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts'];
+const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts', 'store/state.ts', 'recordings/config.ts'];
 
 /**
  * Top-level declarations that hold state: a `let` or `var`, a weak table, or an empty Map or Set to
@@ -89,4 +90,4 @@ if (problems.length > 0) {
   console.error(`Architecture check failed (src/, ${Object.keys(graph).length} modules):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Architecture check passed: ${Object.keys(graph).length} modules in src/, no import cycle, every import points down the layers, no module-level state outside ${STATEFUL.length} judge modules.`);
+console.log(`Architecture check passed: ${Object.keys(graph).length} modules in src/, no import cycle, every import points down the layers, no module-level state outside the ${STATEFUL.length} modules allowed it.`);
