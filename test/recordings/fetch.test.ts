@@ -14,7 +14,8 @@ import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getToolCalls } from '../../src/calls/getToolCalls.js';
-import { recordedFetch } from '../../src/recordings/fetch.js';
+import { recordedFetch, type RecordedFetchOptions } from '../../src/recordings/fetch.js';
+import { resetStoreActivity as forgetOpenFiles } from '../../src/store/index.js';
 import { answer, callTools, startLoopback, type Loopback } from '../helpers/loopback.js';
 
 const SECRET_KEY = 'sk-live-0123456789abcdef';
@@ -49,14 +50,19 @@ function messagesOf(error: unknown): string {
 }
 
 /** Starts the server, runs `work` recording, stops the server, runs `work` replaying; returns both results. */
-async function recordThenReplay<T>(script: Parameters<typeof startLoopback>, work: (fetch: typeof globalThis.fetch, baseURL: string) => Promise<T>): Promise<{ recorded: T; replayed: T; requests: number }> {
+async function recordThenReplay<T>(
+  script: Parameters<typeof startLoopback>,
+  work: (fetch: typeof globalThis.fetch, baseURL: string) => Promise<T>,
+  options: RecordedFetchOptions = {},
+): Promise<{ recorded: T; replayed: T; requests: number }> {
   server = await startLoopback(...script);
   const baseURL = server.url;
-  const recorded = await work(recordedFetch({ mode: 'record', dir, name: 'the exchange' }), baseURL);
+  const recorded = await work(recordedFetch({ mode: 'record', dir, name: 'the exchange', ...options }), baseURL);
   const requests = server.requests.length;
   await server.close();
   server = undefined;
-  const replayed = await work(recordedFetch({ mode: 'replay', dir, name: 'the exchange' }), baseURL);
+  forgetOpenFiles(); // as a new process would: the replay counts its requests from the start
+  const replayed = await work(recordedFetch({ mode: 'replay', dir, name: 'the exchange', ...options }), baseURL);
   return { recorded, replayed, requests };
 }
 
@@ -88,11 +94,15 @@ describe('recordedFetch with the openai client', () => {
   });
 
   it('never writes the API key, a credential in the URL, or a redacted secret', async () => {
-    await recordThenReplay([weatherAnswer], async (_fetch, baseURL) => {
-      const fetch = recordedFetch({ mode: 'record', dir, name: 'secrets', redact: ['4111 1111 1111 1111'] });
-      const client = new OpenAI({ apiKey: SECRET_KEY, baseURL, fetch, maxRetries: 0, defaultQuery: { key: SECRET_KEY, 'api-version': '2025-01-01' } });
-      return client.chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Pay with card 4111 1111 1111 1111' }] });
-    });
+    const { recorded, replayed } = await recordThenReplay(
+      [weatherAnswer],
+      async (fetch, baseURL) => {
+        const client = new OpenAI({ apiKey: SECRET_KEY, baseURL, fetch, maxRetries: 0, defaultQuery: { key: SECRET_KEY, 'api-version': '2025-01-01' } });
+        return client.chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Pay with card 4111 1111 1111 1111' }] });
+      },
+      { redact: ['4111 1111 1111 1111'] },
+    );
+    expect(replayed).toEqual(recorded);
     const files = await writtenFiles();
     expect(files.length).toBeGreaterThan(0);
     for (const text of files) {
@@ -158,17 +168,22 @@ describe('recordedFetch modes and errors', () => {
     const ask = (fetch: typeof globalThis.fetch, content: string) =>
       new OpenAI({ apiKey: SECRET_KEY, baseURL: server!.url, fetch, maxRetries: 0 }).chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content }] });
     await ask(recordedFetch({ mode: 'record', dir, name: 'changed prompt' }), 'Weather in Paris?');
-    const error = await ask(recordedFetch({ mode: 'replay', dir, name: 'changed prompt' }), 'Weather in Lyon?').catch((caught: unknown) => caught as Error);
+    forgetOpenFiles();
+    process.env.TOOL_CALL_ACCURACY_RECORDINGS = 'replay';
+    const error = await ask(recordedFetch({ dir, name: 'changed prompt' }), 'Weather in Lyon?')
+      .catch((caught: unknown) => caught as Error)
+      .finally(() => delete process.env.TOOL_CALL_ACCURACY_RECORDINGS);
     expect(server.requests).toHaveLength(1);
     expect(error).toBeInstanceOf(Error);
-    expect(messagesOf(error)).toContain('TOOL_CALL_ACCURACY_RECORDINGS=record');
-    expect(messagesOf(error)).toContain('Lyon');
+    expect(messagesOf(error)).toContain('TOOL_CALL_ACCURACY_RECORDINGS=record npx vitest run test/recordings/fetch.test.ts');
+    expect(messagesOf(error)).toContain('body.messages[0].content: "Weather in Paris?" then, "Weather in Lyon?" now');
   });
 
   it('counts the same request made again: a sample of 3 records 3 answers and replays them in order', async () => {
     server = await startLoopback(answer('one'), answer('two'), answer('three'));
+    const url = server.url;
     const ask = async (fetch: typeof globalThis.fetch) => {
-      const client = new OpenAI({ apiKey: SECRET_KEY, baseURL: server!.url, fetch, maxRetries: 0 });
+      const client = new OpenAI({ apiKey: SECRET_KEY, baseURL: url, fetch, maxRetries: 0 });
       const texts: Array<string | null> = [];
       for (let run = 0; run < 3; run++) texts.push((await client.chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Say a number' }] })).choices[0]!.message.content);
       return texts;
@@ -176,6 +191,7 @@ describe('recordedFetch modes and errors', () => {
     expect(await ask(recordedFetch({ mode: 'record', dir, name: 'sample' }))).toEqual(['one', 'two', 'three']);
     await server.close();
     server = undefined;
+    forgetOpenFiles();
     expect(await ask(recordedFetch({ mode: 'replay', dir, name: 'sample' }))).toEqual(['one', 'two', 'three']);
   });
 
@@ -187,6 +203,7 @@ describe('recordedFetch modes and errors', () => {
     await client(recordedFetch({ mode: 'record', dir, name: 'corrupt' })).chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Hi' }] });
     const [file] = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.json'));
     await writeFile(path.join(dir, file!), '{"steps": [');
+    forgetOpenFiles();
     const error = await client(recordedFetch({ mode: 'replay', dir, name: 'corrupt' }))
       .chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Hi' }] })
       .catch((caught: unknown) => caught as Error);
