@@ -21,6 +21,7 @@ import {
   type StoreMode,
   type StoreUser,
 } from '../store/index.js';
+import { reportRecordings } from './usage.js';
 import { isResponseData, readRequest, readResponse, replayResponse, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -92,8 +93,9 @@ const TRANSIENT = (status: number) => status === 408 || status === 409 || status
  */
 export function recordedFetch(options: RecordedFetchOptions = {}): typeof globalThis.fetch {
   checkOptions(options);
+  reportRecordings();
   const redact = redactor(options.redact);
-  const recorded = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const recorded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const { data, send } = await readRequest(input, init);
     const request = canonical(redact(data) as HttpRequestData);
     const test = currentTest();

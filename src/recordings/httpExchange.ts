@@ -54,7 +54,7 @@ export function recordedUrl(url: string): string {
 }
 
 /** Reads what a `fetch(input, init)` call asks: the request to key, and one to send (its body read once, sent again as bytes). */
-export async function readRequest(input: RequestInfo | URL, init: RequestInit | undefined): Promise<{ data: HttpRequestData; send: Request }> {
+export async function readRequest(input: string | URL | Request, init: RequestInit | undefined): Promise<{ data: HttpRequestData; send: Request }> {
   const request = new Request(input, init);
   const method = request.method.toUpperCase();
   const bytes = method === 'GET' || method === 'HEAD' || request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());

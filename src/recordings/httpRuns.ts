@@ -1,5 +1,4 @@
 import type { HttpRequestData, HttpResponseData, RecordedEvent } from './httpExchange.js';
-import type { ReviewStep } from './review.js';
 
 /**
  * A recorded HTTP exchange as a run `getToolCalls` reads, for the review of a rewritten recording:
@@ -7,7 +6,7 @@ import type { ReviewStep } from './review.js';
  * API's `input` items) and the answer (the JSON body, or the message a stream of events adds up
  * to). What is not one of these protocols is left out (`undefined`), never guessed at.
  */
-export function httpReviewStep(request: HttpRequestData, response: HttpResponseData): ReviewStep {
+export function httpReviewStep(request: HttpRequestData, response: HttpResponseData): { request: unknown; answer: unknown } {
   return { request: requestRun(request.body), answer: answerRun(response) };
 }
 

@@ -2,7 +2,23 @@ import { createHash } from 'node:crypto';
 import { getToolCalls } from '../calls/getToolCalls.js';
 import { canonicalJson } from '../store/keys.js';
 import type { ToolCall } from '../types.js';
-import type { RecordedCall, RecordedCalls } from './usage.js';
+import type { HttpRequestData, HttpResponseData } from './httpExchange.js';
+import { httpReviewStep } from './httpRuns.js';
+
+/** The calls a recording's answers make, as `getToolCalls` reads them; `unread` says why they could not be read. */
+export interface RecordedCalls {
+  calls: RecordedCall[];
+  /** A digest of the recording's whole data, so that a change of text alone shows. */
+  text: string;
+  unread?: string;
+}
+
+export interface RecordedCall {
+  toolName: string;
+  input: unknown;
+  /** The call's output or error, when a later request of the recording carries it. */
+  outcome?: { output: unknown } | { error: unknown };
+}
 
 /**
  * One recorded step as the review reads it: the conversation the request sent (a run format
@@ -11,6 +27,34 @@ import type { RecordedCall, RecordedCalls } from './usage.js';
 export interface ReviewStep {
   request: unknown;
   answer: unknown;
+}
+
+/**
+ * The calls of a recording file's text (`{ "test", "steps" }`, as the store writes it): each step
+ * read by its kind (an HTTP exchange of recordedFetch, a model step of recordedModel).
+ */
+export function recordingCalls(text: string): RecordedCalls {
+  let steps: unknown;
+  try {
+    steps = (JSON.parse(text) as { steps?: unknown }).steps;
+  } catch (error) {
+    return { calls: [], text: '', unread: `not JSON (${(error as Error).message})` };
+  }
+  if (!Array.isArray(steps)) return { calls: [], text: '', unread: 'no "steps" list' };
+  return recordedCalls(steps.map(reviewStep), steps);
+}
+
+/** One stored step as the review reads it, by its fields. */
+function reviewStep(step: unknown): ReviewStep {
+  const { request, response } = (step ?? {}) as { request?: unknown; response?: unknown };
+  if (isObject(request) && typeof request.method === 'string' && isObject(response) && typeof response.status === 'number') {
+    return httpReviewStep(request as unknown as HttpRequestData, response as unknown as HttpResponseData);
+  }
+  return { request: undefined, answer: undefined };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,10 +1,12 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
+import { currentTest, onStoreEvent, type StoreEvent } from '../store/index.js';
 
 /**
- * What the reporters learn of recordings, filed per test inside the test worker: how many model
- * steps (or HTTP exchanges) each recording file replayed, recorded or passed through live, and, when
- * a test wrote over its recording, the calls the old and new recording hold. Vitest carries it in
+ * What the reporters learn of recordings, filed per test inside the test worker from the store's
+ * events: how many model steps (or HTTP exchanges) each recording file replayed, recorded or
+ * passed through live, and, when a test wrote over a recording file that existed, the file's text
+ * before (the reporter reads the text after from disk at the end of the run). Vitest carries it in
  * the running test's metadata (across workers, and through the blob reports of shards); Jest, which
  * has no test metadata, in the directory its reporter names in `REPORT_DIR_ENV`, one line per event.
  */
@@ -14,34 +16,13 @@ export interface RecordingUse {
   replayed: number;
   recorded: number;
   live: number;
-  /** Set when this test wrote over a recording that held other answers. */
-  rewritten?: RecordingRewrite;
-}
-
-/** The recording as it was before this test wrote over it, and as it is now. */
-export interface RecordingRewrite {
-  before: RecordedCalls;
-  after: RecordedCalls;
-}
-
-/** The calls a recording's answers make, as `getToolCalls` reads them; `unread` says why they could not be read. */
-export interface RecordedCalls {
-  calls: RecordedCall[];
-  /** A digest of the answers' whole text, so that a change of text alone shows. */
-  text: string;
-  unread?: string;
-}
-
-export interface RecordedCall {
-  toolName: string;
-  input: unknown;
-  /** The call's output or error, when a later request of the recording carries it. */
-  outcome?: { output: unknown } | { error: unknown };
+  /** The file's text before this run wrote over it: set when a test wrote over a file that existed. */
+  previous?: string;
 }
 
 /** A use as the reporters collect it, with the test it belongs to. */
 export interface ReportedRecordingUse extends RecordingUse {
-  /** The test file (absolute, or as the runner gave it). */
+  /** The test file (absolute, or as the runner gave it); '' outside a test. */
   testFile: string;
   test: string;
 }
@@ -56,39 +37,60 @@ interface TaskLike {
   meta?: Record<string, unknown>;
 }
 
+// Whether this process listens to the store for the reporters, and the files whose text before was
+// already filed (under Jest, once per process): on globalThis, so the ESM and CJS builds share it.
+const REPORTING = Symbol.for('tool-call-accuracy.recording-reports');
+type Holder = { [REPORTING]?: { filed: Set<string> } };
+
+/**
+ * Files the store's events for the reporters from now on in this process (once, however often
+ * called): `recordedModel` and `recordedFetch` call it when made, so a test file that records
+ * nothing loads none of this.
+ */
+export function reportRecordings(): void {
+  const holder = globalThis as Holder;
+  if (holder[REPORTING]) return;
+  holder[REPORTING] = { filed: new Set() };
+  onStoreEvent(fileEvent);
+}
+
+function fileEvent(event: StoreEvent): void {
+  if (event.user !== 'configureRecordings') return; // the judge's verdicts are reported as the assertions' usage
+  const task = vitestTask();
+  if (task) {
+    const use = useOf(task, event.file);
+    if (event.type === 'step') use[event.source] += 1;
+    else if (event.previous !== undefined && use.previous === undefined) use.previous = event.previous;
+    return;
+  }
+  const dir = process.env[REPORT_DIR_ENV];
+  if (!dir) return;
+  const test = currentTest();
+  const use: ReportedRecordingUse = { testFile: test.file ?? '', test: test.name ?? '', replayed: 0, recorded: 0, live: 0, ...(event.file !== undefined && { file: event.file }) };
+  if (event.type === 'step') use[event.source] = 1;
+  else {
+    const filed = (globalThis as Holder)[REPORTING]!.filed;
+    if (event.previous === undefined || filed.has(event.file)) return;
+    filed.add(event.file);
+    use.previous = event.previous;
+  }
+  appendReportLine(dir, { recording: use });
+}
+
 /** The test Vitest runs now in this worker (its metadata travels to the reporter), or undefined. */
 function vitestTask(): TaskLike | undefined {
   const current = (globalThis as { __vitest_worker__?: { current?: TaskLike } }).__vitest_worker__?.current;
   return current?.type === 'test' && typeof current.meta === 'object' && current.meta !== null ? current : undefined;
 }
 
-/**
- * Files one event for the reporters: `step` (a step replayed, recorded or passed through live) or
- * a rewrite. In Vitest the counts are kept per recording file in the test's metadata; under the Jest
- * reporter each event is one line of this worker's file. Without a reporter it costs a lookup.
- */
-export function noteRecordingUse(test: { name: string | undefined; file: string | undefined }, event: { file?: string; step?: 'replayed' | 'recorded' | 'live'; rewritten?: RecordingRewrite }): void {
-  const task = vitestTask();
-  if (task) {
-    const uses = (task.meta![RECORDINGS_META_KEY] ??= []) as RecordingUse[];
-    let use = uses.find((entry) => entry.file === event.file);
-    if (use === undefined) {
-      use = { ...(event.file !== undefined && { file: event.file }), replayed: 0, recorded: 0, live: 0 };
-      uses.push(use);
-    }
-    addEvent(use, event);
-    return;
+function useOf(task: TaskLike, file: string | undefined): RecordingUse {
+  const uses = (task.meta![RECORDINGS_META_KEY] ??= []) as RecordingUse[];
+  let use = uses.find((entry) => entry.file === file);
+  if (use === undefined) {
+    use = { ...(file !== undefined && { file }), replayed: 0, recorded: 0, live: 0 };
+    uses.push(use);
   }
-  const dir = process.env[REPORT_DIR_ENV];
-  if (!dir) return;
-  const use: ReportedRecordingUse = { testFile: test.file ?? '', test: test.name ?? '', replayed: 0, recorded: 0, live: 0, ...(event.file !== undefined && { file: event.file }) };
-  addEvent(use, event);
-  appendReportLine(dir, { recording: use });
-}
-
-function addEvent(use: RecordingUse, event: { step?: 'replayed' | 'recorded' | 'live'; rewritten?: RecordingRewrite }): void {
-  if (event.step) use[event.step] += 1;
-  if (event.rewritten) use.rewritten = use.rewritten === undefined ? event.rewritten : { before: use.rewritten.before, after: event.rewritten.after };
+  return use;
 }
 
 /** One line of this worker's file in the Jest reporter's directory: no two processes share a file. */
@@ -96,7 +98,7 @@ export function appendReportLine(dir: string, value: unknown): void {
   appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${JSON.stringify(value)}\n`);
 }
 
-/** Adds the Jest reporter's lines of one test's uses together: one use per test and recording file. */
+/** Adds the Jest reporter's lines together: one use per test and recording file. */
 export function mergeUses(uses: readonly ReportedRecordingUse[]): ReportedRecordingUse[] {
   const merged = new Map<string, ReportedRecordingUse>();
   for (const use of uses) {
@@ -109,7 +111,7 @@ export function mergeUses(uses: readonly ReportedRecordingUse[]): ReportedRecord
     found.replayed += use.replayed;
     found.recorded += use.recorded;
     found.live += use.live;
-    if (use.rewritten) addEvent(found, { rewritten: use.rewritten });
+    if (use.previous !== undefined && found.previous === undefined) found.previous = use.previous;
   }
   return [...merged.values()];
 }

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatCallList } from '../format/callList.js';
-import { callChanges } from '../recordings/review.js';
-import type { RecordedCalls, ReportedRecordingUse } from '../recordings/usage.js';
+import { callChanges, recordingCalls, type RecordedCalls } from '../recordings/review.js';
+import type { ReportedRecordingUse } from '../recordings/usage.js';
 import { escapeUnsafe } from '../printable.js';
 import { plural } from '../value.js';
 import type { ToolCall } from '../types.js';
@@ -38,10 +38,12 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
   const lines = [
     `tool-call-accuracy recordings: ${plural(sum('replayed'), 'step')} replayed, ${sum('recorded')} recorded, ${sum('live')} passed through live, in ${plural(files.size, 'recording file')}.`,
   ];
-  const rewritten = uses.filter((use) => use.rewritten !== undefined && use.file !== undefined);
-  if (rewritten.length > 0) {
-    lines.push('', `Recordings written over (${plural(rewritten.length, 'file')}):`);
-    for (const use of rewritten) lines.push(...describeRewrite(use, shown(use.file!), relative(root, use.testFile)));
+  const rewrites = await rewritesOf(uses);
+  if (rewrites.length > 0) {
+    const unchanged = rewrites.filter((rewrite) => rewrite.before.text === rewrite.after.text);
+    const changed = rewrites.filter((rewrite) => rewrite.before.text !== rewrite.after.text);
+    lines.push('', `Recordings written over: ${plural(rewrites.length, 'file')}, ${unchanged.length} unchanged${changed.length > 0 ? ':' : '.'}`);
+    for (const rewrite of changed) lines.push(...describeRewrite(rewrite, shown(rewrite.file), relative(root, rewrite.testFile)));
   }
   if (stale.length > 0) {
     lines.push('', `Stale recordings: ${plural(stale.length, 'file')} that no test of this full run used:`, ...stale.map((file) => `  ${shown(file)}`));
@@ -52,14 +54,37 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
   return lines.join('\n');
 }
 
-function describeRewrite(use: ReportedRecordingUse, file: string, testFile: string): string[] {
-  const { before, after } = use.rewritten!;
-  const test = `${escapeUnsafe(testFile)} > ${escapeUnsafe(use.test)}`;
-  const changes = callChanges(before, after);
-  if (changes.length === 0) {
-    const what = before.text === after.text ? 'nothing changed' : 'only the text changed; the calls are the same';
-    return [`  ${test} (${file}): ${what}${before.unread === undefined ? `: ${callNames(after)}` : ''}.`];
+interface Rewrite {
+  file: string;
+  test: string;
+  testFile: string;
+  before: RecordedCalls;
+  after: RecordedCalls;
+}
+
+/** Each recording file a test wrote over, once: its calls before (the text the test file carried) and now (the file on disk). */
+async function rewritesOf(uses: readonly ReportedRecordingUse[]): Promise<Rewrite[]> {
+  const rewrites: Rewrite[] = [];
+  const seen = new Set<string>();
+  for (const use of uses) {
+    if (use.previous === undefined || use.file === undefined || seen.has(use.file)) continue;
+    seen.add(use.file);
+    let now: string;
+    try {
+      now = await readFile(use.file, 'utf8');
+    } catch {
+      continue; // removed since: nothing to compare
+    }
+    rewrites.push({ file: use.file, test: use.test, testFile: use.testFile, before: recordingCalls(use.previous), after: recordingCalls(now) });
   }
+  return rewrites;
+}
+
+function describeRewrite(rewrite: Rewrite, file: string, testFile: string): string[] {
+  const { before, after } = rewrite;
+  const test = `${escapeUnsafe(testFile)} > ${escapeUnsafe(rewrite.test)}`;
+  const changes = callChanges(before, after);
+  if (changes.length === 0) return [`  ${test} (${file}): only the text changed; the calls are the same${before.unread === undefined ? `: ${callNames(after)}` : ''}.`];
   return [`  ${test} (${file}): what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
 }
 
@@ -77,13 +102,13 @@ function callLines(label: string, calls: RecordedCalls): string[] {
 /**
  * The recording files no test used: every JSON file in the folders the run's tests recorded in and
  * in the `__recordings__` folder beside each test file of the run, that no test used, unless it
- * belongs to a test of this run that failed or was skipped (it may well be used once it passes).
+ * belongs to a test of this run that did not pass (skipped, or failed before it used it).
  */
 export async function staleRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[]): Promise<string[]> {
   const used = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [path.resolve(use.file)])));
   const dirs = new Set([...used].map((file) => path.dirname(file)));
   for (const test of tests) dirs.add(path.join(path.dirname(path.resolve(test.file)), RECORDINGS_DIR));
-  const notPassed = new Set(tests.filter((test) => !test.passed).map((test) => JSON.stringify([path.resolve(test.file), test.name])));
+  const notPassed = new Set(tests.filter((test) => !test.passed).map((test) => test.name));
   const stale: string[] = [];
   for (const dir of [...dirs].sort()) {
     let names: string[];
@@ -97,7 +122,7 @@ export async function staleRecordings(uses: readonly ReportedRecordingUse[], tes
       if (used.has(file)) continue;
       const owner = await ownerOf(file);
       if (owner === null) continue; // not a recording: another tool's file
-      if (owner !== undefined && owner.testFile !== undefined && notPassed.has(JSON.stringify([path.resolve(dir, owner.testFile), owner.test]))) continue;
+      if (owner !== undefined && notPassed.has(owner)) continue;
       stale.push(file);
     }
   }
@@ -105,10 +130,11 @@ export async function staleRecordings(uses: readonly ReportedRecordingUse[], tes
 }
 
 /**
- * The test a recording file says it belongs to; undefined when it names none (a recording made
- * under `name`), null when the file is not a recording (not JSON, or another kind of file).
+ * Whom a recording file says it belongs to (`"test"`: the test's full name, or the `name` it was
+ * recorded under); undefined when it says none, null when the file is not a recording (not JSON,
+ * or without the store's `"steps"` list).
  */
-async function ownerOf(file: string): Promise<{ test?: string; testFile?: string } | null | undefined> {
+async function ownerOf(file: string): Promise<string | null | undefined> {
   let value: unknown;
   try {
     value = JSON.parse(await readFile(file, 'utf8'));
@@ -116,9 +142,8 @@ async function ownerOf(file: string): Promise<{ test?: string; testFile?: string
     return null;
   }
   if (typeof value !== 'object' || value === null || !Array.isArray((value as { steps?: unknown }).steps)) return null;
-  const { test, testFile } = value as { test?: unknown; testFile?: unknown };
-  if (typeof test !== 'string') return undefined;
-  return { test, ...(typeof testFile === 'string' && { testFile }) };
+  const { test } = value as { test?: unknown };
+  return typeof test === 'string' ? test : undefined;
 }
 
 function relative(root: string, file: string): string {
