@@ -60,3 +60,5 @@ export { toolRefs } from './refs/toolRefs.js';
 export { parallel } from './refs/parallel.js';
 export { turn, within } from './calls/views.js';
 export type { RunView } from './calls/views.js';
+export { recordedFetch } from './recordings/fetch.js';
+export type { RecordedFetchOptions } from './recordings/fetch.js';

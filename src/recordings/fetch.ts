@@ -22,7 +22,7 @@ import {
   type StoreUser,
 } from '../store/index.js';
 import { reportRecordings } from './usage.js';
-import { isResponseData, readRequest, readResponse, replayResponse, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
+import { isResponseData, readRequest, readResponse, replayResponse, requestKey, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shared with recordedModel: replaced by its module's exports when both branches meet.
@@ -87,8 +87,9 @@ const TRANSIENT = (status: number) => status === 408 || status === 409 || status
 /**
  * A `fetch` that records each exchange in the current test's recording file and replays it:
  * for clients that take a `fetch` option (`openai`, `@anthropic-ai/sdk`, AI SDK providers). The
- * same modes, folder, files and errors as `recordedModel`. A request is keyed by its method, URL
- * (without credential parameters) and body as data, never its headers; a streamed answer
+ * same modes, folder, files and errors as `recordedModel`. A request is keyed by its method, the
+ * URL's path and query (without credential parameters; the origin is written, not keyed) and its
+ * body as data, never its headers; a streamed answer
  * (server-sent events) is written whole and replayed as a stream.
  */
 export function recordedFetch(options: RecordedFetchOptions = {}): typeof globalThis.fetch {
@@ -102,7 +103,7 @@ export function recordedFetch(options: RecordedFetchOptions = {}): typeof global
     // Read at each request: a setup file's configureRecordings and the test's own file apply.
     const settings = resolveStoreSettings(RECORDINGS, undefined, { mode: options.mode, dir: options.dir }, process.env, test.file);
     const scope = cassetteScope(RECORDINGS, settings, test, options.name, 'recordedFetch(…)');
-    const key = hashKey({ method: request.method, url: request.url, body: request.body });
+    const key = hashKey(requestKey(request));
     return recordedAnswer<Response>(scope, key, {
       replay: (step) => {
         if (!isResponseData(step.response)) throw corruptFileError(RECORDINGS, scope.file, `the response of its step with key ${step.key.slice(0, 12)}… is not a recorded response (a "status" from 100 to 599)`);
@@ -132,11 +133,11 @@ function checkOptions(options: RecordedFetchOptions): void {
 /** A `replay` miss: the test, the file, the nearest recorded request of the file and what differs from it, the command that records again. */
 function missError(scope: CassetteScope, request: HttpRequestData, steps: readonly StoredStep[]): Error {
   const recordedRequests = steps.flatMap((step) => (isObject(step.request) ? [step.request as unknown as HttpRequestData] : []));
-  const closest = nearest(recordedRequests, (old) => dataChanges(old, request).map(describeChange));
+  const closest = nearest(recordedRequests, (old) => dataChanges(requestKey(old), requestKey(request)).map(describeChange));
   const owner = scope.owner === currentTest().name ? 'by this test' : `under the name ${JSON.stringify(scope.owner)}`;
   let stale: string | undefined;
   if (closest !== undefined && closest.changes.length === 0) {
-    const times = recordedRequests.filter((old) => sameData(old, request)).length;
+    const times = recordedRequests.filter((old) => sameData(requestKey(old), requestKey(request))).length;
     stale = `${display(scope.file)} holds ${times === 1 ? 'one answer' : `${times} answers`} to this same request: the test now makes it more often than when it was recorded.`;
   } else if (closest !== undefined) stale = staleNote(scope.file, owner, closest.changes);
   const detail = ` (${request.method} ${request.url}) in ${JSON.stringify(scope.owner)}`;

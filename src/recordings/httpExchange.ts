@@ -37,6 +37,22 @@ export interface HttpResponseData {
  */
 const SECRET_PARAM = /(^|[-_.])(key|api[-_]?key|token|access[-_]?token|secret|sig|signature|password|auth|authorization|credential|credentials|code)$/i;
 
+/**
+ * What keys an exchange: the method, the URL's path and query (credential parameters removed) and
+ * the body. The origin is written for reviewers but not keyed, so the same recordings replay
+ * whatever base URL the client is given: the provider, a proxy or gateway, a loopback server.
+ */
+export function requestKey(request: HttpRequestData): { method: string; path: string; body: unknown } {
+  let target = request.url;
+  try {
+    const parsed = new URL(request.url);
+    target = `${parsed.pathname}${parsed.search}`;
+  } catch {
+    // not an absolute URL: keyed as it is
+  }
+  return { method: request.method, path: target, body: request.body };
+}
+
 /** The URL as recorded: no user name or password, no credential parameters, no fragment. */
 export function recordedUrl(url: string): string {
   let parsed: URL;

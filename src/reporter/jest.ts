@@ -55,8 +55,8 @@ export default class ToolCallAccuracyJestReporter {
       const { records, uses } = this.readRecords();
       const tests: RunTest[] = (results.testResults ?? []).flatMap((file) => file.testResults.map((test) => ({ file: file.testFilePath, name: test.fullName, passed: test.status === 'passed' })));
       const recordings = await describeRecordings(uses, tests, this.scope(results), process.cwd());
+      const { failure } = writeReport(records, this.options, log, 'jest', recordings !== undefined);
       if (recordings) log(recordings);
-      const { failure } = writeReport(records, this.options, log, 'jest');
       if (failure) {
         process.stderr.write(`${failure}\n`);
         this.failure = new Error(failure);
