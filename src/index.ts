@@ -31,6 +31,12 @@ export type {
   JudgeVerdict,
   ToolEvaluation,
 } from './judge/types.js';
+export { recordedModel } from './recordings/recordedModel.js';
+export type { RecordableModel, RecordedModelOptions } from './recordings/recordedModel.js';
+export { configureRecordings } from './recordings/config.js';
+export type { RecordingMode, RecordingsConfig } from './recordings/config.js';
+export type { Redaction } from './recordings/data.js';
+export { RecordingError } from './recordings/errors.js';
 export { matchers } from './matchers/index.js';
 export { sample, isSample } from './sample/sample.js';
 export type { Sample, SampleOptions, SampleSource, SampledRun } from './sample/sample.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
 import { corruptFileError, isInside, nameStem, readStoredText, slug, writeStoredFile } from './files.js';
 import type { StoreSettings } from './mode.js';
-import { emit, held } from './state.js';
+import { emit, held, testNumber } from './state.js';
 import { storedAnswer } from './stored.js';
 import type { CurrentTest } from './test.js';
 import type { StoreUser } from './user.js';
@@ -42,7 +42,8 @@ export function cassetteScope(user: StoreUser, settings: StoreSettings, test: Cu
   }
   const file = path.join(settings.dir, `${stem}.json`);
   if (!isInside(settings.dir, file)) throw new ToolCallAccuracyError(`${who}: the recording file ${file} would leave ${settings.dir}.`); // cannot happen with slugs; checked all the same
-  return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${test.name ?? ''}\u0000${test.attempt}` };
+  const runner = test.handle === undefined ? `name:${test.name ?? ''}` : `test:${testNumber(test.handle)}`;
+  return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}` };
 }
 
 /** The steps a per-test file holds, as read from disk, and the file's text. */
@@ -123,11 +124,7 @@ export interface RecordedAnswerSteps<A> {
 export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps: RecordedAnswerSteps<A>): Promise<A> {
   const { user, settings } = scope;
   const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath };
-  if (settings.mode === 'off') {
-    const answer = await steps.ask(async () => undefined);
-    emit({ type: 'step', source: 'live', ...base, file: undefined });
-    return answer;
-  }
+  if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath });
   const open = cassette(scope);
   const disk = await open.disk;
   if (settings.mode === 'record' && open.recordedBy !== scope.run) {
@@ -159,6 +156,16 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
     store: async () => undefined, // the step is written by `commit`, once its answer is whole
   });
   return answer.value;
+}
+
+/**
+ * An answer asked in mode `off` (nothing read or written; no test needed): counted as `live` for
+ * the reporters.
+ */
+export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, where: { owner?: string | undefined; testPath?: string | undefined } = {}): Promise<A> {
+  const answer = await ask();
+  emit({ type: 'step', source: 'live', user: user.configure, file: undefined, owner: where.owner, testPath: where.testPath });
+  return answer;
 }
 
 /** Writes the file's steps now (after any write before it), atomically, and tells the reporters. */

@@ -36,7 +36,7 @@
  *   { replay, ask, miss })` answers one request through it: the n-th request with `key` in a test
  *   run replays the file's n-th step with that key (a retry counts again); `record` writes the file
  *   anew from the run's first request, `auto` appends what is missing, `replay` throws `miss(steps)`,
- *   `off` asks. `ask(commit)` calls `commit(fields)` once its answer is whole (a stream at its end):
+ *   `off` asks (`liveAnswer(user, ask, { owner?, testPath? })` is that, with no file or test needed). `ask(commit)` calls `commit(fields)` once its answer is whole (a stream at its end):
  *   the step `{ key, ...fields }` is then written (the whole file, atomically, as
  *   `{ "test": owner, "steps": [...] }`). `cassetteSteps(scope)` lists the file's steps. A corrupt
  *   file (not JSON, no "steps" list, a step without "key") is the user's error naming it.
@@ -61,7 +61,7 @@ export type { ReplayMiss } from './messages.js';
 export { storedAnswer } from './stored.js';
 export type { StoredAnswer, StoredAnswerSteps } from './stored.js';
 export { currentTest, runnerCommand } from './test.js';
-export { cassetteScope, cassetteSteps, recordedAnswer } from './cassette.js';
+export { cassetteScope, cassetteSteps, liveAnswer, recordedAnswer } from './cassette.js';
 export type { CassetteScope, RecordedAnswerSteps } from './cassette.js';
 export type { StoredStep } from './step.js';
 export { dataChanges } from './diff.js';

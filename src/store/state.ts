@@ -48,6 +48,9 @@ interface Held {
   listeners: Set<StoreListener>;
   /** The files this process opened (see cassette.ts), by absolute path. */
   cassettes: Map<string, unknown>;
+  /** A number per runner test object (`CurrentTest.handle`), so two tests of one name count apart. */
+  tests: WeakMap<object, number>;
+  nextTest: number;
 }
 
 const STATE = Symbol.for('tool-call-accuracy.store');
@@ -55,7 +58,15 @@ type Holder = { [STATE]?: Held };
 
 export function held(): Held {
   const holder = globalThis as Holder;
-  return (holder[STATE] ??= { activity: { steps: { replayed: 0, recorded: 0, live: 0 }, files: new Map() }, listeners: new Set(), cassettes: new Map() });
+  return (holder[STATE] ??= { activity: { steps: { replayed: 0, recorded: 0, live: 0 }, files: new Map() }, listeners: new Set(), cassettes: new Map(), tests: new WeakMap(), nextTest: 0 });
+}
+
+/** The number this process gave the runner's test object. */
+export function testNumber(handle: object): number {
+  const state = held();
+  let number = state.tests.get(handle);
+  if (number === undefined) state.tests.set(handle, (number = ++state.nextTest));
+  return number;
 }
 
 /** Records an event in the totals and tells every listener (a listener's error is not the run's). */

@@ -6,8 +6,13 @@ export interface CurrentTest {
   name: string | undefined;
   /** The test file (absolute); undefined when the runner does not say. */
   file: string | undefined;
-  /** Which try of the test this is (Vitest's retries and repeats; 0 under Jest): a retry starts its counts again. */
+  /** Which try of the test this is (Vitest's retries and repeats, Jest's retries): a retry starts its counts again. */
   attempt: number;
+  /**
+   * The runner's own object for this test (Vitest's task, Jest's test entry), when it can be read:
+   * two tests of the same name are two tests. Undefined elsewhere: the name stands for the test.
+   */
+  handle: object | undefined;
   runner: 'vitest' | 'jest' | undefined;
 }
 
@@ -34,11 +39,27 @@ export function currentTest(): CurrentTest {
     const state = vitestExpect.getState();
     const task = (holder.__vitest_worker__ as { current?: VitestTask } | undefined)?.current;
     const attempt = Number(task?.result?.retryCount ?? 0) + Number(task?.result?.repeatCount ?? 0) * 1000;
-    return { name: text(state.currentTestName), file: file(state.testPath), attempt: Number.isFinite(attempt) ? attempt : 0, runner: 'vitest' };
+    return { name: text(state.currentTestName), file: file(state.testPath), attempt: Number.isFinite(attempt) ? attempt : 0, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
   }
   const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
-  if (jest?.state) return { name: text(jest.state.currentTestName), file: file(jest.state.testPath), attempt: 0, runner: 'jest' };
-  return { name: undefined, file: undefined, attempt: 0, runner: undefined };
+  if (jest?.state) {
+    const running = jestRunningTest(holder);
+    const attempt = Number(running?.invocations ?? 1) - 1;
+    return { name: text(jest.state.currentTestName), file: file(jest.state.testPath), attempt: Number.isFinite(attempt) && attempt > 0 ? attempt : 0, handle: running, runner: 'jest' };
+  }
+  return { name: undefined, file: undefined, attempt: 0, handle: undefined, runner: undefined };
+}
+
+/**
+ * jest-circus keeps its state on the global under a private `Symbol('JEST_STATE_SYMBOL')`, with the
+ * test running now (`invocations` counts its retries). Found by the symbol's description; when a
+ * Jest without it runs, the test's name stands for the test.
+ */
+function jestRunningTest(holder: Record<string | symbol, unknown>): { invocations?: unknown } | undefined {
+  const key = Object.getOwnPropertySymbols(holder).find((symbol) => symbol.description === 'JEST_STATE_SYMBOL');
+  const state = key === undefined ? undefined : (holder[key] as { currentlyRunningTest?: unknown } | undefined);
+  const running = state?.currentlyRunningTest;
+  return typeof running === 'object' && running !== null ? (running as { invocations?: unknown }) : undefined;
 }
 
 /** The command that runs one test file: `npx vitest run <file>` or `npx jest <file>` (`<your test file>` when unknown). */
