@@ -1,73 +1,54 @@
+import { existsSync } from 'node:fs';
 import { ToolCallAccuracyError } from '../errors.js';
+import { escapeUnsafe } from '../printable.js';
 import {
   canonical,
   cassetteScope,
   corruptFileError,
   currentTest,
   dataChanges,
-  display,
-  sameData,
   hashKey,
-  isStoreMode,
-  nearest,
+  liveAnswer,
+  recordCommand,
   recordedAnswer,
   replayMissMessage,
   resolveStoreSettings,
-  staleNote,
-  STORE_MODES,
   type CassetteScope,
   type DataChange,
   type StoredStep,
-  type StoreMode,
   type StoreUser,
 } from '../store/index.js';
-import { reportRecordings } from './usage.js';
+import { checkRecordingOptions, getRecordingsConfig, RECORDINGS_STORE, type RecordingMode } from './config.js';
+import { redactor, toStored, type Redaction } from './data.js';
+import { RecordingError } from './errors.js';
 import { isResponseData, readRequest, readResponse, replayResponse, requestKey, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
+import { missNote } from './request.js';
+import { reportRecordings } from './usage.js';
 
-// ---------------------------------------------------------------------------------------------
-// Shared with recordedModel: replaced by its module's exports when both branches meet.
-const RECORDINGS_ENV = 'TOOL_CALL_ACCURACY_RECORDINGS';
-const RECORDINGS: StoreUser = {
-  defaultDir: '__recordings__',
-  besideTestFile: true,
-  env: RECORDINGS_ENV,
-  configure: 'configureRecordings',
-  modeNoun: 'a recordings mode',
-  entry: 'recording',
-  corruptFix: `Delete the file and record it again (${RECORDINGS_ENV}=record)`,
-  error: (message, options) => new ToolCallAccuracyError(message, options),
+const WHO = 'recordedFetch(options)';
+
+/** Recordings of HTTP exchanges: recordedModel's folder, variable, configure function and files, in words about requests. */
+const FETCH_STORE: StoreUser = {
+  ...RECORDINGS_STORE,
   replay: {
-    missing: 'No recorded answer for this request',
-    inReplay: 'recordings are in replay mode',
-    configureCall: (mode) => `configureRecordings({ mode: '${mode}' })`,
-    optionChose: (mode) => `the option mode: '${mode}'`,
-    optionSet: (mode) => `setting the option mode: '${mode}'`,
-    recordMode: 'record',
-    credentials: "the model's credentials",
-    envNote: '',
-    commit: (stale) => `Then commit the new file${stale ? ' (it replaces the stale one)' : ''}.`,
+    ...RECORDINGS_STORE.replay,
+    missing: 'No recording of this HTTP request',
+    optionChose: (mode) => `recordedFetch({ mode: '${mode}' })`,
+    optionSet: (mode) => `giving recordedFetch({ mode: '${mode}' })`,
+    envNote: '(record sends every request of the tests it runs and writes their recordings anew.)',
   },
 };
-type Redact = ReadonlyArray<string | RegExp> | ((text: string) => string);
-function redactor(redact: Redact | undefined): (value: unknown) => unknown {
-  if (redact === undefined) return (value) => value;
-  const text = typeof redact === 'function' ? redact : (input: string) => redact.reduce<string>((out, secret) => (typeof secret === 'string' ? out.split(secret).join('[REDACTED]') : out.replace(new RegExp(secret.source, secret.flags.includes('g') ? secret.flags : `${secret.flags}g`), '[REDACTED]')), input);
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return text(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
-    return value;
-  };
-  return walk;
-}
-// ---------------------------------------------------------------------------------------------
 
 /** The options of `recordedFetch`: those of `recordedModel`, and the `fetch` it wraps. */
 export interface RecordedFetchOptions {
-  mode?: StoreMode;
+  /** Default: `configureRecordings({ mode })`, else `TOOL_CALL_ACCURACY_RECORDINGS`, else `replay` under CI, else `auto`. */
+  mode?: RecordingMode;
+  /** Where recording files go (relative to `process.cwd()`). Default: `__recordings__/` beside the test file. */
   dir?: string;
+  /** The recording's name, instead of the current test's. */
   name?: string;
-  redact?: Redact;
+  /** Secrets to remove from requests and answers (URL, body) before anything is written or keyed. */
+  redact?: Redaction;
   /** The fetch that makes live requests; default the global `fetch` at the time of the request. */
   fetch?: typeof globalThis.fetch;
 }
@@ -93,55 +74,60 @@ const TRANSIENT = (status: number) => status === 408 || status === 409 || status
  * (server-sent events) is written whole and replayed as a stream.
  */
 export function recordedFetch(options: RecordedFetchOptions = {}): typeof globalThis.fetch {
-  checkOptions(options);
+  const given: unknown = options;
+  checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact', 'fetch']);
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ToolCallAccuracyError(`${WHO}: fetch must be a fetch function; received ${typeof options.fetch}.`);
+  const clean = redactor(options.redact, WHO);
+  const redact = <T>(value: T) => toStored(value, clean) as T;
+  settingsFor(options, undefined); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now, not at the first request
   reportRecordings();
-  const redact = redactor(options.redact);
   const recorded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const { data, send } = await readRequest(input, init);
-    const request = canonical(redact(data) as HttpRequestData);
+    const live = async () => readResponse(await (options.fetch ?? globalThis.fetch)(send));
     const test = currentTest();
     // Read at each request: a setup file's configureRecordings and the test's own file apply.
-    const settings = resolveStoreSettings(RECORDINGS, undefined, { mode: options.mode, dir: options.dir }, process.env, test.file);
-    const scope = cassetteScope(RECORDINGS, settings, test, options.name, 'recordedFetch(…)');
+    const settings = settingsFor(options, test.file);
+    if (settings.mode === 'off') return liveAnswer(FETCH_STORE, async () => replayResponse(await live()), { owner: options.name ?? test.name, testPath: test.file });
+    const request = canonical(redact(data));
+    const scope = cassetteScope(FETCH_STORE, settings, test, options.name, WHO);
     const key = hashKey(requestKey(request));
     return recordedAnswer<Response>(scope, key, {
       replay: (step) => {
-        if (!isResponseData(step.response)) throw corruptFileError(RECORDINGS, scope.file, `the response of its step with key ${step.key.slice(0, 12)}… is not a recorded response (a "status" from 100 to 599)`);
+        if (!isResponseData(step.response)) throw corruptFileError(FETCH_STORE, scope.file, `the response of its step with key ${step.key.slice(0, 12)}… is not a recorded response (a "status" from 100 to 599)`);
         if (send.signal.aborted) throw send.signal.reason;
         return replayResponse(step.response);
       },
       ask: async (commit) => {
-        const live = await (options.fetch ?? globalThis.fetch)(send);
-        const response = await readResponse(live);
-        if (!TRANSIENT(response.status)) await commit({ request, response: canonical(redact(response) as HttpResponseData) } satisfies Omit<FetchStep, 'key'>);
+        const response = await live();
+        if (!TRANSIENT(response.status)) await commit({ request, response: canonical(redact(response)) } satisfies Omit<FetchStep, 'key'>);
         return replayResponse(response);
       },
-      miss: (steps) => missError(scope, request, steps),
+      miss: (steps) => missError(scope, request, key, steps),
     });
   };
   return recorded as typeof globalThis.fetch;
 }
 
-function checkOptions(options: RecordedFetchOptions): void {
-  if (typeof options !== 'object' || options === null) throw new TypeError('recordedFetch(options): options must be an object such as { mode: "replay" }.');
-  if (options.mode !== undefined && !isStoreMode(options.mode)) throw new TypeError(`recordedFetch: mode ${JSON.stringify(options.mode)} is not a recordings mode; use one of ${STORE_MODES.join(', ')}.`);
-  if (options.dir !== undefined && (typeof options.dir !== 'string' || options.dir === '')) throw new TypeError('recordedFetch: dir must be a folder path, such as "test/__recordings__".');
-  if (options.name !== undefined && (typeof options.name !== 'string' || options.name === '')) throw new TypeError('recordedFetch: name must be a non-empty string naming the recording.');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('recordedFetch: fetch must be a fetch function.');
+function settingsFor(options: RecordedFetchOptions, testFile: string | undefined) {
+  return resolveStoreSettings(FETCH_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }, process.env, testFile);
 }
 
 /** A `replay` miss: the test, the file, the nearest recorded request of the file and what differs from it, the command that records again. */
-function missError(scope: CassetteScope, request: HttpRequestData, steps: readonly StoredStep[]): Error {
-  const recordedRequests = steps.flatMap((step) => (isObject(step.request) ? [step.request as unknown as HttpRequestData] : []));
-  const closest = nearest(recordedRequests, (old) => dataChanges(requestKey(old), requestKey(request)).map(describeChange));
-  const owner = scope.owner === currentTest().name ? 'by this test' : `under the name ${JSON.stringify(scope.owner)}`;
-  let stale: string | undefined;
-  if (closest !== undefined && closest.changes.length === 0) {
-    const times = recordedRequests.filter((old) => sameData(requestKey(old), requestKey(request))).length;
-    stale = `${display(scope.file)} holds ${times === 1 ? 'one answer' : `${times} answers`} to this same request: the test now makes it more often than when it was recorded.`;
-  } else if (closest !== undefined) stale = staleNote(scope.file, owner, closest.changes);
-  const detail = ` (${request.method} ${request.url}) in ${JSON.stringify(scope.owner)}`;
-  return RECORDINGS.error(replayMissMessage(RECORDINGS, scope.settings, { file: scope.file, testPath: scope.testPath, stale, missingDetail: detail }));
+function missError(scope: CassetteScope, request: HttpRequestData, key: string, steps: readonly StoredStep[]): Error {
+  const now = requestKey(request);
+  const changesOf = (step: StoredStep) => {
+    const old = typeof step.request === 'object' && step.request !== null ? requestKey(step.request as HttpRequestData) : {};
+    return dataChanges(old, now, 50).slice(0, 8).map(describeChange);
+  };
+  const { lines, changes } = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
+  const owner = escapeUnsafe(JSON.stringify(scope.owner.length > 200 ? `${scope.owner.slice(0, 200)}…` : scope.owner));
+  const message = replayMissMessage(FETCH_STORE, scope.settings, {
+    file: scope.file,
+    testPath: scope.testPath,
+    stale: lines.join('\n'),
+    missingDetail: ` (${request.method} ${escapeUnsafe(request.url)}) ${scope.owner === currentTest().name ? 'in test' : 'for the recording named'} ${owner}`,
+  });
+  return new RecordingError(message, { file: scope.file, test: scope.owner, testPath: scope.testPath, changes, command: recordCommand(FETCH_STORE, scope.testPath) });
 }
 
 /** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"` */
@@ -156,6 +142,3 @@ function shown(value: unknown, absent: string): string {
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -17,6 +17,7 @@ import {
 import { checkRecordingOptions, getRecordingsConfig, RECORDINGS_STORE, type RecordingMode } from './config.js';
 import { fromStored, redactor, toStored, type Redaction } from './data.js';
 import { RecordingError } from './errors.js';
+import { reportRecordings } from './usage.js';
 import { missNote, requestData, type CallKind, type RequestIdentity } from './request.js';
 
 /** The options of `recordedModel`. */
@@ -65,6 +66,7 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact']);
   const redact = redactor(options.redact, WHO);
   settingsFor(options, undefined); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now, not at the first request
+  reportRecordings();
   const identity = () => ({ provider: model.provider, modelId: model.modelId });
 
   const answer = <A>(call: CallKind, callOptions: unknown, steps: (commit: (fields: Omit<StoredStep, 'key'>) => Promise<void>) => { ask: () => Promise<A>; replay: (step: StoredStep) => A }) => {

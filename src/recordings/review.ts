@@ -50,7 +50,11 @@ function reviewStep(step: unknown): ReviewStep {
   if (isObject(request) && typeof request.method === 'string' && isObject(response) && typeof response.status === 'number') {
     return httpReviewStep(request as unknown as HttpRequestData, response as unknown as HttpResponseData);
   }
-  return { request: undefined, answer: undefined };
+  // recordedModel's step: the prompt it sent (model messages), and the content it answered (or the tool calls of its stream).
+  const { stream } = (step ?? {}) as { stream?: unknown };
+  const prompt = isObject(request) && Array.isArray(request.prompt) ? request.prompt : undefined;
+  const content = isObject(response) && Array.isArray(response.content) ? response.content : Array.isArray(stream) ? stream.filter((part) => isObject(part) && part.type === 'tool-call') : undefined;
+  return { request: prompt, answer: content };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
