@@ -4,6 +4,7 @@ import { describeValue } from '../describe.js';
 import { escapeUnsafe } from '../printable.js';
 import {
   cassetteScope,
+  corruptFileError,
   currentTest,
   hashKey,
   liveAnswer,
@@ -69,16 +70,17 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   reportRecordings();
   const identity = () => ({ provider: model.provider, modelId: model.modelId });
 
-  const answer = <A>(call: CallKind, callOptions: unknown, steps: (commit: (fields: Omit<StoredStep, 'key'>) => Promise<void>) => { ask: () => Promise<A>; replay: (step: StoredStep) => A }) => {
+  /** One call of the model through the current test's recording: `ask` calls it and commits the step; `replay` answers from one. */
+  const answer = <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>, replay: (step: StoredStep, file: string) => A): Promise<A> => {
     const test = currentTest();
     const settings = settingsFor(options, test.file);
-    if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => steps(async () => undefined).ask(), { owner: options.name ?? test.name, testPath: test.file });
+    if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: options.name ?? test.name, testPath: test.file });
     const request: RequestIdentity = { call, model: identity(), request: requestData(callOptions, redact) };
     const scope = cassetteScope(RECORDINGS_STORE, settings, test, options.name, WHO);
     const key = hashKey(request);
     return recordedAnswer<A>(scope, key, {
-      replay: (step) => steps(async () => undefined).replay(step),
-      ask: (commit) => steps((fields) => commit({ call, model: request.model, request: request.request, ...fields })).ask(),
+      replay: (step) => replay(step, scope.file),
+      ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...fields })),
       miss: (stored) => replayMiss(scope, stored, request, key),
     });
   };
@@ -95,39 +97,66 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
       return (model as { supportedUrls?: unknown }).supportedUrls;
     },
     doGenerate: (callOptions: unknown) =>
-      answer('generate', callOptions, (commit) => ({
-        ask: async () => {
+      answer(
+        'generate',
+        callOptions,
+        async (commit) => {
           const result = (await model.doGenerate(callOptions as never)) as Record<string, unknown>;
           await commit({ response: toStored(answerOf(result), redact) });
           return result;
         },
-        replay: (step) => fromStored(step.response) as Record<string, unknown>,
-      })),
+        replayGenerate,
+      ),
     doStream: (callOptions: unknown) =>
-      answer('stream', callOptions, (commit) => ({
-        ask: async () => {
+      answer(
+        'stream',
+        callOptions,
+        async (commit) => {
           const result = (await model.doStream(callOptions as never)) as { stream: ReadableStream<unknown> } & Record<string, unknown>;
-          const parts: unknown[] = [];
-          const stream = result.stream.pipeThrough(
-            new TransformStream<unknown, unknown>({
-              transform(part, controller) {
-                parts.push(toStored(part, redact));
-                controller.enqueue(part);
-              },
-              // Written once the stream is whole: a stream cut short records nothing.
-              flush: () => commit({ stream: parts }),
-            }),
-          );
-          return { ...result, stream };
+          return { ...result, stream: recording(result.stream, redact, commit) };
         },
-        replay: (step) => {
-          if (!Array.isArray(step.stream)) throw RECORDINGS_STORE.error(`A recorded step for doStream has no "stream" list of parts.`);
-          const parts = fromStored(step.stream) as unknown[];
-          return { stream: new ReadableStream({ start: (controller) => { for (const part of parts) controller.enqueue(part); controller.close(); } }) };
-        },
-      })),
+        replayStream,
+      ),
   };
   return wrapped as unknown as M;
+}
+
+type Commit = (fields: Omit<StoredStep, 'key'>) => Promise<void>;
+
+/** The stream as the caller reads it, part for part; once it is whole its parts are committed (a stream cut short records nothing). */
+function recording(stream: ReadableStream<unknown>, redact: (text: string) => string, commit: Commit): ReadableStream<unknown> {
+  const parts: unknown[] = [];
+  return stream.pipeThrough(
+    new TransformStream<unknown, unknown>({
+      transform(part, controller) {
+        parts.push(toStored(part, redact));
+        controller.enqueue(part);
+      },
+      // The caller's stream ends once the file is written; a failed write errors it.
+      flush: () => commit({ stream: parts }),
+    }),
+  );
+}
+
+function replayGenerate(step: StoredStep, file: string): Record<string, unknown> {
+  const response = fromStored(step.response) as Record<string, unknown> | undefined;
+  if (typeof response !== 'object' || response === null || !Array.isArray(response.content)) {
+    throw corruptFileError(RECORDINGS_STORE, file, 'a doGenerate step has no "response" with a "content" list');
+  }
+  return response;
+}
+
+function replayStream(step: StoredStep, file: string): { stream: ReadableStream<unknown> } {
+  if (!Array.isArray(step.stream)) throw corruptFileError(RECORDINGS_STORE, file, 'a doStream step has no "stream" list of parts');
+  const parts = fromStored(step.stream) as unknown[];
+  return {
+    stream: new ReadableStream({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    }),
+  };
 }
 
 function settingsFor(options: RecordedModelOptions, testFile: string | undefined) {

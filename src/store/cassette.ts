@@ -50,6 +50,8 @@ export function cassetteScope(user: StoreUser, settings: StoreSettings, test: Cu
 interface OnDisk {
   text: string | undefined;
   steps: StoredStep[];
+  /** Why the file cannot be used (corrupt): thrown when its steps are needed; `record` writes over it. */
+  problem?: Error;
 }
 
 /** A per-test file as this process uses it (one per file, shared by every user and model in the process). */
@@ -71,7 +73,7 @@ function cassette(scope: CassetteScope): Cassette {
   let found = open.get(scope.file);
   if (found === undefined) {
     const disk = readCassette(scope);
-    disk.catch(() => undefined); // read when used; an unused corrupt file is not an unhandled rejection
+    disk.catch(() => undefined); // an unreadable file: its error comes when it is used
     found = { disk, steps: undefined, recordedBy: undefined, counts: new Map(), queue: Promise.resolve() };
     open.set(scope.file, found);
   }
@@ -81,25 +83,32 @@ function cassette(scope: CassetteScope): Cassette {
 async function readCassette({ user, file }: CassetteScope): Promise<OnDisk> {
   const text = await readStoredText(user, file);
   if (text === undefined) return { text, steps: [] };
+  const corrupt = (problem: string, cause?: unknown): OnDisk => ({ text, steps: [], problem: corruptFileError(user, file, problem, cause) });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw corruptFileError(user, file, `not valid JSON (${(error as Error).message})`, error);
+    return corrupt(`not valid JSON (${(error as Error).message})`, error);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw corruptFileError(user, file, 'it is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return corrupt('it is not a JSON object');
   const steps = (value as { steps?: unknown }).steps;
-  if (!Array.isArray(steps)) throw corruptFileError(user, file, 'it has no "steps" list');
+  if (!Array.isArray(steps)) return corrupt('it has no "steps" list');
   const bad = steps.findIndex((step) => typeof step !== 'object' || step === null || typeof (step as { key?: unknown }).key !== 'string');
-  if (bad !== -1) throw corruptFileError(user, file, `its step ${bad + 1} is not an object with a "key"`);
+  if (bad !== -1) return corrupt(`its step ${bad + 1} is not an object with a "key"`);
   return { text, steps: steps as StoredStep[] };
+}
+
+/** The file's steps as read; a corrupt file's error. */
+async function readSteps(open: Cassette): Promise<OnDisk> {
+  const disk = await open.disk;
+  if (disk.problem) throw disk.problem;
+  return disk;
 }
 
 /** The steps the file holds now for this process (as read, plus what this run added), for a miss's nearest request. */
 export async function cassetteSteps(scope: CassetteScope): Promise<readonly StoredStep[]> {
   const open = cassette(scope);
-  const disk = await open.disk;
-  return open.steps ?? disk.steps;
+  return open.steps ?? (await readSteps(open)).steps;
 }
 
 /** How a user answers one request through a per-test file. */
@@ -126,7 +135,8 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
   const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath };
   if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath });
   const open = cassette(scope);
-  const disk = await open.disk;
+  // `record` writes over what is there, even a corrupt file; the other modes read it.
+  const disk = settings.mode === 'record' || open.steps !== undefined ? await open.disk : await readSteps(open);
   if (settings.mode === 'record' && open.recordedBy !== scope.run) {
     open.recordedBy = scope.run;
     open.steps = [];
@@ -173,7 +183,7 @@ function write(scope: CassetteScope, open: Cassette, disk: OnDisk): Promise<void
   const done = open.queue.then(async () => {
     const steps = [...open.steps!];
     const content = await writeStoredFile(scope.user, scope.file, { test: scope.owner, steps });
-    emit({ type: 'written', user: scope.user.configure, file: scope.file, owner: scope.owner, testPath: scope.testPath, previous: disk.text, content, previousSteps: disk.text === undefined ? undefined : disk.steps, steps });
+    emit({ type: 'written', user: scope.user.configure, file: scope.file, owner: scope.owner, testPath: scope.testPath, previous: disk.text, content, previousSteps: disk.text === undefined || disk.problem ? undefined : disk.steps, steps });
   });
   open.queue = done.catch(() => undefined);
   return done;

@@ -335,10 +335,18 @@ describe('files', () => {
     expect((error as Error).message).toMatch(new RegExp(`^The recording ${escape(display(file!))} is corrupt: not valid JSON \\(.+\\)\\. Delete the file and record the test again \\(TOOL_CALL_ACCURACY_RECORDINGS=record\\)\\.$`));
     expect(model.calls()).toBe(0);
 
+    newProcess(); // record writes over a corrupt file
+    await generate(major, recordedModel(model, { mode: 'record', dir }));
+    const stored = JSON.parse(await readFile(file!, 'utf8'));
+    delete stored.steps[0].response;
+    await writeFile(file!, JSON.stringify(stored));
+    newProcess();
+    await expect(generate(major, recordedModel(model, { mode: 'replay', dir }))).rejects.toThrow('is corrupt: a doGenerate step has no "response" with a "content" list.');
+
     await writeFile(file!, JSON.stringify({ test: 'x', steps: [{ call: 'generate' }] }));
     newProcess();
     await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: its step 1 is not an object with a "key".');
-    expect(model.calls()).toBe(0);
+    expect(model.calls()).toBe(2); // only the re-recording called it
   });
 });
 
