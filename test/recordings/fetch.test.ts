@@ -10,6 +10,7 @@ import path from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
+import { Agent, OpenAIProvider, Runner, tool as agentTool } from '@openai/agents';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -129,6 +130,22 @@ describe('recordedFetch with the Anthropic client', () => {
     expect(replayed).toEqual(recorded);
     expect(getToolCalls(replayed.streamed)).toEqual([{ toolName: 'get_weather', input: { city: 'Paris' }, toolCallId: 'call_1' }]);
     for (const text of await writtenFiles()) expect(text).not.toContain(SECRET_KEY);
+  });
+});
+
+describe('recordedFetch under the OpenAI Agents SDK (through its openai client)', () => {
+  it('replays an agent run with a tool call', async () => {
+    const { recorded, replayed, requests } = await recordThenReplay([weatherCall, weatherAnswer], async (fetch, baseURL) => {
+      const client = new OpenAI({ apiKey: SECRET_KEY, baseURL, fetch, maxRetries: 0 });
+      const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client }), tracingDisabled: true });
+      const getWeather = agentTool({ name: 'get_weather', description: 'The weather in a city', parameters: z.object({ city: z.string() }), execute: async ({ city }) => `sunny in ${city}` });
+      const agent = new Agent({ name: 'weather', instructions: 'Answer questions about the weather.', model: 'gpt-5-mini', tools: [getWeather] });
+      const result = await runner.run(agent, 'Weather in Paris?');
+      return { output: result.finalOutput, calls: getToolCalls(result.history) };
+    });
+    expect(requests).toBe(2);
+    expect(recorded).toEqual({ output: 'It is sunny in Paris.', calls: [expect.objectContaining({ toolName: 'get_weather', input: { city: 'Paris' } })] });
+    expect(replayed).toEqual(recorded);
   });
 });
 
