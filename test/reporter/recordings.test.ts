@@ -14,6 +14,7 @@ import { jest, vitest, type Child } from './helpers/children.js';
 
 const vitestConfig = 'test/reporter/fixtures/recordings/vitest.config.ts';
 const jestConfig = 'test/reporter/fixtures/recordings/jest.config.cjs';
+const jestEsmConfig = 'test/reporter/fixtures/recordings/jest.esm.config.cjs';
 
 /**
  * The model: version 1 searches, then books, then answers, and says "Hello!"; version 2 books
@@ -156,5 +157,15 @@ describe('the Jest reporter on recordings', () => {
     expect(recordingsReport(filtered.output)).toBe(
       'tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.\nStale recordings are not looked for: tests were filtered by name (-t).',
     );
+  }, 120_000);
+
+  it('in ESM mode too: the ES module build records, then replays, and the reporter counts it', async () => {
+    const esm = path.join(work, 'jest-esm');
+    const env = { RECORDINGS_DIR: esm, NODE_OPTIONS: '--experimental-vm-modules --no-warnings' };
+    const recorded = await jest(['--config', jestEsmConfig], { ...env, MODEL_URL: server.url, TOOL_CALL_ACCURACY_RECORDINGS: 'record' });
+    expect(recordingsReport(recorded.output)).toBe('tool-call-accuracy recordings: 0 steps replayed, 1 recorded, 0 passed through live, in 1 recording file.');
+    const replayed = await jest(['--config', jestEsmConfig], { ...env, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '' });
+    expect(replayed.code, replayed.output).toBe(0);
+    expect(recordingsReport(replayed.output)).toBe('tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.');
   }, 120_000);
 });
