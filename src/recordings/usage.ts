@@ -1,6 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { currentTest, onStoreEvent, type StoreEvent } from '../store/index.js';
+// The store's light parts only: the matchers (their records travel the same way) and the main entry import this module.
+import { onStoreEvent, type StoreEvent } from '../store/state.js';
+import { currentTest } from '../store/test.js';
 
 /**
  * What the reporters learn of recordings, filed per test inside the test worker from the store's
