@@ -1,4 +1,6 @@
-import { resolveStoreSettings, type StoreSettings, type StoreUser } from '../store/index.js';
+// The store's light parts only: the matchers and the main entry import this module, and load no file system or crypto.
+import { resolveStoreSettings, type StoreSettings } from '../store/mode.js';
+import type { StoreUser } from '../store/user.js';
 import { JudgeError } from './errors.js';
 import type { JudgeCacheOptions } from './types.js';
 

@@ -1,6 +1,6 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import { STORE_MODES } from '../store/index.js';
+import { STORE_MODES } from '../store/mode.js';
 import type { JudgeCacheMode, JudgeCacheOptions, JudgeConfig } from './types.js';
 
 export const DEFAULT_THRESHOLD = 1;

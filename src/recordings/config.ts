@@ -1,6 +1,8 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeValue } from '../describe.js';
-import { isStoreMode, STORE_MODES, type StoreMode, type StoreUser } from '../store/index.js';
+// The store's light parts only: the main entry imports this module, and loads no file system or crypto.
+import { isStoreMode, STORE_MODES, type StoreMode } from '../store/mode.js';
+import type { StoreUser } from '../store/user.js';
 import { RecordingError } from './errors.js';
 
 /** `auto`: replay what is recorded, record what is missing; `record`: call the model, write over; `replay`: never call the model; `off`: pass through. */

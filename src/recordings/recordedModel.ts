@@ -1,25 +1,13 @@
-import { existsSync } from 'node:fs';
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeValue } from '../describe.js';
-import { escapeUnsafe } from '../printable.js';
-import {
-  cassetteScope,
-  corruptFileError,
-  currentTest,
-  hashKey,
-  liveAnswer,
-  recordCommand,
-  recordedAnswer,
-  replayMissMessage,
-  resolveStoreSettings,
-  type CassetteScope,
-  type StoredStep,
-} from '../store/index.js';
+// The store's light parts only: the main entry imports this module; files and hashes load at the first call.
+import { resolveStoreSettings } from '../store/mode.js';
+import { currentTest } from '../store/test.js';
 import { checkRecordingOptions, getRecordingsConfig, RECORDINGS_STORE, type RecordingMode } from './config.js';
-import { fromStored, redactor, toStored, type Redaction } from './data.js';
-import { RecordingError } from './errors.js';
+import { redactor, toStored, type Redaction } from './data.js';
+import type { Commit } from './replay.js';
+import type { CallKind } from './request.js';
 import { reportRecordings } from './usage.js';
-import { missNote, requestData, type CallKind, type RequestIdentity } from './request.js';
 
 /** The options of `recordedModel`. */
 export interface RecordedModelOptions {
@@ -66,23 +54,16 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   const given: unknown = options;
   checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact']);
   const redact = redactor(options.redact, WHO);
-  settingsFor(options, undefined); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now, not at the first request
+  resolveStoreSettings(RECORDINGS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now, not at the first request
   reportRecordings();
   const identity = () => ({ provider: model.provider, modelId: model.modelId });
 
-  /** One call of the model through the current test's recording: `ask` calls it and commits the step; `replay` answers from one. */
-  const answer = <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>, replay: (step: StoredStep, file: string) => A): Promise<A> => {
+  /** One call of the model through the current test's recording (loaded at the first call: it reads and writes files). */
+  const answer = async <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>): Promise<A> => {
     const test = currentTest();
-    const settings = settingsFor(options, test.file);
-    if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: options.name ?? test.name, testPath: test.file });
-    const request: RequestIdentity = { call, model: identity(), request: requestData(callOptions, redact) };
-    const scope = cassetteScope(RECORDINGS_STORE, settings, test, options.name, WHO);
-    const key = hashKey(request);
-    return recordedAnswer<A>(scope, key, {
-      replay: (step) => replay(step, scope.file),
-      ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...fields })),
-      miss: (stored) => replayMiss(scope, stored, request, key),
-    });
+    const settings = resolveStoreSettings(RECORDINGS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }, process.env, test.file);
+    const { answerThroughRecording } = await import('./replay.js');
+    return answerThroughRecording<A>({ settings, test, name: options.name, who: WHO, call, model: identity(), callOptions, redact }, ask);
   };
 
   const wrapped = {
@@ -105,7 +86,6 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
           await commit({ response: toStored(answerOf(result), redact) });
           return result;
         },
-        replayGenerate,
       ),
     doStream: (callOptions: unknown) =>
       answer(
@@ -115,13 +95,10 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
           const result = (await model.doStream(callOptions as never)) as { stream: ReadableStream<unknown> } & Record<string, unknown>;
           return { ...result, stream: recording(result.stream, redact, commit) };
         },
-        replayStream,
       ),
   };
   return wrapped as unknown as M;
 }
-
-type Commit = (fields: Omit<StoredStep, 'key'>) => Promise<void>;
 
 /** The stream as the caller reads it, part for part; once it is whole its parts are committed (a stream cut short records nothing). */
 function recording(stream: ReadableStream<unknown>, redact: (text: string) => string, commit: Commit): ReadableStream<unknown> {
@@ -138,31 +115,6 @@ function recording(stream: ReadableStream<unknown>, redact: (text: string) => st
   );
 }
 
-function replayGenerate(step: StoredStep, file: string): Record<string, unknown> {
-  const response = fromStored(step.response) as Record<string, unknown> | undefined;
-  if (typeof response !== 'object' || response === null || !Array.isArray(response.content)) {
-    throw corruptFileError(RECORDINGS_STORE, file, 'a doGenerate step has no "response" with a "content" list');
-  }
-  return response;
-}
-
-function replayStream(step: StoredStep, file: string): { stream: ReadableStream<unknown> } {
-  if (!Array.isArray(step.stream)) throw corruptFileError(RECORDINGS_STORE, file, 'a doStream step has no "stream" list of parts');
-  const parts = fromStored(step.stream) as unknown[];
-  return {
-    stream: new ReadableStream({
-      start(controller) {
-        for (const part of parts) controller.enqueue(part);
-        controller.close();
-      },
-    }),
-  };
-}
-
-function settingsFor(options: RecordedModelOptions, testFile: string | undefined) {
-  return resolveStoreSettings(RECORDINGS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }, process.env, testFile);
-}
-
 /**
  * What a generate result replays: its content, finish reason, usage, metadata and warnings, and the
  * response's id, time and model id. The raw request and response bodies (the prompt again, and
@@ -173,16 +125,4 @@ function answerOf(result: Record<string, unknown>): Record<string, unknown> {
   if (typeof response !== 'object' || response === null) return rest;
   const { headers: _headers, body: _body, ...metadata } = response as Record<string, unknown>;
   return { ...rest, response: metadata };
-}
-
-function replayMiss(scope: CassetteScope, stored: readonly StoredStep[], request: RequestIdentity, key: string): Error {
-  const { lines, changes } = missNote(stored, request, key, existsSync(scope.file));
-  const owner = escapeUnsafe(JSON.stringify(scope.owner.length > 200 ? `${scope.owner.slice(0, 200)}…` : scope.owner));
-  const message = replayMissMessage(RECORDINGS_STORE, scope.settings, {
-    file: scope.file,
-    testPath: scope.testPath,
-    stale: lines.join('\n'),
-    missingDetail: ` ${scope.owner === currentTest().name ? 'in test' : 'for the recording named'} ${owner}`,
-  });
-  return new RecordingError(message, { file: scope.file, test: scope.owner, testPath: scope.testPath, changes, command: recordCommand(RECORDINGS_STORE, scope.testPath) });
 }

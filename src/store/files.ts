@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sha256 } from './keys.js';
 import type { StoreUser } from './user.js';
 
 /** A path relative to the working directory when inside it, for messages. */
@@ -28,7 +28,7 @@ export function slug(text: string, max: number): string {
  * slugs agree (names differing only in punctuation, or beyond the slug's length).
  */
 export function nameStem(name: string, max = 60, fallback = 'test'): string {
-  return `${slug(name, max) || fallback}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+  return `${slug(name, max) || fallback}-${sha256(name).slice(0, 12)}`;
 }
 
 /** The names of the `.json` files in `dir`, sorted; none when it does not exist. */
@@ -87,7 +87,7 @@ export function storedText(value: unknown): string {
 export async function writeStoredFile(user: StoreUser, file: string, value: unknown): Promise<string> {
   const text = storedText(value);
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  const temp = `${file}.${process.pid}.${globalThis.crypto.randomUUID()}.tmp`; // the Web Crypto global: no crypto module loaded
   try {
     await writeFile(temp, text, 'utf8');
     await renameWithRetry(temp, file);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level, so equal values give equal text (and equal keys). */
 export function canonicalJson(value: unknown): string {
@@ -12,7 +11,16 @@ export function canonical<T>(value: T): T {
 
 /** sha256 (hex) of the canonical JSON of `value`: the key of a stored answer. */
 export function hashKey(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return sha256(canonicalJson(value));
+}
+
+/**
+ * sha256 (hex) of a text. node:crypto is loaded at the first hash, never by importing the package
+ * (test/package/mainEntry.test.ts checks that the entries load no crypto module).
+ */
+export function sha256(text: string): string {
+  const { createHash } = process.getBuiltinModule('node:crypto');
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** Whether two values have the same canonical JSON. */
