@@ -38,7 +38,14 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
   const lines = [
     `tool-call-accuracy recordings: ${plural(sum('replayed'), 'step')} replayed, ${sum('recorded')} recorded, ${sum('live')} passed through live, in ${plural(files.size, 'recording file')}.`,
   ];
-  const rewrites = await rewritesOf(uses);
+  const written = await rewritesOf(uses);
+  // `auto` keeps a file's steps and adds the missing ones after them: more recorded, nothing written over.
+  const added = written.filter((rewrite) => rewrite.added > 0);
+  const rewrites = written.filter((rewrite) => rewrite.added === 0);
+  if (added.length > 0) {
+    lines.push('', `Recordings added to: ${plural(added.length, 'file')} kept ${added.length === 1 ? 'its' : 'their'} steps and recorded more:`);
+    for (const rewrite of added) lines.push(`  ${escapeUnsafe(relative(root, rewrite.testFile))} > ${escapeUnsafe(rewrite.test)} (${shown(rewrite.file)}): ${plural(rewrite.added, 'new step')}.`);
+  }
   if (rewrites.length > 0) {
     const unchanged = rewrites.filter((rewrite) => rewrite.before.text === rewrite.after.text);
     const changed = rewrites.filter((rewrite) => rewrite.before.text !== rewrite.after.text);
@@ -47,7 +54,7 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
   }
   if (stale.length > 0) {
     lines.push('', `Stale recordings: ${plural(stale.length, 'file')} that no test of this full run used:`, ...stale.map((file) => `  ${shown(file)}`));
-    lines.push(`Remove them, then commit:\n  rm ${stale.map((file) => shellQuote(relative(root, file))).join(' ')}`);
+    lines.push(`Remove them, then commit:\n  rm ${stale.map((file) => escapeUnsafe(shellQuote(relative(root, file)))).join(' ')}`);
   } else if (!scope.full && uses.length > 0) {
     lines.push(`Stale recordings are not looked for: ${scope.why}.`);
   }
@@ -55,6 +62,8 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
 }
 
 interface Rewrite {
+  /** Steps recorded after the file's old ones, which it kept; 0 when the file was written over. */
+  added: number;
   file: string;
   test: string;
   testFile: string;
@@ -75,9 +84,24 @@ async function rewritesOf(uses: readonly ReportedRecordingUse[]): Promise<Rewrit
     } catch {
       continue; // removed since: nothing to compare
     }
-    rewrites.push({ file: use.file, test: use.test, testFile: use.testFile, before: recordingCalls(use.previous), after: recordingCalls(now) });
+    rewrites.push({ added: stepsAdded(use.previous, now), file: use.file, test: use.test, testFile: use.testFile, before: recordingCalls(use.previous), after: recordingCalls(now) });
   }
   return rewrites;
+}
+
+/** How many steps `now` holds after the steps of `before`, when it begins with all of them (by key); else 0. */
+function stepsAdded(before: string, now: string): number {
+  const keys = (text: string): string[] | undefined => {
+    try {
+      const steps = (JSON.parse(text) as { steps?: unknown }).steps;
+      return Array.isArray(steps) ? steps.map((step) => String((step as { key?: unknown } | null)?.key)) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const [old, fresh] = [keys(before), keys(now)];
+  if (old === undefined || fresh === undefined || fresh.length <= old.length) return 0;
+  return old.every((key, index) => fresh[index] === key) ? fresh.length - old.length : 0;
 }
 
 function describeRewrite(rewrite: Rewrite, file: string, testFile: string): string[] {

@@ -48,7 +48,7 @@ describe('the calls of a recordedFetch recording', () => {
       const ask = async () => {
         if (!stream) return (await client.chat.completions.create({ model: 'gpt-5-mini', messages })).choices[0]!.message;
         const chunks = await client.chat.completions.create({ model: 'gpt-5-mini', messages, stream: true });
-        const toolCalls: OpenAI.Chat.Completions.ChatCompletionMessageToolCall[] = [];
+        const toolCalls: OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall[] = [];
         for await (const chunk of chunks) {
           for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
             const call = (toolCalls[delta.index] ??= { id: delta.id!, type: 'function', function: { name: '', arguments: '' } });

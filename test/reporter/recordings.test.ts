@@ -3,12 +3,17 @@
  * (test/reporter/fixtures/recordings: an agent on the real `openai` client, through recordedFetch,
  * its model a loopback server started here): steps replayed, recorded and passed through live;
  * recordings written over, reviewed by the calls the agent made before and after; stale recording
- * files, decided in a full run only, and for a sharded run where the shards' reports merge.
+ * files, decided in a full run only, and for a sharded run where the shards' reports merge. Then
+ * describeRecordings itself on files written in this process.
  */
-import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedFetch } from '../../src/recordings/fetch.js';
+import { describeRecordings } from '../../src/reporter/recordings.js';
+import { resetStoreActivity } from '../../src/store/index.js';
 import { answer, callTools, startLoopback, type Loopback, type Reply } from '../helpers/loopback.js';
 import { jest, vitest, type Child } from './helpers/children.js';
 
@@ -168,4 +173,34 @@ describe('the Jest reporter on recordings', () => {
     expect(replayed.code, replayed.output).toBe(0);
     expect(recordingsReport(replayed.output)).toBe('tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.');
   }, 120_000);
+});
+
+describe('describeRecordings, on files recordedFetch wrote in this process', () => {
+  it('tells a file auto added steps to (its old steps kept) from one written over', async () => {
+    const dir = path.join(work, 'unit');
+    const ask = (mode: 'record' | 'auto', content: string) =>
+      new OpenAI({ apiKey: 'sk-test', baseURL: server.url, fetch: recordedFetch({ mode, dir, name: 'growing' }), maxRetries: 0 }).chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content }] });
+    await ask('record', 'Say hello');
+    const [name] = await readdir(dir);
+    const file = path.join(dir, name!);
+    const previous = await readFile(file, 'utf8');
+    resetStoreActivity(); // as a later run would
+    await ask('auto', 'Say hello');
+    await ask('auto', 'Say hello again');
+    const use = { file, previous, test: 'grows', testFile: path.resolve('test/a.test.ts'), replayed: 1, recorded: 1, live: 0 };
+    const scope = { full: false as const, why: 'a unit test' };
+    expect(await describeRecordings([use], [], scope, process.cwd())).toBe(
+      [
+        'tool-call-accuracy recordings: 1 step replayed, 1 recorded, 0 passed through live, in 1 recording file.',
+        '',
+        'Recordings added to: 1 file kept its steps and recorded more:',
+        `  test/a.test.ts > grows (${file}): 1 new step.`,
+        'Stale recordings are not looked for: a unit test.',
+      ].join('\n'),
+    );
+    // Written over with other answers: reviewed instead.
+    resetStoreActivity();
+    await ask('record', 'Say hello again');
+    expect(await describeRecordings([{ ...use, recorded: 1, replayed: 0 }], [], scope, process.cwd())).toContain('Recordings written over: 1 file, 0 unchanged:\n  test/a.test.ts > grows');
+  });
 });
