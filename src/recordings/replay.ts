@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { escapeUnsafe } from '../printable.js';
 import {
+  canonical,
   cassetteScope,
   corruptFileError,
   hashKey,
@@ -46,7 +47,8 @@ export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: 
   const key = hashKey(request);
   return recordedAnswer<A>(scope, key, {
     replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
-    ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...fields })),
+    // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.
+    ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...canonical(fields) })),
     miss: (stored) => replayMiss(scope, stored, request, key, recorded.name !== undefined),
   });
 }

@@ -66,6 +66,8 @@ interface Cassette {
   counts: Map<string, number>;
   /** Writes one after another. */
   queue: Promise<unknown>;
+  /** The next write, not started yet: steps committed meanwhile share it. */
+  pending: Promise<void> | undefined;
 }
 
 function cassette(scope: CassetteScope): Cassette {
@@ -74,7 +76,7 @@ function cassette(scope: CassetteScope): Cassette {
   if (found === undefined) {
     const disk = readCassette(scope);
     disk.catch(() => undefined); // an unreadable file: its error comes when it is used
-    found = { disk, steps: undefined, recordedBy: undefined, counts: new Map(), queue: Promise.resolve() };
+    found = { disk, steps: undefined, recordedBy: undefined, counts: new Map(), queue: Promise.resolve(), pending: undefined };
     open.set(scope.file, found);
   }
   return found;
@@ -178,13 +180,19 @@ export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, wher
   return answer;
 }
 
-/** Writes the file's steps now (after any write before it), atomically, and tells the reporters. */
+/**
+ * Writes the file's steps after any write in progress, atomically, and tells the reporters. Steps
+ * committed while a write waits share it: parallel runs write the file once, not once per step.
+ */
 function write(scope: CassetteScope, open: Cassette, disk: OnDisk): Promise<void> {
-  const done = open.queue.then(async () => {
+  if (open.pending) return open.pending;
+  const next = open.queue.then(async () => {
+    open.pending = undefined;
     const steps = [...open.steps!];
     const content = await writeStoredFile(scope.user, scope.file, { test: scope.owner, steps });
     emit({ type: 'written', user: scope.user.configure, file: scope.file, owner: scope.owner, testPath: scope.testPath, previous: disk.text, content, previousSteps: disk.text === undefined || disk.problem ? undefined : disk.steps, steps });
   });
-  open.queue = done.catch(() => undefined);
-  return done;
+  open.pending = next;
+  open.queue = next.catch(() => undefined);
+  return next;
 }

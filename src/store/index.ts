@@ -11,7 +11,7 @@
  *   `isStoreMode(value)` checks an option; a bad environment value throws ToolCallAccuracyError.
  *
  * Keys: `canonicalJson(value)` (keys sorted at every level), `hashKey(value)` (its sha256 hex),
- *   `canonical(value)` (a copy with sorted keys, for files), `sameData(a, b)`.
+ *   `sha256(text)`, `canonical(value)` (a copy with sorted keys, for files), `sameData(a, b)`.
  *
  * Files: `writeStoredFile(user, file, value)` writes pretty JSON atomically (temp file + rename)
  *   and returns the text; `readStoredObject(user, file)` / `readStoredText(user, file)` read one
@@ -49,10 +49,17 @@
  *   previousSteps, steps }` (`previous`: the file's text before this process wrote it, undefined
  *   when new). `storeActivity()` holds the process's totals and files used; `resetStoreActivity()`.
  *
- * The current test: `currentTest()` → `{ name, file, attempt, runner }` from Vitest's or Jest's
- *   global expect state (CommonJS and ESM); `runnerCommand(testPath, display)`.
+ * The current test: `currentTest()` → `{ name, file, attempt, handle, runner }` from Vitest's or
+ *   Jest's global expect state (CommonJS and ESM; `handle` is the runner's test object, so two
+ *   tests of one name count apart); `runnerCommand(testPath, display)`.
+ *
+ * Loading: importing the package loads no crypto module and no file system of ours. Modules the
+ * main entry or the matchers import statically (the judge's and recordings' settings,
+ * `recordedModel` itself) import the light parts directly, `./mode.js`, `./user.js`, `./test.js`,
+ * `./step.js`; the rest of this index is imported by code loaded at its first use
+ * (`judge/judge.ts`, `recordings/replay.ts`). Hashing loads node:crypto at the first hash.
  */
-export { canonical, canonicalJson, hashKey, sameData } from './keys.js';
+export { canonical, canonicalJson, hashKey, sameData, sha256 } from './keys.js';
 export { corruptFileError, display, isInside, listJsonFiles, nameStem, readStoredObject, readStoredText, slug, storedText, writeStoredFile } from './files.js';
 export { isCI, isStoreMode, resolveStoreSettings, STORE_MODES } from './mode.js';
 export type { ModeSource, StoreMode, StoreOptions, StoreSettings } from './mode.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureRecordings, recordedModel, RecordingError, ToolCallAccuracyError } from '../../src/index.js';
+import { configureRecordings, recordedModel, RecordingError, sample, ToolCallAccuracyError } from '../../src/index.js';
 import { resetRecordingsConfig } from '../../src/recordings/config.js';
 import { display, resetStoreActivity, storeActivity } from '../../src/store/index.js';
 import { majors, weatherTools, type Major } from './models.js';
@@ -117,6 +117,22 @@ describe('the same request again in one test', () => {
     expect(model.calls()).toBe(0);
   });
 
+  it("sample(): 3 runs at once record 3 runs, and replay the same 3 in the same order", async () => {
+    const [major] = majors.slice(-1) as [Major];
+    const live = major.model();
+    const recorded = await sample(() => generate(major, recordedModel(live, { mode: 'record', dir })).then((run) => run.result), { n: 3 });
+    expect(live.calls()).toBe(6);
+    const texts = recorded.runs.map((run) => (run.threw ? run.error : (run.run as { text: string }).text));
+    expect(new Set(texts).size).toBe(3);
+
+    newProcess();
+    const model = major.model();
+    const replayed = await sample(() => generate(major, recordedModel(model, { mode: 'replay', dir })).then((run) => run.result), { n: 3 });
+    expect(model.calls()).toBe(0);
+    expect(replayed.runs.map((run) => (run.threw ? run.error : (run.run as { text: string }).text))).toEqual(texts);
+    await expect(replayed).toCallToolsInOrder(['get-weather']);
+  });
+
   it('auto replays what is recorded and records only what is missing', async () => {
     const [major] = majors.slice(-1) as [Major];
     const live = major.model();
@@ -203,6 +219,16 @@ describe('a stale recording explains itself', () => {
       'message 1 (user), part 1, text: was "…horough. Weather in Tokyo?", now "…horough. Weather in Kyoto?"',
       'tool "get-weather", description: was "The weather in a city", now "Weather, by city"',
     ]);
+  });
+
+  it("streamText: the miss reaches streamText's onError (the AI SDK then ends the stream with no output), and no model is called", async () => {
+    const model = major.model();
+    const errors: unknown[] = [];
+    const result = major.ai.streamText({ model: recordedModel(model, { mode: 'replay', dir }), tools: weatherTools(major), prompt: 'Weather in Tokyo?', onError: ({ error }: { error: unknown }) => errors.push(error) });
+    await expect(result.text).rejects.toThrow('No output generated');
+    expect(errors).toEqual([expect.any(RecordingError)]);
+    expect((errors[0] as Error).message).toContain('There is no such file: this test (or name) was never recorded here.');
+    expect(model.calls()).toBe(0);
   });
 
   it('a test with no recording says there is none', async () => {
@@ -302,7 +328,7 @@ describe('files', () => {
     expect(text).toContain('Weather in CITY?');
   });
 
-  it(`a hostile test name stays inside the folder: ../../${'x'.repeat(300)}/\u001b[2J`, async () => {
+  it(`a hostile test name stays inside the folder: \u001b[2J../../${'x'.repeat(300)}/..`, async () => {
     await generate(major, recordedModel(major.model(), { mode: 'record', dir }));
     await generate(major, recordedModel(major.model(), { mode: 'record', dir, name: `../../${'y'.repeat(300)}/../etc/passwd` }));
     const names = await readdir(dir);
@@ -313,6 +339,12 @@ describe('files', () => {
     }
     const stored = JSON.parse(await readFile(path.join(dir, names.find((name) => name.startsWith('recordedmodel'))!), 'utf8'));
     expect(stored.test).toContain('\u001b[2J'); // the file keeps the real name; only the file name is a slug
+
+    newProcess();
+    const error = (await generate(major, recordedModel(major.model(), { mode: 'replay', dir }), 'Weather in Paris?').catch((e: Error) => e)) as RecordingError;
+    expect(error.message).toContain(`in test "files > a hostile test name stays inside the folder: \\u001b[2J../../xxx`);
+    expect(error.message).not.toContain('\u001b');
+    expect(error.test).toBe(stored.test); // the error's field keeps the real name
   });
 
   it('a name: one test replays what another recorded, and code outside a test can record', async () => {
