@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureRecordings, recordedModel, RecordingError, sample, ToolCallAccuracyError } from '../../src/index.js';
 import { resetRecordingsConfig } from '../../src/recordings/config.js';
 import { display, resetStoreActivity, storeActivity } from '../../src/store/index.js';
-import { majors, weatherTools, type Major } from './models.js';
+import { majors, weatherTools, type Major } from '../helpers/recordingModels.js';
 
 type Any = any;
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedModel } from '../../src/index.js';
-import { majors, weatherTools, type Major } from './models.js';
+import { majors, weatherTools, type Major } from '../helpers/recordingModels.js';
 
 const [major] = majors.slice(-1) as [Major];
 let dir: string;
