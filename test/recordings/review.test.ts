@@ -13,7 +13,7 @@ import { recordedModel } from '../../src/recordings/recordedModel.js';
 import { callChanges, recordingCalls, type RecordedCalls } from '../../src/recordings/review.js';
 import { resetStoreActivity } from '../../src/store/index.js';
 import { answer, callTools, startLoopback } from '../helpers/loopback.js';
-import { majors, weatherTools } from './models.js';
+import { majors, weatherTools } from '../helpers/recordingModels.js';
 
 let dir: string;
 beforeEach(async () => {
