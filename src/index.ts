@@ -89,3 +89,5 @@ export { turn, within } from './calls/views.js';
 export { trajectory } from './format/trajectory.js';
 export type { RunTrajectory } from './format/trajectory.js';
 export type { RunView } from './calls/views.js';
+export { recordedFetch } from './recordings/fetch.js';
+export type { RecordedFetchOptions } from './recordings/fetch.js';

@@ -7,6 +7,7 @@ import { checkRecordingOptions, getRecordingsConfig, RECORDINGS_STORE, type Reco
 import { redactor, toStored, type Redaction } from './data.js';
 import type { Commit } from './replay.js';
 import type { CallKind } from './request.js';
+import { reportRecordings } from './usage.js';
 
 /** The options of `recordedModel`. */
 export interface RecordedModelOptions {
@@ -54,6 +55,7 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact']);
   const redact = redactor(options.redact, WHO);
   resolveStoreSettings(RECORDINGS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now, not at the first request
+  reportRecordings();
   const identity = () => ({ provider: model.provider, modelId: model.modelId });
 
   /** One call of the model through the current test's recording (loaded at the first call: it reads and writes files). */

@@ -119,7 +119,14 @@ function compare(before: unknown, after: unknown): string {
 const show = (value: unknown) => (value === undefined ? 'absent' : formatInline(value, 70));
 
 /** For a replay miss: the nearest recorded request of the test and what differs, or why there is none. */
-export function missNote(steps: readonly StoredStep[], now: RequestIdentity, key: string, exists: boolean): { lines: string[]; changes: string[] } {
+export function missNote(
+  steps: readonly StoredStep[],
+  now: RequestIdentity | undefined,
+  key: string,
+  exists: boolean,
+  // recordedFetch names the changes of an HTTP request its own way (and passes no `now`).
+  changesOf: (step: StoredStep) => string[] = (step) => requestChanges(step, now!),
+): { lines: string[]; changes: string[] } {
   if (steps.length === 0) {
     const line = exists ? 'The file holds no recorded requests.' : 'There is no such file: this test (or name) was never recorded here.';
     return { lines: [line], changes: [] };
@@ -131,7 +138,7 @@ export function missNote(steps: readonly StoredStep[], now: RequestIdentity, key
   }
   let nearest: { index: number; changes: string[] } | undefined;
   steps.forEach((step, index) => {
-    const changes = requestChanges(step, now);
+    const changes = changesOf(step);
     if (nearest === undefined || changes.length < nearest.changes.length) nearest = { index, changes };
   });
   const { index, changes } = nearest!;
