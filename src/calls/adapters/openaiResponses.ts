@@ -5,7 +5,6 @@ import { asList, chatRole, contentText, conversationText } from '../conversation
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import type { ToolCall } from '../../types.js';
 import { INPUT_OUTPUT_TOKENS, tokensOf } from '../runUsage.js';
-import { ResultsAhead } from '../resultsAhead.js';
 
 /**
  * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
@@ -22,15 +21,14 @@ const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', '
  */
 type Approvals = Map<string, ToolCall>;
 
-/** `output`: a `function_call`'s result when it was read ahead (resultsAhead.ts). */
-function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals, output?: unknown): void {
+function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals): void {
   const type = item.type;
   if (typeof type !== 'string') return;
   // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
   if (item.status === 'in_progress' && (type === 'function_call' || type === 'custom_tool_call')) return;
   switch (type) {
     case 'function_call':
-      if (isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.arguments, item.call_id, output));
+      if (isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.arguments, item.call_id));
       return;
     case 'custom_tool_call':
       if (isNonEmptyString(item.name)) calls.add(toolCall(item.name, item.input, item.call_id));
@@ -73,18 +71,6 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
   }
 }
 
-const isFunctionCall = (item: unknown): boolean => isRecord(item) && item.type === 'function_call';
-
-/** The id of the call `readItem` makes of a `function_call` item, or undefined when it makes none. */
-function functionCallId(item: UnknownRecord): unknown {
-  return item.status !== 'in_progress' && isNonEmptyString(item.name) ? item.call_id : undefined;
-}
-
-/** Reads an item ahead when it is a call's output (`readItem`: `…_call_output`) that pairs with one of the step's calls. */
-function readsAhead(item: unknown, ahead: ResultsAhead): boolean {
-  return isRecord(item) && typeof item.type === 'string' && item.type.endsWith('_call_output') && ahead.result(item.call_id, item.output);
-}
-
 function isResponse(value: unknown): value is UnknownRecord & { output: unknown[] } {
   return isRecord(value) && value.object === 'response' && Array.isArray(value.output);
 }
@@ -104,12 +90,6 @@ export const openaiResponses: FormatAdapter = {
   read(value, calls) {
     const items = itemsOf(value);
     const approvals: Approvals = new Map();
-    const ahead = new ResultsAhead();
-    // Items [aheadStart, callsEnd) are function calls in a row, and [callsEnd, resultsEnd) the
-    // outputs right after them that were read ahead (resultsAhead.ts): each is on its call already.
-    let aheadStart = 0;
-    let callsEnd = 0;
-    let resultsEnd = 0;
     let inCalls = false;
     for (let index = 0; index < items.length; index++) {
       const item: unknown = items[index];
@@ -118,17 +98,7 @@ export const openaiResponses: FormatAdapter = {
       const ofResponse = item.type === 'reasoning' || (typeof item.type === 'string' && item.type.endsWith('_call'));
       if (ofResponse && !inCalls) calls.beginStep();
       inCalls = ofResponse;
-      if (index >= resultsEnd && item.type === 'function_call') {
-        aheadStart = index;
-        callsEnd = index;
-        while (callsEnd < items.length && isFunctionCall(items[callsEnd])) callsEnd++;
-        ahead.begin(callsEnd - aheadStart);
-        for (let at = aheadStart; at < callsEnd; at++) ahead.call(functionCallId(items[at] as UnknownRecord));
-        resultsEnd = callsEnd;
-        while (resultsEnd < items.length && readsAhead(items[resultsEnd], ahead)) resultsEnd++;
-      }
-      if (index < callsEnd) readItem(item, calls, approvals, ahead.output(index - aheadStart));
-      else if (index >= resultsEnd) readItem(item, calls, approvals);
+      readItem(item, calls, approvals);
     }
   },
   text: (value) => conversationText(itemsOf(value), chatRole, textOf),
