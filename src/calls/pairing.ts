@@ -1,5 +1,4 @@
 import type { ToolCall } from '../types.js';
-import { isNonEmptyString } from './adapter.js';
 
 /**
  * Which of several unanswered calls with one id a result answers:
@@ -33,6 +32,11 @@ interface Waiting {
  * The index of ids is made at the first result, so a run whose calls carry their results (UI
  * parts, trajectories) builds none.
  */
+/** An id names a call when it is a non-empty string (as toolCall.ts keeps it). */
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
 export class Pairing {
   private byId: Map<string, Waiting> | undefined;
   private byName: Map<string, Waiting> | undefined;
@@ -53,7 +57,7 @@ export class Pairing {
    */
   take(toolCallId: unknown, toolName?: string): ToolCall | undefined {
     this.catchUp();
-    const byId = isNonEmptyString(toolCallId);
+    const byId = isId(toolCallId);
     const waiting = byId ? this.byId!.get(toolCallId) : toolName === undefined ? undefined : this.byName!.get(toolName);
     if (waiting === undefined) return undefined;
     const call = byId && this.order === 'nearest' ? this.latestOpen(waiting, toolName) : this.earliestOpen(waiting, toolName);
@@ -63,7 +67,7 @@ export class Pairing {
 
   /** The latest call with this id, answered or not (an approval asked or given for it). */
   latest(toolCallId: unknown): ToolCall | undefined {
-    if (!isNonEmptyString(toolCallId)) return undefined;
+    if (!isId(toolCallId)) return undefined;
     this.catchUp();
     return this.byId!.get(toolCallId)?.calls.at(-1);
   }
@@ -100,8 +104,8 @@ export class Pairing {
     for (; this.indexed < calls.length; this.indexed++) {
       const call = calls[this.indexed]!;
       const id = call.toolCallId;
-      const table = isNonEmptyString(id) ? byId : byName;
-      const key = isNonEmptyString(id) ? id : call.toolName;
+      const table = isId(id) ? byId : byName;
+      const key = isId(id) ? id : call.toolName;
       const waiting = table.get(key);
       if (waiting) waiting.calls.push(call);
       else table.set(key, { calls: [call], head: 0 });

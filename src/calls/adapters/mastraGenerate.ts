@@ -4,6 +4,7 @@ import type { ToolCall } from '../../types.js';
 import { toolCall } from '../toolCall.js';
 import { Pairing } from '../pairing.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, nth, sumTokens, tokensOf } from '../runUsage.js';
+import { oneTurn } from '../turns.js';
 
 /**
  * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
@@ -46,6 +47,7 @@ export const mastraGenerate: FormatAdapter = {
     if (!Array.isArray(toolCalls)) return false;
     return toolCalls.length === 0 ? hasTripwire : isPayloadChunk(toolCalls[0]);
   },
+  turns: oneTurn,
   read(value, calls) {
     const { toolCalls, toolResults } = value as UnknownRecord;
     const made: ToolCall[] = [];

@@ -1,9 +1,10 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { readOpenAiToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
+import { conversationTurns, isUserMessage } from '../turns.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, tokensOf } from '../runUsage.js';
 
 /**
@@ -50,12 +51,33 @@ function messagesOf(value: unknown): readonly unknown[] {
   return asList(value);
 }
 
+/** Content part types only Chat Completions writes (`text`, `file` are shared). */
+const CHAT_PARTS = new Set(['image_url', 'input_audio']);
+
+/**
+ * A Chat message shows the format by its `tool_calls`, `tool_call_id` or `function_call`, a
+ * `developer` or `function` role, or a part only Chat writes; so does an item of `tool_calls` on its
+ * own. A message with a `type` is another format's (a Responses item, a LangChain dict). Any other
+ * `{ role, content }` fits.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  if (isToolCallItem(message)) return 'evidence';
+  if (message.type !== undefined) return undefined;
+  if ('tool_calls' in message || 'tool_call_id' in message || 'function_call' in message) return 'evidence';
+  if (message.role === 'developer' || message.role === 'function') return 'evidence';
+  const content = message.content;
+  if (Array.isArray(content) && content.some((part) => isRecord(part) && CHAT_PARTS.has(part.type as string))) return 'evidence';
+  return typeof message.role === 'string' && (typeof content === 'string' || content === null || Array.isArray(content)) ? 'fits' : undefined;
+}
+
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 export const openaiChat: FormatAdapter = {
   format: 'openai-chat',
   shape: 'OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself',
   detect: (value, kinds) => isCompletion(value) || kinds.of(value) === 'openai-chat',
+  messages: { name: 'an OpenAI Chat Completions message', of: messageFit },
+  turns: (value) => conversationTurns(value, isUserMessage),
   read(value, calls) {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) {

@@ -1,10 +1,11 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import type { ToolCall } from '../../types.js';
 import { INPUT_OUTPUT_TOKENS, tokensOf } from '../runUsage.js';
+import { conversationTurns, isUserMessage } from '../turns.js';
 
 /**
  * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
@@ -71,6 +72,33 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
   }
 }
 
+/** Responses input/output items that are not messages nor calls. */
+const ITEM_TYPES = new Set(['reasoning', 'item_reference', 'mcp_list_tools', 'mcp_approval_request', 'mcp_approval_response', 'compaction']);
+/** Content part types only Responses writes. */
+const RESPONSES_PARTS = new Set(['input_text', 'output_text', 'input_image', 'input_file', 'input_audio', 'output_audio', 'refusal']);
+
+const isResponsesPart = (part: unknown) => isRecord(part) && RESPONSES_PARTS.has(part.type as string);
+
+/**
+ * An item shows the format by its `type`: a call or its output (`…_call`, `…_call_output`), another
+ * item type, or a `message` whose content is Responses' own (an Anthropic `Message` has
+ * `type: 'message'` too, with a `stop_reason` and blocks of its own); so does a part only Responses
+ * writes. An easy input message (`{ role, content }`) fits.
+ */
+function itemFit(item: UnknownRecord): MessageFit | undefined {
+  const type = item.type;
+  if (type === 'message') {
+    const content = item.content;
+    return !('stop_reason' in item) && (typeof content === 'string' || (Array.isArray(content) && content.every(isResponsesPart))) ? 'evidence' : undefined;
+  }
+  if (typeof type === 'string') {
+    return type.endsWith('_call') || type.endsWith('_call_output') || ITEM_TYPES.has(type) ? 'evidence' : undefined;
+  }
+  const content = item.content;
+  if (Array.isArray(content) && content.some((part) => isRecord(part) && RESPONSES_PARTS.has(part.type as string))) return 'evidence';
+  return typeof item.role === 'string' && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
+}
+
 function isResponse(value: unknown): value is UnknownRecord & { output: unknown[] } {
   return isRecord(value) && value.object === 'response' && Array.isArray(value.output);
 }
@@ -87,6 +115,8 @@ export const openaiResponses: FormatAdapter = {
   format: 'openai-responses',
   shape: "OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items",
   detect: (value, kinds) => isResponse(value) || kinds.of(value) === 'openai-responses',
+  messages: { name: 'an OpenAI Responses item', of: itemFit },
+  turns: (value) => conversationTurns(value, isUserMessage),
   read(value, calls) {
     const items = itemsOf(value);
     const approvals: Approvals = new Map();

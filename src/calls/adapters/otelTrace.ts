@@ -30,6 +30,8 @@ export const otelTrace: FormatAdapter = {
   format: 'otel-trace',
   shape: 'OpenTelemetry spans: the SDK\'s finished spans (InMemorySpanExporter.getFinishedSpans()) or an OTLP JSON export ({ resourceSpans })',
   detect: isSpanInput,
+  // One agent run (one turn) per trace.
+  turns: (value) => ({ unit: 'trace', turns: splitTraces(value) }),
   read(value, calls) {
     for (const trace of splitTraces(value)) readScope(trace.spans, calls);
   },
@@ -154,7 +156,7 @@ function messageText(message: Record<string, unknown>): string {
 }
 
 /** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
-export function splitTraces(value: unknown): SpanSubset[] {
+function splitTraces(value: unknown): SpanSubset[] {
   const spans = spansOf(value);
   let oneTrace = true;
   for (const span of spans) {
