@@ -21,6 +21,8 @@ export type MessageKind =
   | 'openai-responses'
   | 'anthropic'
   | 'ai-sdk-model'
+  | 'google-genai'
+  | 'bedrock'
   // Mastra stored messages (`content.format` 2 or 3): their own adapter claims them before any
   // message adapter; the kind exists so that an array mixing them with another format is refused.
   | 'mastra'

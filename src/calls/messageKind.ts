@@ -1,5 +1,7 @@
 import type { MessageKind, MessageKinds, UnknownRecord } from './adapter.js';
 import { isRecord } from './adapter.js';
+import { isGeminiContent } from './adapters/googleGenAI.js';
+import { isBedrockMessage } from './adapters/bedrock.js';
 
 
 /** LangChain message `type`s (`AIMessage.type === 'ai'`, also the `toDict()` and LangGraph API dict forms). */
@@ -129,6 +131,8 @@ const KIND_NAMES: Record<MessageKind, string> = {
   'openai-responses': 'an OpenAI Responses item',
   anthropic: 'an Anthropic message',
   'ai-sdk-model': 'an AI SDK model message',
+  'google-genai': 'a Google Gen AI Content',
+  bedrock: 'a Bedrock Converse message',
   mastra: 'a Mastra stored message',
   mixed: 'mixed',
 };
@@ -162,6 +166,8 @@ function kindOf(message: UnknownRecord): MessageKind | undefined {
   // A UI message is decided by its tool parts: v4 `tool-invocation` (or the `toolInvocations`
   // list), v5+ `tool-<name>` / `dynamic-tool`. A `content` string beside them decides nothing
   // (stores migrated from v4 keep one beside v5 parts).
+  // Gemini's Content ({ role: 'model', parts }, parts without a `type`) before UI messages, whose parts all have one.
+  if (isGeminiContent(message)) return 'google-genai';
   if (Array.isArray(message.parts)) return uiKindOfParts(message.parts) ?? (Array.isArray(message.toolInvocations) ? 'ai-sdk-4-ui' : undefined);
   if (Array.isArray(message.toolInvocations)) return 'ai-sdk-4-ui';
   if (typeof type === 'string') {
@@ -174,6 +180,8 @@ function kindOf(message: UnknownRecord): MessageKind | undefined {
   if (role === 'developer' || role === 'function') return 'openai-chat';
   if (!Array.isArray(message.content)) return undefined;
   if (role === 'tool') return 'ai-sdk-model';
+  // Bedrock Converse's blocks are keyed by their member ({ toolUse }, { text }) with no `type`.
+  if (isBedrockMessage(message)) return 'bedrock';
   return kindOfParts(message.content);
 }
 

@@ -20,6 +20,9 @@ const startsTurn: Record<string, (message: unknown) => boolean> = {
   // Anthropic sends tool results back in a user message: that continues the turn.
   anthropic: (message) => roleOf(message) === 'user' && !hasToolResult(message),
   langchain: (message) => isRecord(message) && typeOf(message) === 'human',
+  // Gemini and Bedrock send function results back in a user content: only one with text starts a turn.
+  'google-genai': (message) => roleOf(message) === 'user' && hasText(message, 'parts'),
+  'bedrock-converse': (message) => roleOf(message) === 'user' && hasText(message, 'content'),
 };
 
 /** Formats that hold one agent run answering one request: a single turn. */
@@ -68,6 +71,11 @@ function roleOf(message: unknown): unknown {
 
 function hasToolResult(message: unknown): boolean {
   return isRecord(message) && Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_result');
+}
+
+function hasText(message: unknown, key: 'parts' | 'content'): boolean {
+  const list = isRecord(message) ? message[key] : undefined;
+  return Array.isArray(list) && list.some((part) => isRecord(part) && typeof part.text === 'string' && part.text !== '' && part.thought !== true);
 }
 
 function isMessageList(run: unknown): boolean {

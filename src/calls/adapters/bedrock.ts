@@ -1,0 +1,162 @@
+import { ToolCallAccuracyError } from '../../errors.js';
+import type { FormatAdapter, RunUsage, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { toolCall } from '../toolCall.js';
+import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+
+/**
+ * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` (the `messages` a
+ * tool-use loop sends and keeps) and a `ConverseResponse` (`output.message`, `usage`,
+ * `metrics.latencyMs`). A content block is keyed by its member, with no `type`: calls are the
+ * assistant's `toolUse` blocks (`input` already parsed; `type: 'server_tool_use'` is a tool Bedrock
+ * runs itself, `providerExecuted`), results the `toolResult` blocks of the next user message,
+ * paired by `toolUseId`. `status: 'error'` is a failure; the output is the content's value (one
+ * `json` or `text` block: its value; several: their values in a list).
+ *
+ * Read or refuse: a block with no member this package knows (`$unknown` included) is refused,
+ * naming its keys and where it is.
+ */
+
+/** Members of a Converse `ContentBlock` that carry no call. */
+const QUIET_MEMBERS = new Set([
+  'text',
+  'image',
+  'document',
+  'video',
+  'audio',
+  'guardContent',
+  'cachePoint',
+  'reasoningContent',
+  'citationsContent',
+  'searchResult',
+  'toolAddition',
+  'toolRemoval',
+]);
+
+function isBedrockBlock(block: unknown): block is UnknownRecord {
+  if (!isRecord(block) || 'type' in block) return false;
+  for (const key in block) if (key === 'toolUse' || key === 'toolResult' || QUIET_MEMBERS.has(key)) return true;
+  return false;
+}
+
+/** A Converse `Message`: `role` and `content` blocks keyed by their member, one of which Bedrock alone has. */
+export function isBedrockMessage(value: unknown): boolean {
+  if (!isRecord(value) || (value.role !== 'user' && value.role !== 'assistant') || !Array.isArray(value.content)) return false;
+  const content = value.content;
+  for (let index = 0; index < content.length; index++) if (isBedrockBlock(content[index])) return true;
+  return false;
+}
+
+/** A `ConverseResponse`: `output.message` beside Converse's `stopReason`, `usage` or `metrics`. */
+export function isConverseResponse(value: unknown): value is UnknownRecord {
+  if (!isRecord(value) || !isRecord(value.output) || !isRecord(value.output.message)) return false;
+  return typeof value.stopReason === 'string' || isRecord(value.usage) || isRecord(value.metrics);
+}
+
+function refuseBlock(block: unknown, where: string): never {
+  const keys = isRecord(block) ? Object.keys(block) : [];
+  const what = isRecord(block)
+    ? '$unknown' in block
+      ? `a member the SDK did not know ($unknown: ${JSON.stringify(Array.isArray(block.$unknown) ? block.$unknown[0] : block.$unknown)})`
+      : keys.length > 0
+        ? `a block with keys ${keys.map((key) => JSON.stringify(key)).join(', ')}`
+        : 'an empty block'
+    : `a block that is ${block === null ? 'null' : typeof block}`;
+  throw new ToolCallAccuracyError(
+    `${where} is ${what}, which is no Bedrock Converse ContentBlock this package knows (toolUse, toolResult, text, image, document, reasoningContent, …); ` +
+      'its calls cannot be read with certainty, so the run is refused rather than read as fewer calls.',
+  );
+}
+
+/** A tool result's value: one `json` or `text` block's value, or the values of several in a list. */
+function resultValue(content: unknown): unknown {
+  if (!Array.isArray(content)) return content;
+  const values = content.map((block: unknown) => (isRecord(block) ? ('json' in block ? block.json : 'text' in block ? block.text : block) : block));
+  return values.length === 1 ? values[0] : values;
+}
+
+function readMessage(message: unknown, where: string, calls: CallCollector): void {
+  if (!isRecord(message) || !Array.isArray(message.content)) {
+    throw new ToolCallAccuracyError(`${where} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
+  }
+  const fromAssistant = message.role === 'assistant';
+  if (fromAssistant) calls.beginStep();
+  const content = message.content;
+  for (let index = 0; index < content.length; index++) {
+    const block: unknown = content[index];
+    if (!isBedrockBlock(block)) refuseBlock(block, `${where}.content[${index}]`);
+    const use = block.toolUse;
+    if (isRecord(use)) {
+      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`${where}.content[${index}].toolUse has no name; a call without a tool name cannot be read.`);
+      if (!fromAssistant) continue;
+      const call = toolCall(use.name, use.input, use.toolUseId);
+      if (use.type === 'server_tool_use') call.providerExecuted = true;
+      calls.add(call);
+      continue;
+    }
+    const result = block.toolResult;
+    if (isRecord(result) && isNonEmptyString(result.toolUseId)) {
+      if (result.status === 'error') calls.error(result.toolUseId, resultValue(result.content));
+      else calls.output(result.toolUseId, resultValue(result.content));
+    }
+  }
+}
+
+function messagesOf(value: unknown): Array<{ message: unknown; where: string }> {
+  if (isConverseResponse(value)) return [{ message: (value.output as UnknownRecord).message, where: 'output.message' }];
+  if (Array.isArray(value)) return value.map((message, index) => ({ message, where: `message ${index + 1}` }));
+  return [{ message: value, where: 'the message' }];
+}
+
+function textOf(message: unknown): string | undefined {
+  if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
+  let text = '';
+  for (const block of message.content) if (isRecord(block) && typeof block.text === 'string' && block.text) text = text ? `${text}\n${block.text}` : block.text;
+  return text || undefined;
+}
+
+/** Tool results travel in user messages; only a user message with text is the user speaking. */
+function roleOf(message: unknown): 'user' | 'assistant' | undefined {
+  if (!isRecord(message)) return undefined;
+  if (message.role === 'assistant') return 'assistant';
+  return message.role === 'user' && textOf(message) !== undefined ? 'user' : undefined;
+}
+
+function usage(value: unknown): RunUsage {
+  if (!isConverseResponse(value)) {
+    const steps = messagesOf(value).filter(({ message }) => isRecord(message) && message.role === 'assistant').length;
+    return { steps, lacking: { tokens: NO_MESSAGE_TOKENS, durationMs: 'a list of messages carries no latency' } };
+  }
+  const lacking: { tokens?: string; durationMs?: string } = {};
+  const tokens = tokensOf(value.usage, BEDROCK_TOKENS);
+  if (typeof tokens === 'string') lacking.tokens = `the response has ${tokens}`;
+  const latency = isRecord(value.metrics) ? value.metrics.latencyMs : undefined;
+  const recorded = typeof latency === 'number' && Number.isFinite(latency) && latency >= 0;
+  if (!recorded) lacking.durationMs = 'the response has no metrics.latencyMs';
+  return {
+    steps: 1,
+    ...(typeof tokens !== 'string' && { tokens: { ...tokens, modelCalls: 1 } }),
+    ...(recorded && { durationMs: latency }),
+    ...((lacking.tokens ?? lacking.durationMs) !== undefined && { lacking }),
+  };
+}
+
+export const bedrockConverse: FormatAdapter = {
+  format: 'bedrock-converse',
+  shape: 'Amazon Bedrock Converse: a ConverseResponse, or Message[] with content: [{ toolUse: { toolUseId, name, input } }, { toolResult }]',
+  detect: (value, kinds) => isConverseResponse(value) || kinds.of(value) === 'bedrock',
+  read(value, calls) {
+    for (const { message, where } of messagesOf(value)) readMessage(message, where, calls);
+  },
+  text: (value) => conversationText(messagesOf(value).map((entry) => entry.message), roleOf, textOf),
+  usage: {
+    records: {
+      steps: 'Bedrock Converse: a ConverseResponse (one model call) or Message[] (one assistant message per call)',
+      tokens: 'Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)',
+      durationMs: 'Bedrock Converse: a ConverseResponse (metrics.latencyMs)',
+    },
+    read: usage,
+  },
+};

@@ -1,0 +1,245 @@
+import type { ToolCall } from '../../types.js';
+import { ToolCallAccuracyError } from '../../errors.js';
+import type { FormatAdapter, RunUsage, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { conversationText } from '../conversationText.js';
+import { toolCall } from '../toolCall.js';
+import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+
+/**
+ * Google Gen AI (`@google/genai`): a `GenerateContentResponse` (the class or its JSON), with its
+ * `automaticFunctionCallingHistory` when automatic function calling ran, and `Content[]`
+ * histories (`chat.getHistory()`, or the `contents` a user keeps).
+ *
+ * Calls are a model content's `functionCall` parts (`args` the input). Gemini sends parallel calls
+ * without `id` (the first carries a `thoughtSignature`), so a `functionResponse` pairs with its
+ * call by `id` where it has one, else with the earliest unanswered call of its `name`. Its
+ * `response.error` is a failure and `response.output` the result, as Google's function-calling
+ * guide prescribes; a `response` with neither is the result as a whole (what `mcpToTool` sends for
+ * an MCP tool's success). Built-in tools Gemini runs itself are calls too, `providerExecuted`:
+ * `executableCode` (code execution, named `code_execution`, answered by `codeExecutionResult`,
+ * whose outcome other than `OUTCOME_OK` is a failure) and `toolCall` parts (named by `toolType`,
+ * answered by `toolResponse` by `id`).
+ *
+ * Read or refuse: a part with none of the keys of Gemini's `Part` is refused, naming its keys and
+ * where it is, as is a streamed piece of a call (`partialArgs`, `willContinue`).
+ */
+
+/** Keys of a Gemini `Part` that carry no call (text, media, metadata). */
+const QUIET_KEYS = new Set([
+  'text',
+  'thought',
+  'thoughtSignature',
+  'inlineData',
+  'fileData',
+  'videoMetadata',
+  'partMetadata',
+  'mediaResolution',
+  'mediaProcessing',
+  'audioTranscription',
+  'speechMetadata',
+]);
+const CALL_KEYS = ['functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult', 'toolCall', 'toolResponse'];
+const PART_KEYS = new Set([...QUIET_KEYS, ...CALL_KEYS]);
+
+export const CODE_EXECUTION = 'code_execution';
+
+/** A Gemini `Part`: a record without a `type` (every other format's parts have one) and some key of Gemini's `Part`. */
+export function isGeminiPart(part: unknown): boolean {
+  if (!isRecord(part) || 'type' in part) return false;
+  for (const key in part) if (PART_KEYS.has(key)) return true;
+  return false;
+}
+
+/** A Gemini `Content`: `parts`, and a `model` role or a part only Gemini has. */
+export function isGeminiContent(value: unknown): boolean {
+  if (!isRecord(value) || !Array.isArray(value.parts) || 'content' in value) return false;
+  if (value.role === 'model') return true;
+  const parts = value.parts;
+  for (let index = 0; index < parts.length; index++) if (isGeminiPart(parts[index])) return true;
+  return false;
+}
+
+/** A `GenerateContentResponse`, the class or its JSON: `candidates` (or a blocked prompt's `promptFeedback`) beside `usageMetadata`. */
+export function isGeminiResponse(value: unknown): value is UnknownRecord {
+  if (!isRecord(value) || 'role' in value) return false;
+  if (Array.isArray(value.candidates)) return value.candidates.every((candidate) => isRecord(candidate));
+  return isRecord(value.promptFeedback) && isRecord(value.usageMetadata);
+}
+
+/** Pairs results with calls: by id where the result has one, else with the earliest unanswered call of the tool. */
+class Pairing {
+  private readonly waiting = new Map<string, ToolCall[]>();
+
+  constructor(private readonly calls: CallCollector) {}
+
+  add(call: ToolCall): void {
+    this.calls.add(call);
+    if (call.toolCallId === undefined) {
+      const queue = this.waiting.get(call.toolName);
+      if (queue) queue.push(call);
+      else this.waiting.set(call.toolName, [call]);
+    }
+  }
+
+  answer(id: unknown, toolName: unknown, outcome: 'output' | 'error', value: unknown): void {
+    if (isNonEmptyString(id)) {
+      if (outcome === 'error') this.calls.error(id, value);
+      else this.calls.output(id, value);
+      return;
+    }
+    if (!isNonEmptyString(toolName)) return;
+    const queue = this.waiting.get(toolName);
+    while (queue && queue.length > 0) {
+      const call = queue.shift()!;
+      if (call.output !== undefined || call.error !== undefined || call.approval === 'denied') continue;
+      call[outcome] = value;
+      return;
+    }
+  }
+}
+
+function refusePart(part: unknown, where: string): never {
+  const keys = isRecord(part) ? Object.keys(part) : [];
+  const what = isRecord(part) ? (keys.length > 0 ? `a part with keys ${keys.map((key) => JSON.stringify(key)).join(', ')}` : 'an empty part') : `a part that is ${part === null ? 'null' : typeof part}`;
+  throw new ToolCallAccuracyError(
+    `${where} is ${what}, which is no Google Gen AI Part this package knows (text, functionCall, functionResponse, executableCode, codeExecutionResult, toolCall, toolResponse, inlineData, fileData, thought); ` +
+      'its calls cannot be read with certainty, so the run is refused rather than read as fewer calls.',
+  );
+}
+
+function readContent(content: UnknownRecord, where: string, pairing: Pairing, calls: CallCollector): void {
+  const parts = content.parts;
+  if (parts === undefined) return; // a model turn that returned nothing (the SDK records { role: 'model', parts: [] } or no parts)
+  if (!Array.isArray(parts)) throw new ToolCallAccuracyError(`${where}.parts is not a list of parts; pass a Content as @google/genai gives it ({ role, parts: [...] }).`);
+  const fromModel = content.role === 'model';
+  if (fromModel) calls.beginStep();
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (!isGeminiPart(part)) refusePart(part, `${where}.parts[${index}]`);
+    readPart(part as UnknownRecord, `${where}.parts[${index}]`, fromModel, pairing);
+  }
+}
+
+function readPart(part: UnknownRecord, where: string, fromModel: boolean, pairing: Pairing): void {
+  const call = part.functionCall;
+  if (isRecord(call)) {
+    if (call.partialArgs !== undefined || call.willContinue === true) {
+      throw new ToolCallAccuracyError(
+        `${where} is a streamed piece of a functionCall (partialArgs/willContinue): its arguments are not whole. Pass the assembled response or chat.getHistory() instead.`,
+      );
+    }
+    if (!isNonEmptyString(call.name)) throw new ToolCallAccuracyError(`${where}.functionCall has no name; a call without a tool name cannot be read.`);
+    if (fromModel) pairing.add(toolCall(call.name, call.args ?? {}, call.id));
+    return;
+  }
+  const response = part.functionResponse;
+  if (isRecord(response)) {
+    if (response.willContinue === true) return; // a non-blocking function's interim answer: its last response has the result
+    const body = response.response;
+    if (isRecord(body) && body.error !== undefined && body.error !== null) pairing.answer(response.id, response.name, 'error', body.error);
+    else pairing.answer(response.id, response.name, 'output', isRecord(body) && 'output' in body ? body.output : (body ?? response.parts));
+    return;
+  }
+  const code = part.executableCode;
+  if (isRecord(code)) {
+    if (fromModel) {
+      const made = toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id);
+      made.providerExecuted = true;
+      pairing.add(made);
+    }
+    return;
+  }
+  const result = part.codeExecutionResult;
+  if (isRecord(result)) {
+    const ok = result.outcome === 'OUTCOME_OK';
+    pairing.answer(result.id, CODE_EXECUTION, ok ? 'output' : 'error', ok ? result.output : { outcome: result.outcome, output: result.output });
+    return;
+  }
+  const builtIn = part.toolCall;
+  if (isRecord(builtIn)) {
+    if (fromModel) {
+      const made = toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id);
+      made.providerExecuted = true;
+      pairing.add(made);
+    }
+    return;
+  }
+  const builtInResponse = part.toolResponse;
+  if (isRecord(builtInResponse)) pairing.answer(builtInResponse.id, builtInResponse.toolType, 'output', builtInResponse.response);
+}
+
+/** A response's contents in order: its automatic function calling history, then its answer. */
+function responseContents(response: UnknownRecord): Array<{ content: unknown; where: string }> {
+  const candidates = response.candidates as unknown[] | undefined;
+  if (candidates && candidates.length > 1) {
+    throw new ToolCallAccuracyError(
+      `received a GenerateContentResponse with ${candidates.length} candidates: each is another answer to the same request, so the run's calls are not one list. ` +
+        'Pass the candidate you mean: response.candidates[i].content (a Content).',
+    );
+  }
+  const contents: Array<{ content: unknown; where: string }> = [];
+  const history = response.automaticFunctionCallingHistory;
+  if (Array.isArray(history)) history.forEach((content, index) => contents.push({ content, where: `automaticFunctionCallingHistory[${index}]` }));
+  const answer = candidates?.[0];
+  if (isRecord(answer) && answer.content !== undefined) contents.push({ content: answer.content, where: 'candidates[0].content' });
+  return contents;
+}
+
+/** The contents of any accepted value, each with where it is, for errors. */
+function contentsOf(value: unknown): Array<{ content: unknown; where: string }> {
+  if (isGeminiResponse(value)) return responseContents(value);
+  if (Array.isArray(value)) return value.map((content, index) => ({ content, where: `content ${index + 1}` }));
+  return [{ content: value, where: 'the Content' }];
+}
+
+function read(value: unknown, calls: CallCollector): void {
+  const pairing = new Pairing(calls);
+  for (const { content, where } of contentsOf(value)) {
+    if (!isRecord(content)) throw new ToolCallAccuracyError(`${where} is not a Content ({ role, parts }); pass the contents as @google/genai gives them.`);
+    readContent(content, where, pairing, calls);
+  }
+}
+
+function textOf(content: unknown): string | undefined {
+  if (!isRecord(content) || !Array.isArray(content.parts)) return undefined;
+  let text = '';
+  for (const part of content.parts) {
+    if (isRecord(part) && typeof part.text === 'string' && part.text && part.thought !== true) text = text ? `${text}\n${part.text}` : part.text;
+  }
+  return text || undefined;
+}
+
+/** A user content with text is the user speaking; one of function responses continues the turn. */
+function roleOf(content: unknown): 'user' | 'assistant' | undefined {
+  if (!isRecord(content)) return undefined;
+  if (content.role === 'model') return 'assistant';
+  return content.role === 'user' && textOf(content) !== undefined ? 'user' : undefined;
+}
+
+function usage(value: unknown): RunUsage {
+  const contents = contentsOf(value).map((entry) => entry.content);
+  const steps = contents.filter((content) => isRecord(content) && content.role === 'model').length;
+  if (!isGeminiResponse(value)) return { steps, lacking: { tokens: NO_MESSAGE_TOKENS } };
+  // Automatic function calling returns the last model call's response: its usageMetadata counts that call only.
+  if (steps > 1) return { steps, lacking: { tokens: `its usageMetadata counts only the last of its ${steps} model calls (automatic function calling keeps no other)` } };
+  const tokens = tokensOf(value.usageMetadata, GEMINI_TOKENS);
+  if (typeof tokens === 'string') return { steps: 1, lacking: { tokens: `the response has ${tokens}` } };
+  return { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
+}
+
+export const googleGenAI: FormatAdapter = {
+  format: 'google-genai',
+  shape: 'Google Gen AI: a GenerateContentResponse (with its automaticFunctionCallingHistory), or Content[] ({ role, parts: [{ functionCall }, { functionResponse }] }, chat.getHistory())',
+  detect: (value, kinds) => isGeminiResponse(value) || kinds.of(value) === 'google-genai',
+  read,
+  text: (value) => conversationText(contentsOf(value).map((entry) => entry.content), roleOf, textOf),
+  usage: {
+    records: {
+      steps: 'Google Gen AI: a GenerateContentResponse (one model call, plus the model turns of its automaticFunctionCallingHistory) or Content[] (one model content per call)',
+      tokens: 'Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)',
+    },
+    read: usage,
+  },
+};
