@@ -252,6 +252,7 @@ describe('getRunUsage: what is not measured', () => {
     expect(shapesRecording('durationMs')).toEqual([
       'OpenTelemetry traces (span start and end times)',
       "Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)",
+      'Bedrock Converse: a ConverseResponse (metrics.latencyMs)',
     ]);
     expect(shapesRecording('tokens')).toMatchInlineSnapshot(`
       [
