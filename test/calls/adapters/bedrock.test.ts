@@ -86,3 +86,14 @@ describe('Bedrock Converse: read or refuse', () => {
     expect(getToolCalls(run)[2]).toEqual({ toolName: 'web_search', input: { query: 'Oslo' }, toolCallId: 'srv_1', providerExecuted: true });
   });
 });
+
+describe('Bedrock Converse: toCallToolsWithValidInputs with the toolConfig the model was given', () => {
+  it('reads toolSpec.inputSchema.json, as toolConfig or its tools', () => {
+    expect(runs.messages).toCallToolsWithValidInputs({ tools: runs.tools });
+    expect(runs.messages).toCallToolsWithValidInputs(runs.tools);
+    const messages = structuredClone(runs.messages);
+    messages[1]!.content![2]!.toolUse!.input = { city: 'Oslo', nights: 0 };
+    expect(failureOf(() => expect(messages).toCallToolsWithValidInputs(runs.tools)).message).toContain('nights');
+    expect(failureOf(() => expect(messages).toCallToolsWithValidInputs(runs.tools.slice(1))).message).toContain('not one of the tools');
+  });
+});

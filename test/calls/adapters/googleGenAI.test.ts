@@ -129,3 +129,27 @@ describe('Google Gen AI: read or refuse', () => {
     expect(getToolCalls([{ role: 'user', parts: [{ text: 'hi' }] }, { role: 'model', parts: [{ text: 'Hello!' }] }])).toEqual([]);
   });
 });
+
+describe('Google Gen AI: toCallToolsWithValidInputs with the declarations the model was given', () => {
+  it('reads parametersJsonSchema and OpenAPI parameters, as config.tools or FunctionDeclaration[]', () => {
+    expect(runs.history).toCallToolsWithValidInputs(runs.tools.jsonSchema);
+    expect(runs.manualContents).toCallToolsWithValidInputs(runs.tools.openApi);
+    const declarations = (runs.tools.openApi[0] as { functionDeclarations: unknown[] }).functionDeclarations;
+    expect(runs.manualContents).toCallToolsWithValidInputs(declarations);
+    expect(runs.codeResponse).toCallToolsWithValidInputs([{ codeExecution: {} }]);
+  });
+
+  it('an input that breaks the declared schema fails, naming the field', () => {
+    const contents = structuredClone(runs.history);
+    contents[1]!.parts![2]!.functionCall!.args = { city: 'Oslo', nights: 0 };
+    expect(failureOf(() => expect(contents).toCallToolsWithValidInputs(runs.tools.jsonSchema)).message).toContain('nights');
+    const openApi = structuredClone(runs.manualContents);
+    openApi[1]!.parts![1]!.functionCall!.args = { city: 7 };
+    expect(failureOf(() => expect(openApi).toCallToolsWithValidInputs(runs.tools.openApi)).message).toContain('city');
+  });
+
+  it('a CallableTool is refused with how to get its declarations', () => {
+    const callable = { tool: async () => ({}), callTool: async () => [] };
+    expect(matcherErrorOf(() => expect(runs.history).toCallToolsWithValidInputs(callable as never))).toContain('(await callableTool.tool()).functionDeclarations');
+  });
+});
