@@ -20,31 +20,21 @@ import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
  */
 
 /** Members of a Converse `ContentBlock` that carry no call. */
-const QUIET_MEMBERS = new Set([
-  'text',
-  'image',
-  'document',
-  'video',
-  'audio',
-  'guardContent',
-  'cachePoint',
-  'reasoningContent',
-  'citationsContent',
-  'searchResult',
-  'toolAddition',
-  'toolRemoval',
-]);
+const QUIET_MEMBERS = ['image', 'document', 'video', 'audio', 'guardContent', 'cachePoint', 'reasoningContent', 'citationsContent', 'searchResult', 'toolAddition', 'toolRemoval'];
 
+/** A Converse `ContentBlock`: keyed by a member Converse has, with no `type` (every other format's blocks have one). */
 function isBedrockBlock(block: unknown): block is UnknownRecord {
   if (!isRecord(block) || 'type' in block) return false;
-  for (const key in block) if (key === 'toolUse' || key === 'toolResult' || QUIET_MEMBERS.has(key)) return true;
+  // The usual blocks are told by a property read; the loop only for the rest.
+  if (block.toolUse !== undefined || block.toolResult !== undefined || block.text !== undefined) return true;
+  for (let index = 0; index < QUIET_MEMBERS.length; index++) if (block[QUIET_MEMBERS[index]!] !== undefined) return true;
   return false;
 }
 
 /** A Converse `Message`: `role` and `content` blocks keyed by their member, one of which Bedrock alone has. */
 export function isBedrockMessage(value: unknown): boolean {
   if (!isRecord(value) || (value.role !== 'user' && value.role !== 'assistant') || !Array.isArray(value.content)) return false;
-  const content = value.content;
+  const content: unknown[] = value.content;
   for (let index = 0; index < content.length; index++) if (isBedrockBlock(content[index])) return true;
   return false;
 }
@@ -73,23 +63,33 @@ function refuseBlock(block: unknown, where: string): never {
 /** A tool result's value: one `json` or `text` block's value, or the values of several in a list. */
 function resultValue(content: unknown): unknown {
   if (!Array.isArray(content)) return content;
-  const values = content.map((block: unknown) => (isRecord(block) ? ('json' in block ? block.json : 'text' in block ? block.text : block) : block));
-  return values.length === 1 ? values[0] : values;
+  if (content.length === 1) return blockValue(content[0]);
+  return content.map(blockValue);
 }
 
-function readMessage(message: unknown, where: string, calls: CallCollector): void {
+function blockValue(block: unknown): unknown {
+  return isRecord(block) ? ('json' in block ? block.json : 'text' in block ? block.text : block) : block;
+}
+
+/** Where the message at `at` of `run` is, for errors. */
+function whereIs(run: unknown, at: number): string {
+  if (isConverseResponse(run)) return 'output.message';
+  return Array.isArray(run) ? `message ${at + 1}` : 'the message';
+}
+
+function readMessage(message: unknown, run: unknown, at: number, calls: CallCollector): void {
   if (!isRecord(message) || !Array.isArray(message.content)) {
-    throw new ToolCallAccuracyError(`${where} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
+    throw new ToolCallAccuracyError(`${whereIs(run, at)} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
   }
   const fromAssistant = message.role === 'assistant';
   if (fromAssistant) calls.beginStep();
-  const content = message.content;
+  const content: unknown[] = message.content;
   for (let index = 0; index < content.length; index++) {
     const block: unknown = content[index];
-    if (!isBedrockBlock(block)) refuseBlock(block, `${where}.content[${index}]`);
+    if (!isBedrockBlock(block)) refuseBlock(block, `${whereIs(run, at)}.content[${index}]`);
     const use = block.toolUse;
     if (isRecord(use)) {
-      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`${where}.content[${index}].toolUse has no name; a call without a tool name cannot be read.`);
+      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`${whereIs(run, at)}.content[${index}].toolUse has no name; a call without a tool name cannot be read.`);
       if (!fromAssistant) continue;
       const call = toolCall(use.name, use.input, use.toolUseId);
       if (use.type === 'server_tool_use') call.providerExecuted = true;
@@ -104,10 +104,10 @@ function readMessage(message: unknown, where: string, calls: CallCollector): voi
   }
 }
 
-function messagesOf(value: unknown): Array<{ message: unknown; where: string }> {
-  if (isConverseResponse(value)) return [{ message: (value.output as UnknownRecord).message, where: 'output.message' }];
-  if (Array.isArray(value)) return value.map((message, index) => ({ message, where: `message ${index + 1}` }));
-  return [{ message: value, where: 'the message' }];
+/** The messages of any accepted value. */
+function messagesOf(value: unknown): readonly unknown[] {
+  if (isConverseResponse(value)) return [(value.output as UnknownRecord).message];
+  return Array.isArray(value) ? value : [value];
 }
 
 function textOf(message: unknown): string | undefined {
@@ -126,7 +126,7 @@ function roleOf(message: unknown): 'user' | 'assistant' | undefined {
 
 function usage(value: unknown): RunUsage {
   if (!isConverseResponse(value)) {
-    const steps = messagesOf(value).filter(({ message }) => isRecord(message) && message.role === 'assistant').length;
+    const steps = messagesOf(value).filter((message) => isRecord(message) && message.role === 'assistant').length;
     return { steps, lacking: { tokens: NO_MESSAGE_TOKENS, durationMs: 'a list of messages carries no latency' } };
   }
   const lacking: { tokens?: string; durationMs?: string } = {};
@@ -148,9 +148,10 @@ export const bedrockConverse: FormatAdapter = {
   shape: 'Amazon Bedrock Converse: a ConverseResponse, or Message[] with content: [{ toolUse: { toolUseId, name, input } }, { toolResult }]',
   detect: (value, kinds) => isConverseResponse(value) || kinds.of(value) === 'bedrock',
   read(value, calls) {
-    for (const { message, where } of messagesOf(value)) readMessage(message, where, calls);
+    const messages = messagesOf(value);
+    for (let index = 0; index < messages.length; index++) readMessage(messages[index], value, index, calls);
   },
-  text: (value) => conversationText(messagesOf(value).map((entry) => entry.message), roleOf, textOf),
+  text: (value) => conversationText(messagesOf(value), roleOf, textOf),
   usage: {
     records: {
       steps: 'Bedrock Converse: a ConverseResponse (one model call) or Message[] (one assistant message per call)',

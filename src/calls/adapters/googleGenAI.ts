@@ -26,37 +26,35 @@ import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
  * where it is, as is a streamed piece of a call (`partialArgs`, `willContinue`).
  */
 
-/** Keys of a Gemini `Part` that carry no call (text, media, metadata). */
-const QUIET_KEYS = new Set([
-  'text',
-  'thought',
-  'thoughtSignature',
-  'inlineData',
-  'fileData',
-  'videoMetadata',
-  'partMetadata',
-  'mediaResolution',
-  'mediaProcessing',
-  'audioTranscription',
-  'speechMetadata',
-]);
-const CALL_KEYS = ['functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult', 'toolCall', 'toolResponse'];
-const PART_KEYS = new Set([...QUIET_KEYS, ...CALL_KEYS]);
+/** Keys of a Gemini `Part` that carry its payload (one each), and those that only describe it. */
+const PAYLOAD_KEYS = ['functionCall', 'functionResponse', 'text', 'inlineData', 'fileData', 'executableCode', 'codeExecutionResult', 'toolCall', 'toolResponse', 'audioTranscription'];
+const METADATA_KEYS = new Set(['thought', 'thoughtSignature', 'videoMetadata', 'partMetadata', 'mediaResolution', 'mediaProcessing', 'speechMetadata']);
 
 export const CODE_EXECUTION = 'code_execution';
 
-/** A Gemini `Part`: a record without a `type` (every other format's parts have one) and some key of Gemini's `Part`. */
+/**
+ * A Gemini `Part`: a record without a `type` (every other format's parts have one) that holds one
+ * of `Part`'s payloads, or only its metadata (a `thoughtSignature` alone). A part with no payload
+ * and a key `Part` does not have is no part this package knows.
+ */
 export function isGeminiPart(part: unknown): boolean {
   if (!isRecord(part) || 'type' in part) return false;
-  for (const key in part) if (PART_KEYS.has(key)) return true;
-  return false;
+  // The usual parts are told by a property read; the loop over keys only for the rest.
+  if (part.functionCall !== undefined || part.functionResponse !== undefined || part.text !== undefined) return true;
+  for (let index = 3; index < PAYLOAD_KEYS.length; index++) if (part[PAYLOAD_KEYS[index]!] !== undefined) return true;
+  let keys = 0;
+  for (const key in part) {
+    if (!METADATA_KEYS.has(key)) return false;
+    keys++;
+  }
+  return keys > 0;
 }
 
 /** A Gemini `Content`: `parts`, and a `model` role or a part only Gemini has. */
 export function isGeminiContent(value: unknown): boolean {
   if (!isRecord(value) || !Array.isArray(value.parts) || 'content' in value) return false;
   if (value.role === 'model') return true;
-  const parts = value.parts;
+  const parts: unknown[] = value.parts;
   for (let index = 0; index < parts.length; index++) if (isGeminiPart(parts[index])) return true;
   return false;
 }
@@ -70,7 +68,8 @@ export function isGeminiResponse(value: unknown): value is UnknownRecord {
 
 /** Pairs results with calls: by id where the result has one, else with the earliest unanswered call of the tool. */
 class Pairing {
-  private readonly waiting = new Map<string, ToolCall[]>();
+  // Per tool, its calls without an id in order, and how many of them were looked past (answered).
+  private readonly waiting = new Map<string, { calls: ToolCall[]; next: number }>();
 
   constructor(private readonly calls: CallCollector) {}
 
@@ -78,8 +77,8 @@ class Pairing {
     this.calls.add(call);
     if (call.toolCallId === undefined) {
       const queue = this.waiting.get(call.toolName);
-      if (queue) queue.push(call);
-      else this.waiting.set(call.toolName, [call]);
+      if (queue) queue.calls.push(call);
+      else this.waiting.set(call.toolName, { calls: [call], next: 0 });
     }
   }
 
@@ -89,10 +88,10 @@ class Pairing {
       else this.calls.output(id, value);
       return;
     }
-    if (!isNonEmptyString(toolName)) return;
-    const queue = this.waiting.get(toolName);
-    while (queue && queue.length > 0) {
-      const call = queue.shift()!;
+    const queue = isNonEmptyString(toolName) ? this.waiting.get(toolName) : undefined;
+    if (!queue) return;
+    while (queue.next < queue.calls.length) {
+      const call = queue.calls[queue.next++]!;
       if (call.output !== undefined || call.error !== undefined || call.approval === 'denied') continue;
       call[outcome] = value;
       return;
@@ -104,33 +103,36 @@ function refusePart(part: unknown, where: string): never {
   const keys = isRecord(part) ? Object.keys(part) : [];
   const what = isRecord(part) ? (keys.length > 0 ? `a part with keys ${keys.map((key) => JSON.stringify(key)).join(', ')}` : 'an empty part') : `a part that is ${part === null ? 'null' : typeof part}`;
   throw new ToolCallAccuracyError(
-    `${where} is ${what}, which is no Google Gen AI Part this package knows (text, functionCall, functionResponse, executableCode, codeExecutionResult, toolCall, toolResponse, inlineData, fileData, thought); ` +
+    `${where} is ${what}, which is no Google Gen AI Part this package knows (text, functionCall, functionResponse, executableCode, codeExecutionResult, toolCall, toolResponse, inlineData, fileData, thoughtSignature, …); ` +
       'its calls cannot be read with certainty, so the run is refused rather than read as fewer calls.',
   );
 }
 
-function readContent(content: UnknownRecord, where: string, pairing: Pairing, calls: CallCollector): void {
+/** Where part `part` of the content at `at` of `run` is, for errors: made only when there is one. */
+const partWhere = (run: unknown, at: number, part: number) => `${whereIs(run, at)}.parts[${part}]`;
+
+function readContent(content: UnknownRecord, run: unknown, at: number, pairing: Pairing, calls: CallCollector): void {
   const parts = content.parts;
   if (parts === undefined) return; // a model turn that returned nothing (the SDK records { role: 'model', parts: [] } or no parts)
-  if (!Array.isArray(parts)) throw new ToolCallAccuracyError(`${where}.parts is not a list of parts; pass a Content as @google/genai gives it ({ role, parts: [...] }).`);
+  if (!Array.isArray(parts)) throw new ToolCallAccuracyError(`${whereIs(run, at)}.parts is not a list of parts; pass a Content as @google/genai gives it ({ role, parts: [...] }).`);
   const fromModel = content.role === 'model';
   if (fromModel) calls.beginStep();
   for (let index = 0; index < parts.length; index++) {
     const part: unknown = parts[index];
-    if (!isGeminiPart(part)) refusePart(part, `${where}.parts[${index}]`);
-    readPart(part as UnknownRecord, `${where}.parts[${index}]`, fromModel, pairing);
+    if (!isGeminiPart(part)) refusePart(part, partWhere(run, at, index));
+    readPart(part as UnknownRecord, run, at, index, fromModel, pairing);
   }
 }
 
-function readPart(part: UnknownRecord, where: string, fromModel: boolean, pairing: Pairing): void {
+function readPart(part: UnknownRecord, run: unknown, at: number, index: number, fromModel: boolean, pairing: Pairing): void {
   const call = part.functionCall;
   if (isRecord(call)) {
     if (call.partialArgs !== undefined || call.willContinue === true) {
       throw new ToolCallAccuracyError(
-        `${where} is a streamed piece of a functionCall (partialArgs/willContinue): its arguments are not whole. Pass the assembled response or chat.getHistory() instead.`,
+        `${partWhere(run, at, index)} is a streamed piece of a functionCall (partialArgs/willContinue): its arguments are not whole. Pass the assembled response or chat.getHistory() instead.`,
       );
     }
-    if (!isNonEmptyString(call.name)) throw new ToolCallAccuracyError(`${where}.functionCall has no name; a call without a tool name cannot be read.`);
+    if (!isNonEmptyString(call.name)) throw new ToolCallAccuracyError(`${partWhere(run, at, index)}.functionCall has no name; a call without a tool name cannot be read.`);
     if (fromModel) pairing.add(toolCall(call.name, call.args ?? {}, call.id));
     return;
   }
@@ -170,8 +172,8 @@ function readPart(part: UnknownRecord, where: string, fromModel: boolean, pairin
   if (isRecord(builtInResponse)) pairing.answer(builtInResponse.id, builtInResponse.toolType, 'output', builtInResponse.response);
 }
 
-/** A response's contents in order: its automatic function calling history, then its answer. */
-function responseContents(response: UnknownRecord): Array<{ content: unknown; where: string }> {
+/** The response's contents in order: its automatic function calling history, then its answer. */
+function responseContents(response: UnknownRecord): readonly unknown[] {
   const candidates = response.candidates as unknown[] | undefined;
   if (candidates && candidates.length > 1) {
     throw new ToolCallAccuracyError(
@@ -179,26 +181,32 @@ function responseContents(response: UnknownRecord): Array<{ content: unknown; wh
         'Pass the candidate you mean: response.candidates[i].content (a Content).',
     );
   }
-  const contents: Array<{ content: unknown; where: string }> = [];
-  const history = response.automaticFunctionCallingHistory;
-  if (Array.isArray(history)) history.forEach((content, index) => contents.push({ content, where: `automaticFunctionCallingHistory[${index}]` }));
+  const history = Array.isArray(response.automaticFunctionCallingHistory) ? (response.automaticFunctionCallingHistory as unknown[]) : [];
   const answer = candidates?.[0];
-  if (isRecord(answer) && answer.content !== undefined) contents.push({ content: answer.content, where: 'candidates[0].content' });
-  return contents;
+  return isRecord(answer) && answer.content !== undefined ? [...history, answer.content] : history;
 }
 
-/** The contents of any accepted value, each with where it is, for errors. */
-function contentsOf(value: unknown): Array<{ content: unknown; where: string }> {
+/** The contents of any accepted value. */
+function contentsOf(value: unknown): readonly unknown[] {
   if (isGeminiResponse(value)) return responseContents(value);
-  if (Array.isArray(value)) return value.map((content, index) => ({ content, where: `content ${index + 1}` }));
-  return [{ content: value, where: 'the Content' }];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Where the content at `index` of `value` is, for errors. */
+function whereIs(value: unknown, index: number): string {
+  if (!isGeminiResponse(value)) return Array.isArray(value) ? `content ${index + 1}` : 'the Content';
+  const history = value.automaticFunctionCallingHistory;
+  const length = Array.isArray(history) ? history.length : 0;
+  return index < length ? `automaticFunctionCallingHistory[${index}]` : 'candidates[0].content';
 }
 
 function read(value: unknown, calls: CallCollector): void {
   const pairing = new Pairing(calls);
-  for (const { content, where } of contentsOf(value)) {
-    if (!isRecord(content)) throw new ToolCallAccuracyError(`${where} is not a Content ({ role, parts }); pass the contents as @google/genai gives them.`);
-    readContent(content, where, pairing, calls);
+  const contents = contentsOf(value);
+  for (let index = 0; index < contents.length; index++) {
+    const content = contents[index];
+    if (!isRecord(content)) throw new ToolCallAccuracyError(`${whereIs(value, index)} is not a Content ({ role, parts }); pass the contents as @google/genai gives them.`);
+    readContent(content, value, index, pairing, calls);
   }
 }
 
@@ -219,7 +227,7 @@ function roleOf(content: unknown): 'user' | 'assistant' | undefined {
 }
 
 function usage(value: unknown): RunUsage {
-  const contents = contentsOf(value).map((entry) => entry.content);
+  const contents = contentsOf(value);
   const steps = contents.filter((content) => isRecord(content) && content.role === 'model').length;
   if (!isGeminiResponse(value)) return { steps, lacking: { tokens: NO_MESSAGE_TOKENS } };
   // Automatic function calling returns the last model call's response: its usageMetadata counts that call only.
@@ -234,7 +242,7 @@ export const googleGenAI: FormatAdapter = {
   shape: 'Google Gen AI: a GenerateContentResponse (with its automaticFunctionCallingHistory), or Content[] ({ role, parts: [{ functionCall }, { functionResponse }] }, chat.getHistory())',
   detect: (value, kinds) => isGeminiResponse(value) || kinds.of(value) === 'google-genai',
   read,
-  text: (value) => conversationText(contentsOf(value).map((entry) => entry.content), roleOf, textOf),
+  text: (value) => conversationText(contentsOf(value), roleOf, textOf),
   usage: {
     records: {
       steps: 'Google Gen AI: a GenerateContentResponse (one model call, plus the model turns of its automaticFunctionCallingHistory) or Content[] (one model content per call)',
