@@ -262,6 +262,8 @@ describe('getRunUsage: what is not measured', () => {
         "AI SDK 5/6/7 results and their steps (steps[].usage)",
         "AI SDK 4 results and their steps (steps[].usage)",
         "LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)",
+        "Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)",
+        "Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)",
         "OpenAI Chat completions (usage.prompt_tokens and completion_tokens)",
         "OpenAI Responses: a Response (usage.input_tokens and output_tokens)",
         "Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)",

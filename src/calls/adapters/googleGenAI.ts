@@ -59,11 +59,13 @@ export function isGeminiContent(value: unknown): boolean {
   return false;
 }
 
-/** A `GenerateContentResponse`, the class or its JSON: `candidates` (or a blocked prompt's `promptFeedback`) beside `usageMetadata`. */
+/** A `GenerateContentResponse`, the class or its JSON: `candidates` with `content` or a `finishReason`, or a blocked prompt's `promptFeedback`. */
 export function isGeminiResponse(value: unknown): value is UnknownRecord {
   if (!isRecord(value) || 'role' in value) return false;
-  if (Array.isArray(value.candidates)) return value.candidates.every((candidate) => isRecord(candidate));
-  return isRecord(value.promptFeedback) && isRecord(value.usageMetadata);
+  const candidates: unknown = value.candidates;
+  if (Array.isArray(candidates) && candidates.length > 0) return candidates.every((candidate) => isRecord(candidate) && ('content' in candidate || 'finishReason' in candidate));
+  // A blocked prompt gets no candidates, and says why.
+  return isRecord(value.promptFeedback);
 }
 
 /** Pairs results with calls: by id where the result has one, else with the earliest unanswered call of the tool. */
