@@ -1,9 +1,10 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
+import { conversationTurns } from '../turns.js';
 
 /**
  * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
@@ -36,6 +37,35 @@ function readResult(block: UnknownRecord, calls: CallCollector): void {
   else calls.output(id, content);
 }
 
+/** Content block types only Anthropic writes (`text` is shared; so is `image`, without a `source`). */
+const ANTHROPIC_BLOCKS = new Set([
+  'tool_use',
+  'tool_result',
+  'server_tool_use',
+  'mcp_tool_use',
+  'mcp_tool_result',
+  'thinking',
+  'redacted_thinking',
+  'document',
+  'web_search_tool_result',
+]);
+
+const isAnthropicBlock = (block: unknown) => isRecord(block) && typeof block.type === 'string' && (ANTHROPIC_BLOCKS.has(block.type) || (block.type === 'image' && 'source' in block));
+
+/** A `Message` (`type: 'message'` with `stop_reason`) or a message with a block only Anthropic writes shows the format; `{ role, content }` fits. */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  if (message.type === 'message' && 'stop_reason' in message) return 'evidence';
+  const content = message.content;
+  if (Array.isArray(content) && content.some(isAnthropicBlock)) return 'evidence';
+  if (message.type !== undefined && message.type !== 'message') return undefined;
+  return (message.role === 'user' || message.role === 'assistant') && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
+}
+
+/** Anthropic sends tool results back in a user message: that continues the turn. */
+function startsTurn(message: unknown): boolean {
+  return isRecord(message) && message.role === 'user' && !(Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_result'));
+}
+
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 // Tool results travel in user messages; only a user message with text is the user speaking.
 const roleOf = (message: unknown) => {
@@ -48,6 +78,8 @@ export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",
   detect: (value, kinds) => kinds.of(value) === 'anthropic',
+  messages: { name: 'an Anthropic message', of: messageFit },
+  turns: (value) => conversationTurns(value, startsTurn),
   read(value, calls) {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {

@@ -1,10 +1,12 @@
 import { ToolCallAccuracyError } from '../../errors.js';
-import type { FormatAdapter, RunUsage, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+import { conversationTurns, oneTurn } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 
 /**
  * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` (the `messages` a
@@ -31,34 +33,24 @@ function isBedrockBlock(block: unknown): block is UnknownRecord {
   return false;
 }
 
-/** A Converse `Message`: `role` and `content` blocks keyed by their member, one of which Bedrock alone has. */
-export function isBedrockMessage(value: unknown): boolean {
-  if (!isRecord(value) || (value.role !== 'user' && value.role !== 'assistant') || !Array.isArray(value.content)) return false;
-  const content: unknown[] = value.content;
-  for (let index = 0; index < content.length; index++) if (isBedrockBlock(content[index])) return true;
-  return false;
+/**
+ * How a message fits: one with a block only Converse writes (keyed by its member, no `type`) shows
+ * the format; `{ role, content: [] }` fits it.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  const content = message.content;
+  if ((message.role !== 'user' && message.role !== 'assistant') || !Array.isArray(content) || 'type' in message) return undefined;
+  for (let index = 0; index < content.length; index++) if (isBedrockBlock(content[index])) return 'evidence';
+  return content.length === 0 ? 'fits' : undefined;
 }
 
 /** A `ConverseResponse`: `output.message` beside Converse's `stopReason`, `usage` or `metrics`. */
-export function isConverseResponse(value: unknown): value is UnknownRecord {
+function isConverseResponse(value: unknown): value is UnknownRecord {
   if (!isRecord(value) || !isRecord(value.output) || !isRecord(value.output.message)) return false;
   return typeof value.stopReason === 'string' || isRecord(value.usage) || isRecord(value.metrics);
 }
 
-function refuseBlock(block: unknown, where: string): never {
-  const keys = isRecord(block) ? Object.keys(block) : [];
-  const what = isRecord(block)
-    ? '$unknown' in block
-      ? `a member the SDK did not know ($unknown: ${JSON.stringify(Array.isArray(block.$unknown) ? block.$unknown[0] : block.$unknown)})`
-      : keys.length > 0
-        ? `a block with keys ${keys.map((key) => JSON.stringify(key)).join(', ')}`
-        : 'an empty block'
-    : `a block that is ${block === null ? 'null' : typeof block}`;
-  throw new ToolCallAccuracyError(
-    `${where} is ${what}, which is no Bedrock Converse ContentBlock this package knows (toolUse, toolResult, text, image, document, reasoningContent, …); ` +
-      'its calls cannot be read with certainty, so the run is refused rather than read as fewer calls.',
-  );
-}
+const BLOCKS = 'toolUse, toolResult, text, image, document, video, audio, reasoningContent, citationsContent, guardContent, cachePoint, searchResult';
 
 /** A tool result's value: one `json` or `text` block's value, or the values of several in a list. */
 function resultValue(content: unknown): unknown {
@@ -74,8 +66,11 @@ function blockValue(block: unknown): unknown {
 /** Where the message at `at` of `run` is, for errors. */
 function whereIs(run: unknown, at: number): string {
   if (isConverseResponse(run)) return 'output.message';
-  return Array.isArray(run) ? `message ${at + 1}` : 'the message';
+  return Array.isArray(run) ? position(at) : 'the message';
 }
+
+/** Where block `block` of that message is. */
+const blockWhere = (run: unknown, at: number, block: number) => (Array.isArray(run) ? position(at, block, 'block') : `${whereIs(run, at)}, block ${block + 1}`);
 
 function readMessage(message: unknown, run: unknown, at: number, calls: CallCollector): void {
   if (!isRecord(message) || !Array.isArray(message.content)) {
@@ -86,10 +81,10 @@ function readMessage(message: unknown, run: unknown, at: number, calls: CallColl
   const content: unknown[] = message.content;
   for (let index = 0; index < content.length; index++) {
     const block: unknown = content[index];
-    if (!isBedrockBlock(block)) refuseBlock(block, `${whereIs(run, at)}.content[${index}]`);
+    if (!isBedrockBlock(block)) refuseUnknown(FORMAT, blockWhere(run, at, index), block, BLOCKS);
     const use = block.toolUse;
     if (isRecord(use)) {
-      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`${whereIs(run, at)}.content[${index}].toolUse has no name; a call without a tool name cannot be read.`);
+      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`${blockWhere(run, at, index)}: its toolUse has no name; a call without a tool name cannot be read.`);
       if (!fromAssistant) continue;
       const call = toolCall(use.name, use.input, use.toolUseId);
       if (use.type === 'server_tool_use') call.providerExecuted = true;
@@ -143,10 +138,19 @@ function usage(value: unknown): RunUsage {
   };
 }
 
+/** A user message with text starts a turn; one of `toolResult` blocks continues it. */
+function startsTurn(message: unknown): boolean {
+  return isRecord(message) && message.role === 'user' && textOf(message) !== undefined;
+}
+
+const FORMAT = 'bedrock-converse';
+
 export const bedrockConverse: FormatAdapter = {
-  format: 'bedrock-converse',
+  format: FORMAT,
   shape: 'Amazon Bedrock Converse: a ConverseResponse, or Message[] with content: [{ toolUse: { toolUseId, name, input } }, { toolResult }]',
-  detect: (value, kinds) => isConverseResponse(value) || kinds.of(value) === 'bedrock',
+  detect: (value, kinds) => isConverseResponse(value) || kinds.of(value) === FORMAT,
+  messages: { name: 'a Bedrock Converse message', of: messageFit },
+  turns: (value) => (isConverseResponse(value) ? oneTurn(value) : conversationTurns(value, startsTurn)),
   read(value, calls) {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) readMessage(messages[index], value, index, calls);

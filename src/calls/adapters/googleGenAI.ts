@@ -1,11 +1,12 @@
-import type { ToolCall } from '../../types.js';
 import { ToolCallAccuracyError } from '../../errors.js';
-import type { FormatAdapter, RunUsage, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+import { conversationTurns, oneTurn } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 
 /**
  * Google Gen AI (`@google/genai`): a `GenerateContentResponse` (the class or its JSON), with its
@@ -30,14 +31,14 @@ import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
 const PAYLOAD_KEYS = ['functionCall', 'functionResponse', 'text', 'inlineData', 'fileData', 'executableCode', 'codeExecutionResult', 'toolCall', 'toolResponse', 'audioTranscription'];
 const METADATA_KEYS = new Set(['thought', 'thoughtSignature', 'videoMetadata', 'partMetadata', 'mediaResolution', 'mediaProcessing', 'speechMetadata']);
 
-export const CODE_EXECUTION = 'code_execution';
+const CODE_EXECUTION = 'code_execution';
 
 /**
  * A Gemini `Part`: a record without a `type` (every other format's parts have one) that holds one
  * of `Part`'s payloads, or only its metadata (a `thoughtSignature` alone). A part with no payload
  * and a key `Part` does not have is no part this package knows.
  */
-export function isGeminiPart(part: unknown): boolean {
+function isGeminiPart(part: unknown): boolean {
   if (!isRecord(part) || 'type' in part) return false;
   // The usual parts are told by a property read; the loop over keys only for the rest.
   if (part.functionCall !== undefined || part.functionResponse !== undefined || part.text !== undefined) return true;
@@ -50,17 +51,30 @@ export function isGeminiPart(part: unknown): boolean {
   return keys > 0;
 }
 
-/** A Gemini `Content`: `parts`, and a `model` role or a part only Gemini has. */
-export function isGeminiContent(value: unknown): boolean {
-  if (!isRecord(value) || !Array.isArray(value.parts) || 'content' in value) return false;
-  if (value.role === 'model') return true;
-  const parts: unknown[] = value.parts;
-  for (let index = 0; index < parts.length; index++) if (isGeminiPart(parts[index])) return true;
-  return false;
+/**
+ * How a message fits: a `model` content, or one with a part only Gemini writes (no `type`, a key of
+ * `Part`), shows the format; a `user` content with untyped parts fits it.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  const parts = message.parts;
+  if (!Array.isArray(parts) || 'content' in message || 'type' in message) return undefined;
+  if (message.role !== 'model' && message.role !== 'user' && message.role !== 'function') return undefined;
+  let untyped = true;
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (isGeminiPart(part)) return 'evidence';
+    if (!isRecord(part) || 'type' in part) untyped = false;
+  }
+  return message.role === 'model' ? 'evidence' : untyped ? 'fits' : undefined;
+}
+
+/** A user content with text starts a turn; one of function responses continues it. */
+function startsTurn(content: unknown): boolean {
+  return isRecord(content) && content.role === 'user' && textOf(content) !== undefined;
 }
 
 /** A `GenerateContentResponse`, the class or its JSON: `candidates` with `content` or a `finishReason`, or a blocked prompt's `promptFeedback`. */
-export function isGeminiResponse(value: unknown): value is UnknownRecord {
+function isGeminiResponse(value: unknown): value is UnknownRecord {
   if (!isRecord(value) || 'role' in value) return false;
   const candidates: unknown = value.candidates;
   if (Array.isArray(candidates) && candidates.length > 0) return candidates.every((candidate) => isRecord(candidate) && ('content' in candidate || 'finishReason' in candidate));
@@ -68,52 +82,12 @@ export function isGeminiResponse(value: unknown): value is UnknownRecord {
   return isRecord(value.promptFeedback);
 }
 
-/** Pairs results with calls: by id where the result has one, else with the earliest unanswered call of the tool. */
-class Pairing {
-  // Per tool, its calls without an id in order, and how many of them were looked past (answered).
-  private readonly waiting = new Map<string, { calls: ToolCall[]; next: number }>();
-
-  constructor(private readonly calls: CallCollector) {}
-
-  add(call: ToolCall): void {
-    this.calls.add(call);
-    if (call.toolCallId === undefined) {
-      const queue = this.waiting.get(call.toolName);
-      if (queue) queue.calls.push(call);
-      else this.waiting.set(call.toolName, { calls: [call], next: 0 });
-    }
-  }
-
-  answer(id: unknown, toolName: unknown, outcome: 'output' | 'error', value: unknown): void {
-    if (isNonEmptyString(id)) {
-      if (outcome === 'error') this.calls.error(id, value);
-      else this.calls.output(id, value);
-      return;
-    }
-    const queue = isNonEmptyString(toolName) ? this.waiting.get(toolName) : undefined;
-    if (!queue) return;
-    while (queue.next < queue.calls.length) {
-      const call = queue.calls[queue.next++]!;
-      if (call.output !== undefined || call.error !== undefined || call.approval === 'denied') continue;
-      call[outcome] = value;
-      return;
-    }
-  }
-}
-
-function refusePart(part: unknown, where: string): never {
-  const keys = isRecord(part) ? Object.keys(part) : [];
-  const what = isRecord(part) ? (keys.length > 0 ? `a part with keys ${keys.map((key) => JSON.stringify(key)).join(', ')}` : 'an empty part') : `a part that is ${part === null ? 'null' : typeof part}`;
-  throw new ToolCallAccuracyError(
-    `${where} is ${what}, which is no Google Gen AI Part this package knows (text, functionCall, functionResponse, executableCode, codeExecutionResult, toolCall, toolResponse, inlineData, fileData, thoughtSignature, …); ` +
-      'its calls cannot be read with certainty, so the run is refused rather than read as fewer calls.',
-  );
-}
+const PARTS = 'text, functionCall, functionResponse, executableCode, codeExecutionResult, toolCall, toolResponse, inlineData, fileData, thoughtSignature';
 
 /** Where part `part` of the content at `at` of `run` is, for errors: made only when there is one. */
-const partWhere = (run: unknown, at: number, part: number) => `${whereIs(run, at)}.parts[${part}]`;
+const partWhere = (run: unknown, at: number, part: number) => (Array.isArray(run) ? position(at, part) : `${whereIs(run, at)}, part ${part + 1}`);
 
-function readContent(content: UnknownRecord, run: unknown, at: number, pairing: Pairing, calls: CallCollector): void {
+function readContent(content: UnknownRecord, run: unknown, at: number, calls: CallCollector): void {
   const parts = content.parts;
   if (parts === undefined) return; // a model turn that returned nothing (the SDK records { role: 'model', parts: [] } or no parts)
   if (!Array.isArray(parts)) throw new ToolCallAccuracyError(`${whereIs(run, at)}.parts is not a list of parts; pass a Content as @google/genai gives it ({ role, parts: [...] }).`);
@@ -121,12 +95,23 @@ function readContent(content: UnknownRecord, run: unknown, at: number, pairing: 
   if (fromModel) calls.beginStep();
   for (let index = 0; index < parts.length; index++) {
     const part: unknown = parts[index];
-    if (!isGeminiPart(part)) refusePart(part, partWhere(run, at, index));
-    readPart(part as UnknownRecord, run, at, index, fromModel, pairing);
+    if (!isGeminiPart(part)) refuseUnknown(FORMAT, partWhere(run, at, index), part, PARTS);
+    readPart(part as UnknownRecord, run, at, index, fromModel, calls);
   }
 }
 
-function readPart(part: UnknownRecord, run: unknown, at: number, index: number, fromModel: boolean, pairing: Pairing): void {
+/**
+ * A result pairs by `id` where it has one, else with the earliest unanswered call of its tool
+ * (pairing.ts): Gemini's parallel calls come without ids and are answered in order.
+ */
+function answer(calls: CallCollector, id: unknown, toolName: unknown, outcome: 'output' | 'error', value: unknown): void {
+  const name = isNonEmptyString(toolName) ? toolName : undefined;
+  if (!isNonEmptyString(id) && name === undefined) return;
+  if (outcome === 'error') calls.error(id, value, name);
+  else calls.output(id, value, name);
+}
+
+function readPart(part: UnknownRecord, run: unknown, at: number, index: number, fromModel: boolean, calls: CallCollector): void {
   const call = part.functionCall;
   if (isRecord(call)) {
     if (call.partialArgs !== undefined || call.willContinue === true) {
@@ -135,15 +120,15 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
       );
     }
     if (!isNonEmptyString(call.name)) throw new ToolCallAccuracyError(`${partWhere(run, at, index)}.functionCall has no name; a call without a tool name cannot be read.`);
-    if (fromModel) pairing.add(toolCall(call.name, call.args ?? {}, call.id));
+    if (fromModel) calls.add(toolCall(call.name, call.args ?? {}, call.id));
     return;
   }
   const response = part.functionResponse;
   if (isRecord(response)) {
     if (response.willContinue === true) return; // a non-blocking function's interim answer: its last response has the result
     const body = response.response;
-    if (isRecord(body) && body.error !== undefined && body.error !== null) pairing.answer(response.id, response.name, 'error', body.error);
-    else pairing.answer(response.id, response.name, 'output', isRecord(body) && 'output' in body ? body.output : (body ?? response.parts));
+    if (isRecord(body) && body.error !== undefined && body.error !== null) answer(calls, response.id, response.name, 'error', body.error);
+    else answer(calls, response.id, response.name, 'output', isRecord(body) && 'output' in body ? body.output : (body ?? response.parts));
     return;
   }
   const code = part.executableCode;
@@ -151,14 +136,14 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
     if (fromModel) {
       const made = toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id);
       made.providerExecuted = true;
-      pairing.add(made);
+      calls.add(made);
     }
     return;
   }
   const result = part.codeExecutionResult;
   if (isRecord(result)) {
     const ok = result.outcome === 'OUTCOME_OK';
-    pairing.answer(result.id, CODE_EXECUTION, ok ? 'output' : 'error', ok ? result.output : { outcome: result.outcome, output: result.output });
+    answer(calls, result.id, CODE_EXECUTION, ok ? 'output' : 'error', ok ? result.output : { outcome: result.outcome, output: result.output });
     return;
   }
   const builtIn = part.toolCall;
@@ -166,12 +151,12 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
     if (fromModel) {
       const made = toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id);
       made.providerExecuted = true;
-      pairing.add(made);
+      calls.add(made);
     }
     return;
   }
   const builtInResponse = part.toolResponse;
-  if (isRecord(builtInResponse)) pairing.answer(builtInResponse.id, builtInResponse.toolType, 'output', builtInResponse.response);
+  if (isRecord(builtInResponse)) answer(calls, builtInResponse.id, builtInResponse.toolType, 'output', builtInResponse.response);
 }
 
 /** The response's contents in order: its automatic function calling history, then its answer. */
@@ -196,19 +181,18 @@ function contentsOf(value: unknown): readonly unknown[] {
 
 /** Where the content at `index` of `value` is, for errors. */
 function whereIs(value: unknown, index: number): string {
-  if (!isGeminiResponse(value)) return Array.isArray(value) ? `content ${index + 1}` : 'the Content';
+  if (!isGeminiResponse(value)) return Array.isArray(value) ? position(index) : 'the Content';
   const history = value.automaticFunctionCallingHistory;
   const length = Array.isArray(history) ? history.length : 0;
   return index < length ? `automaticFunctionCallingHistory[${index}]` : 'candidates[0].content';
 }
 
 function read(value: unknown, calls: CallCollector): void {
-  const pairing = new Pairing(calls);
   const contents = contentsOf(value);
   for (let index = 0; index < contents.length; index++) {
     const content = contents[index];
     if (!isRecord(content)) throw new ToolCallAccuracyError(`${whereIs(value, index)} is not a Content ({ role, parts }); pass the contents as @google/genai gives them.`);
-    readContent(content, value, index, pairing, calls);
+    readContent(content, value, index, calls);
   }
 }
 
@@ -221,7 +205,7 @@ function textOf(content: unknown): string | undefined {
   return text || undefined;
 }
 
-/** A user content with text is the user speaking; one of function responses continues the turn. */
+/** The user speaks in a user content with text; one of function responses is the tools answering. */
 function roleOf(content: unknown): 'user' | 'assistant' | undefined {
   if (!isRecord(content)) return undefined;
   if (content.role === 'model') return 'assistant';
@@ -239,10 +223,14 @@ function usage(value: unknown): RunUsage {
   return { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
 }
 
+const FORMAT = 'google-genai';
+
 export const googleGenAI: FormatAdapter = {
-  format: 'google-genai',
+  format: FORMAT,
   shape: 'Google Gen AI: a GenerateContentResponse (with its automaticFunctionCallingHistory), or Content[] ({ role, parts: [{ functionCall }, { functionResponse }] }, chat.getHistory())',
-  detect: (value, kinds) => isGeminiResponse(value) || kinds.of(value) === 'google-genai',
+  detect: (value, kinds) => isGeminiResponse(value) || kinds.of(value) === FORMAT,
+  messages: { name: 'a Google Gen AI Content', of: messageFit },
+  turns: (value) => (isGeminiResponse(value) ? oneTurn(value) : conversationTurns(value, startsTurn)),
   read,
   text: (value) => conversationText(contentsOf(value), roleOf, textOf),
   usage: {

@@ -3,7 +3,8 @@
  * a loopback HTTP/2 server (test/fixtures/bedrock.ts), read by every matcher.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getToolCalls, parallel, sample, turn, ToolCallAccuracyError } from '../../../src/index.js';
+import { getToolCalls, parallel, sample, turn } from '../../../src/index.js';
+import { UnknownPartError } from '../../../src/calls/unknownParts.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
 import { bedrockRuns, type BedrockRuns } from '../../fixtures/bedrock.js';
 
@@ -69,10 +70,10 @@ describe('Bedrock Converse: read or refuse', () => {
   it('an unknown block, or one the SDK itself did not know ($unknown), is refused by every matcher', () => {
     for (const block of [{ toolCall: { name: 'delete_all' } }, { $unknown: ['toolUseV2', { name: 'delete_all' }] }]) {
       const run = withBlock(block);
-      expect(() => getToolCalls(run)).toThrow(ToolCallAccuracyError);
-      expect(() => getToolCalls(run)).toThrow('message 2.content[3]');
+      expect(() => getToolCalls(run)).toThrow(UnknownPartError);
+      expect(() => getToolCalls(run)).toThrow('reading the run as bedrock-converse: its message 2, block 4 is { ');
       for (const assertion of [() => expect(run).not.toCallTool('delete_all'), () => expect(run).toCallNoTools(), () => expect(run).toCallToolsWithoutErrors()]) {
-        expect(matcherErrorOf(assertion)).toContain('no Bedrock Converse ContentBlock this package knows');
+        expect(matcherErrorOf(assertion)).toContain('which this reader does not know (it reads toolUse, toolResult, text');
       }
     }
   });

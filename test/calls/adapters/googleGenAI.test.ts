@@ -3,7 +3,8 @@
  * (test/fixtures/googleGenAI.ts), read by every matcher.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getToolCalls, parallel, sample, turn, ToolCallAccuracyError } from '../../../src/index.js';
+import { getToolCalls, parallel, sample, turn } from '../../../src/index.js';
+import { UnknownPartError } from '../../../src/calls/unknownParts.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
 import { geminiRuns, type GeminiRuns } from '../../fixtures/googleGenAI.js';
 
@@ -101,8 +102,11 @@ describe('Google Gen AI: read or refuse', () => {
 
   it('an unknown part is refused by every matcher, .not and toCallNoTools included', () => {
     const run = withPart({ functionCallV2: { name: 'delete_all' } });
-    expect(() => getToolCalls(run)).toThrow(ToolCallAccuracyError);
-    expect(() => getToolCalls(run)).toThrow('content 2.parts[3] is a part with keys "functionCallV2"');
+    expect(() => getToolCalls(run)).toThrow(UnknownPartError);
+    expect(() => getToolCalls(run)).toThrow('reading the run as google-genai: its message 2, part 4 is { functionCallV2 }, which this reader does not know');
+    const response = JSON.parse(JSON.stringify(runs.afcResponse)) as { candidates: Array<{ content: { parts: unknown[] } }> };
+    response.candidates[0]!.content.parts.push({ functionCallV2: {} });
+    expect(() => getToolCalls(response)).toThrow('its candidates[0].content, part 2 is { functionCallV2 }');
     for (const assertion of [
       () => expect(run).not.toCallTool('delete_all'),
       () => expect(run).toCallNoTools(),
@@ -110,8 +114,14 @@ describe('Google Gen AI: read or refuse', () => {
       () => expect(run).toCallToolsWithoutErrors(),
       () => expect(run).toStayWithinBudget({ toolCalls: 100 }),
     ]) {
-      expect(matcherErrorOf(assertion)).toContain('no Google Gen AI Part this package knows');
+      expect(matcherErrorOf(assertion)).toContain('which this reader does not know');
     }
+  });
+
+  it('a user content holding only an unknown part is refused, naming it', () => {
+    const history = [...runs.history, { role: 'user', parts: [{ functionCallV2: { name: 'delete_all' } }] }];
+    expect(() => getToolCalls(history)).toThrow(`its message ${history.length}, part 1 is { functionCallV2 }`);
+    expect(matcherErrorOf(() => expect(history).not.toCallTool('delete_all'))).toContain(`message ${history.length}, part 1`);
   });
 
   it('a streamed piece of a call is refused, not read as a whole call', () => {
