@@ -3,7 +3,7 @@ import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
-import { isAsyncSchemaError, isToolRecord, readToolChecks } from '../scoring/inputSchemas.js';
+import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
 import { declaredTools } from '../scoring/toolDeclarations.js';
 import { formatName } from '../value.js';
 import { matcherError, readCalls } from './shared.js';
@@ -11,14 +11,15 @@ import { matcherError, readCalls } from './shared.js';
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
-  // A framework's own declarations (Gemini's config.tools, Bedrock's toolConfig), as JSON Schemas by name.
-  const declared = declaredTools(given);
-  if (declared && 'problem' in declared) throw matcherError(hintLine, `${declared.problem}.`);
-  const tools = declared ? declared.tools : given;
+  // A framework's declarations as it gives them to its model (Gemini's config.tools, Bedrock's
+  // toolConfig), else a list of tools that name themselves: a record by name.
+  const list = declaredTools(given) ?? toolRecordOfList(given);
+  if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
+  const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
     throw matcherError(
       hintLine,
-      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received ${describeArgument(tools)}.`,
+      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), a list of tools that name themselves (LangChain's tool()), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received ${describeArgument(tools)}.`,
     );
   }
   const read = readToolChecks(tools);

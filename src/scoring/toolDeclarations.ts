@@ -10,7 +10,8 @@
  * - Amazon Bedrock Converse: `toolConfig` (`{ tools }`) or its `tools`, each
  *   `{ toolSpec: { name, inputSchema: { json } } }`.
  *
- * Returns undefined for anything else (a record of tools goes on as it is), and a problem for a
+ * Returns undefined for anything else (a record of tools, or a list of tools that name themselves,
+ * goes on to `inputSchemas.ts`), and a problem for a
  * list it recognises but cannot read whole: no declaration is skipped.
  */
 
@@ -20,7 +21,7 @@ const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'o
 /** Any input: a declaration without parameters. */
 const ANY_INPUT = true;
 
-export type DeclaredTools = { tools: Record<string, unknown> } | { problem: string };
+export type DeclaredTools = { record: Record<string, unknown> } | { problem: string };
 
 export function declaredTools(list: unknown): DeclaredTools | undefined {
   if (isRecord(list) && typeof list.callTool === 'function' && typeof list.tool === 'function') {
@@ -64,7 +65,7 @@ function readList(list: readonly unknown[], where: string): DeclaredTools {
       return { problem: `${at} is no tool declaration this package reads (keys ${Object.keys(tool).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
     }
   }
-  return { tools };
+  return { record: tools };
 }
 
 /** Gemini's built-in tools besides code execution: they declare no function the run could name. */

@@ -5,6 +5,7 @@ import { asList, contentText, conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 
 /**
  * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
@@ -12,12 +13,12 @@ import { conversationTurns } from '../turns.js';
  * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
  * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block.
  */
-function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean): void {
+function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
-    if (!isRecord(block) || typeof block.type !== 'string') continue;
+    if (!isRecord(block) || typeof block.type !== 'string' || !isKnownBlock(block.type)) refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
     const type = block.type;
-    if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
+    if (CALL_BLOCKS.has(type)) {
       if (!fromAssistant || !isNonEmptyString(block.name)) continue;
       const call = toolCall(block.name, block.input, block.id);
       if (type !== 'tool_use') call.providerExecuted = true;
@@ -26,6 +27,15 @@ function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssist
       readResult(block, calls);
     }
   }
+}
+
+/** Blocks that hold no call nor result. */
+const OTHER_BLOCKS = new Set(['text', 'image', 'document', 'search_result', 'thinking', 'redacted_thinking', 'container_upload', 'tool_reference']);
+const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+const KNOWN = 'text, image, document, search_result, thinking, redacted_thinking, container_upload, tool_use, server_tool_use, mcp_tool_use, tool_result and the server tools\' *_tool_result';
+
+function isKnownBlock(type: string): boolean {
+  return OTHER_BLOCKS.has(type) || CALL_BLOCKS.has(type) || type.endsWith('tool_result');
 }
 
 function readResult(block: UnknownRecord, calls: CallCollector): void {
@@ -84,9 +94,10 @@ export const anthropicMessages: FormatAdapter = {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
+      // The classifier let in only messages that fit (messageKinds.ts): a string content is text.
       if (!isRecord(message) || !Array.isArray(message.content)) continue;
       if (message.role === 'assistant') calls.beginStep();
-      readBlocks(message.content, calls, message.role === 'assistant');
+      readBlocks(message.content, calls, message.role === 'assistant', index);
     }
   },
   text: (value) => conversationText(asList(value), roleOf, textOf),

@@ -144,7 +144,7 @@ describe('Google Gen AI: toCallToolsWithValidInputs with the declarations the mo
   it('reads parametersJsonSchema and OpenAPI parameters, as config.tools or FunctionDeclaration[]', () => {
     expect(runs.history).toCallToolsWithValidInputs(runs.tools.jsonSchema);
     expect(runs.manualContents).toCallToolsWithValidInputs(runs.tools.openApi);
-    const declarations = (runs.tools.openApi[0] as { functionDeclarations: unknown[] }).functionDeclarations;
+    const declarations = runs.tools.openApi[0]!.functionDeclarations!;
     expect(runs.manualContents).toCallToolsWithValidInputs(declarations);
     expect(runs.codeResponse).toCallToolsWithValidInputs([{ codeExecution: {} }]);
   });
