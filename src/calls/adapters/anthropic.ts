@@ -16,15 +16,17 @@ import { position, refuseUnknown } from '../unknownParts.js';
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
-    if (!isRecord(block) || typeof block.type !== 'string' || !isKnownBlock(block.type)) refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
+    if (!isRecord(block) || typeof block.type !== 'string') refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
     const type = block.type;
     if (CALL_BLOCKS.has(type)) {
       if (!fromAssistant || !isNonEmptyString(block.name)) continue;
       const call = toolCall(block.name, block.input, block.id);
       if (type !== 'tool_use') call.providerExecuted = true;
       calls.add(call);
-    } else if (type.endsWith('tool_result') && isNonEmptyString(block.tool_use_id)) {
-      readResult(block, calls);
+    } else if (type.endsWith('tool_result')) {
+      if (isNonEmptyString(block.tool_use_id)) readResult(block, calls);
+    } else if (!OTHER_BLOCKS.has(type)) {
+      refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
     }
   }
 }
@@ -33,10 +35,6 @@ function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssist
 const OTHER_BLOCKS = new Set(['text', 'image', 'document', 'search_result', 'thinking', 'redacted_thinking', 'container_upload', 'tool_reference']);
 const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 const KNOWN = 'text, image, document, search_result, thinking, redacted_thinking, container_upload, tool_use, server_tool_use, mcp_tool_use, tool_result and the server tools\' *_tool_result';
-
-function isKnownBlock(type: string): boolean {
-  return OTHER_BLOCKS.has(type) || CALL_BLOCKS.has(type) || type.endsWith('tool_result');
-}
 
 function readResult(block: UnknownRecord, calls: CallCollector): void {
   const id = block.tool_use_id as string;
@@ -66,7 +64,9 @@ const isAnthropicBlock = (block: unknown) => isRecord(block) && typeof block.typ
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (message.type === 'message' && 'stop_reason' in message) return 'evidence';
   const content = message.content;
-  if (Array.isArray(content) && content.some(isAnthropicBlock)) return 'evidence';
+  if (Array.isArray(content)) {
+    for (let index = 0; index < content.length; index++) if (isAnthropicBlock(content[index])) return 'evidence';
+  }
   if (message.type !== undefined && message.type !== 'message') return undefined;
   return (message.role === 'user' || message.role === 'assistant') && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
 }
