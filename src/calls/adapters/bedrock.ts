@@ -138,6 +138,22 @@ function usage(value: unknown): RunUsage {
   };
 }
 
+/** The events of `ConverseStreamCommand`'s stream: one member each. */
+const STREAM_EVENTS = ['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata'];
+const isStreamEvent = (value: unknown) => isRecord(value) && STREAM_EVENTS.some((key) => isRecord(value[key]));
+
+function wrongPiece(value: unknown): string | undefined {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0) return undefined;
+  if (list.every(isStreamEvent)) {
+    return "ConverseStream events, in which a toolUse's input arrives in pieces. Pass the Message[] your loop builds from them (each assistant message whole, then the user's toolResult blocks)";
+  }
+  if (Array.isArray(value) && list.every(isConverseResponse)) {
+    return 'a list of ConverseResponses, which hold the model\'s side only (no tool results). Pass the Message[] your loop keeps, or one ConverseResponse for its usage';
+  }
+  return undefined;
+}
+
 /** A user message with text starts a turn; one of `toolResult` blocks continues it. */
 function startsTurn(message: unknown): boolean {
   return isRecord(message) && message.role === 'user' && textOf(message) !== undefined;
@@ -155,6 +171,7 @@ export const bedrockConverse: FormatAdapter = {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) readMessage(messages[index], value, index, calls);
   },
+  wrongPiece,
   text: (value) => conversationText(messagesOf(value), roleOf, textOf),
   usage: {
     records: {

@@ -232,6 +232,10 @@ export const googleGenAI: FormatAdapter = {
   messages: { name: 'a Google Gen AI Content', of: messageFit },
   turns: (value) => (isGeminiResponse(value) ? oneTurn(value) : conversationTurns(value, startsTurn)),
   read,
+  wrongPiece: (value) =>
+    Array.isArray(value) && value.length > 0 && value.every(isGeminiResponse)
+      ? 'a list of GenerateContentResponses (the chunks of generateContentStream, or separate requests), whose calls are not one run. Pass chat.getHistory() (a chat keeps streamed turns whole) or the Content[] you keep, or one response'
+      : undefined,
   text: (value) => conversationText(contentsOf(value), roleOf, textOf),
   usage: {
     records: {

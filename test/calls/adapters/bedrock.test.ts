@@ -78,6 +78,13 @@ describe('Bedrock Converse: read or refuse', () => {
     }
   });
 
+  it('stream events and a list of responses are refused, saying what to pass', () => {
+    const events = [{ messageStart: { role: 'assistant' } }, { contentBlockStart: { start: { toolUse: { toolUseId: 't1', name: 'book_hotel' } }, contentBlockIndex: 0 } }, { contentBlockDelta: { delta: { toolUse: { input: '{"ci' } }, contentBlockIndex: 0 } }];
+    expect(() => getToolCalls(events)).toThrow('ConverseStream events');
+    expect(matcherErrorOf(() => expect(events).not.toCallTool('book_hotel'))).toContain('Pass the Message[] your loop builds');
+    expect(() => getToolCalls([runs.callResponse, runs.answerResponse])).toThrow('a list of ConverseResponses');
+  });
+
   it('a text-only conversation reads as no calls', () => {
     expect(getToolCalls([{ role: 'user', content: [{ text: 'hi' }] }, { role: 'assistant', content: [{ text: 'Hello!' }] }])).toEqual([]);
   });

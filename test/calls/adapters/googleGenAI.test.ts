@@ -135,6 +135,10 @@ describe('Google Gen AI: read or refuse', () => {
     expect(() => getToolCalls(json)).toThrow('2 candidates');
   });
 
+  it('a list of responses (stream chunks) is refused, saying what to pass', () => {
+    expect(() => getToolCalls([runs.manualResponse, runs.codeResponse])).toThrow('Pass chat.getHistory()');
+  });
+
   it('a text-only history reads as no calls', () => {
     expect(getToolCalls([{ role: 'user', parts: [{ text: 'hi' }] }, { role: 'model', parts: [{ text: 'Hello!' }] }])).toEqual([]);
   });
