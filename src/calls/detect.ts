@@ -14,6 +14,7 @@ import { mastraGenerate } from './adapters/mastraGenerate.js';
 import { mastraTrajectory } from './adapters/mastraTrajectory.js';
 import { openaiChat } from './adapters/openaiChat.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
+import { openaiAgents } from './adapters/openaiAgents.js';
 import { plainCalls } from './adapters/plain.js';
 import { otelTrace } from './adapters/otelTrace.js';
 
@@ -23,7 +24,8 @@ import { otelTrace } from './adapters/otelTrace.js';
  * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`; a Mastra
  * trajectory's steps have a `stepType` and a `name`, where AI SDK 4's have no `name`); results,
  * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
- * Responses item type); the message formats share one classifier (`messageKind`), so at most
+ * Responses item type); the OpenAI Agents SDK before the message formats (its history resembles
+ * OpenAI Responses items; it claims a list only on an item of its own); the message formats share one classifier (`messageKind`), so at most
  * one of them claims an array; the model-message adapter also takes plain-text conversations;
  * plain arrays last.
  */
@@ -37,6 +39,7 @@ export const adapters: readonly FormatAdapter[] = [
   aiSdk4,
   aiSdkSteps,
   aiSdkParts,
+  openaiAgents,
   langchainMessages,
   aiSdkUiMessages,
   openaiChat,
