@@ -15,6 +15,7 @@ import { mastraTrajectory } from './adapters/mastraTrajectory.js';
 import { openaiChat } from './adapters/openaiChat.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
 import { openaiAgents } from './adapters/openaiAgents.js';
+import { claudeAgent } from './adapters/claudeAgent.js';
 import { plainCalls } from './adapters/plain.js';
 import { otelTrace } from './adapters/otelTrace.js';
 
@@ -25,7 +26,8 @@ import { otelTrace } from './adapters/otelTrace.js';
  * trajectory's steps have a `stepType` and a `name`, where AI SDK 4's have no `name`); results,
  * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
  * Responses item type); the OpenAI Agents SDK before the message formats (its history resembles
- * OpenAI Responses items; it claims a list only on an item of its own); the message formats share one classifier (`messageKind`), so at most
+ * OpenAI Responses items; it claims a list only on an item of its own), and the Claude Agent SDK's
+ * messages (a `system` one would pass for LangChain's); the message formats share one classifier (`messageKind`), so at most
  * one of them claims an array; the model-message adapter also takes plain-text conversations;
  * plain arrays last.
  */
@@ -40,6 +42,7 @@ export const adapters: readonly FormatAdapter[] = [
   aiSdkSteps,
   aiSdkParts,
   openaiAgents,
+  claudeAgent,
   langchainMessages,
   aiSdkUiMessages,
   openaiChat,

@@ -4,7 +4,7 @@
  * interface that answers each model call with the next scripted response). Offline: tracing is off
  * and no model provider is asked for.
  */
-import { Agent, run, setTracingDisabled, tool, Usage, type RunResult, type StreamedRunResult } from '@openai/agents';
+import { Agent, run, setTracingDisabled, tool, Usage } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
 import { z } from 'zod';
 
@@ -67,7 +67,7 @@ export const weatherTools = [getWeather, getForecast, getAlerts];
  * get_alerts (fails, worded by its errorFunction), step 3 answers. 3 model calls, 100/20, 110/25,
  * 120/30 tokens.
  */
-function weatherAgent(): Agent {
+function weatherAgent() {
   const model = new ScriptedModel([
     response([functionCall('get_weather', { city: 'Paris' }, { callId: 'call_weather' }), functionCall('get_forecast', { city: 'Paris', days: 3 }, { callId: 'call_forecast' })], 100, 20),
     response([functionCall('get_alerts', { city: 'Paris' }, { callId: 'call_alerts' })], 110, 25),
@@ -79,12 +79,12 @@ function weatherAgent(): Agent {
 export const WEATHER_REQUEST = 'What is the weather in Paris?';
 
 /** The weather agent's `RunResult`. */
-export function weatherRun(): Promise<RunResult<unknown, Agent>> {
+export function weatherRun() {
   return run(weatherAgent(), WEATHER_REQUEST);
 }
 
 /** The weather agent's `StreamedRunResult`, read to its end. */
-export async function streamedWeatherRun(): Promise<StreamedRunResult<unknown, Agent>> {
+export async function streamedWeatherRun() {
   const result = await run(weatherAgent(), WEATHER_REQUEST, { stream: true });
   for await (const event of result) void event;
   await result.completed;
@@ -92,12 +92,12 @@ export async function streamedWeatherRun(): Promise<StreamedRunResult<unknown, A
 }
 
 /** The weather agent's run, not read yet: still running. */
-export function unfinishedStreamedRun(): Promise<StreamedRunResult<unknown, Agent>> {
+export function unfinishedStreamedRun() {
   return run(weatherAgent(), WEATHER_REQUEST, { stream: true });
 }
 
 /** A billing agent whose step 1 looks an order up and asks to refund two (each needs approval). */
-function billingAgent(name = 'Billing'): Agent {
+function billingAgent(name = 'Billing') {
   const model = new ScriptedModel([
     response([
       functionCall('lookup_order', { order: 'A1' }, { callId: 'call_lookup' }),
@@ -115,10 +115,10 @@ export const REFUND_REQUEST = 'Refund orders A1 and B2';
  * A run interrupted for approval (`interrupted`: both refunds await it), and the same run resumed
  * after a person approved the refund of A1 and rejected that of B2 (`resumed`).
  */
-export async function approvalRuns(): Promise<{ interrupted: RunResult<unknown, Agent>; interruptedHistory: unknown[]; resumed: RunResult<unknown, Agent> }> {
+export async function approvalRuns() {
   const agent = billingAgent();
   const interrupted = await run(agent, REFUND_REQUEST);
-  const interruptedHistory = structuredClone(interrupted.history);
+  const interruptedHistory: unknown[] = structuredClone(interrupted.history);
   // The interrupted result, as it stood, is kept apart from the state the person now answers.
   const snapshot = await run(billingAgent(), REFUND_REQUEST);
   const [approveA1, rejectB2] = interrupted.interruptions;
@@ -132,7 +132,7 @@ export async function approvalRuns(): Promise<{ interrupted: RunResult<unknown, 
  * A triage agent that hands off to Billing (which looks an order up, then hands off to Refunds,
  * which refunds it without approval), after checking the weather itself.
  */
-export async function handoffRun(): Promise<RunResult<unknown, Agent>> {
+export async function handoffRun() {
   const model = new ScriptedModel([
     // Triage
     response([functionCall('get_weather', { city: 'Paris' }, { callId: 'call_t_weather' })]),
@@ -152,7 +152,7 @@ export async function handoffRun(): Promise<RunResult<unknown, Agent>> {
 }
 
 /** Two turns of one conversation: the second run gets the first's history as its input. */
-export async function twoTurnRun(): Promise<RunResult<unknown, Agent>> {
+export async function twoTurnRun() {
   const model = new ScriptedModel([
     response([functionCall('get_weather', { city: 'Paris' }, { callId: 'call_1' })]),
     response([assistantMessage('Sunny in Paris.')]),
@@ -165,7 +165,7 @@ export async function twoTurnRun(): Promise<RunResult<unknown, Agent>> {
 }
 
 /** A run that made `count` calls to get_weather, `perStep` in each model call (for the bench and large-run tests). */
-export async function manyCallsRun(count: number, perStep = 10): Promise<RunResult<unknown, Agent>> {
+export async function manyCallsRun(count: number, perStep = 10) {
   const steps: ScriptedModelInput[] = [];
   for (let start = 0; start < count; start += perStep) {
     const calls = [];

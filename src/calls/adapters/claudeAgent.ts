@@ -1,0 +1,319 @@
+import type { SDKAssistantMessage, SDKMessage, SDKResultMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
+import { ToolCallAccuracyError } from '../../errors.js';
+import { describeValue } from '../../describe.js';
+import type { FormatAdapter, RunText, RunUsage, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { contentText, conversationText } from '../conversationText.js';
+import { recordSubRun } from '../subAgents.js';
+import { toolCall } from '../toolCall.js';
+
+/**
+ * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a
+ * list (or their JSON).
+ *
+ * - Each content block of a model response arrives as an `assistant` message of its own; the
+ *   messages of one response share `message.id` (one model step) and repeat its usage.
+ * - Tool results come back in `user` messages as `tool_result` blocks, with `is_error` for a failed
+ *   tool (an MCP tool's `isError` too) and for a denied permission; the denials are also listed by
+ *   the `result` message (`permission_denials`) and by `system`/`permission_denied` messages, which
+ *   makes those calls denied (`approval: 'denied'`), not failed.
+ * - A sub-agent (the `Agent` tool, `Task` in older versions and in `system`/`init`) sends its
+ *   messages with `parent_tool_use_id` set to its call's id: they are its calls, read through
+ *   `within(run, 'Agent')`, never among the calling agent's. A sub-agent in the background
+ *   interleaves its messages with the main agent's, and a second `system`/`init` and `result` pair
+ *   may follow.
+ * - `stream_event` messages (`includePartialMessages`) repeat what the assistant messages say and
+ *   add no calls; a run cut by `maxTurns` ends with a `result` of subtype `error_max_turns` and is
+ *   read up to there.
+ */
+
+/** Message types `query()` yields (`SDKMessage['type']`), each read or known to hold no call. */
+const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
+  'assistant',
+  'user',
+  'result',
+  'system',
+  'stream_event',
+  'tool_progress',
+  'auth_status',
+  'tool_use_summary',
+  'rate_limit_event',
+  'prompt_suggestion',
+  'conversation_reset',
+]);
+
+/** Content blocks that are calls; all but `tool_use` run at the provider. */
+const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+/** Content blocks that hold no call and no result. */
+const QUIET_BLOCKS = new Set([
+  'text',
+  'thinking',
+  'redacted_thinking',
+  'image',
+  'document',
+  'search_result',
+  'container_upload',
+  'compaction',
+  'fallback',
+  'mcp_tool_listing',
+  'tool_addition',
+  'tool_removal',
+]);
+
+/** What one read shares with the sub-agent runs it finds. */
+interface Context {
+  readonly messages: readonly unknown[];
+  /** Calls a person or a permission rule denied, by id. */
+  readonly denied: ReadonlySet<string>;
+  /** The ids of calls that ran a sub-agent (some message names them as its `parent_tool_use_id`). */
+  readonly parents: ReadonlySet<string>;
+}
+
+/** The messages of the sub-agent the call `parent` started, read by this adapter when `within(run, 'Agent')` opens it. */
+class SubAgentRun {
+  constructor(
+    readonly context: Context,
+    readonly parent: string,
+  ) {}
+}
+
+// ---- shapes ----------------------------------------------------------------------------------
+
+/** One message `query()` yielded: a known type, and the session it belongs to (a user message may leave it out). */
+function isSdkMessage(value: unknown): value is UnknownRecord {
+  return isRecord(value) && typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && (typeof value.session_id === 'string' || (value.type === 'user' && 'parent_tool_use_id' in value));
+}
+
+/** A list of them: every session-stamped message of the list says so, and one at least does. */
+function isMessageList(value: unknown): value is readonly unknown[] {
+  if (!Array.isArray(value)) return false;
+  let found = false;
+  for (let index = 0; index < value.length; index++) {
+    const message: unknown = value[index];
+    if (isRecord(message) && typeof message.session_id === 'string' && typeof message.uuid === 'string' && typeof message.type === 'string') found = true;
+  }
+  return found;
+}
+
+// ---- reading ----------------------------------------------------------------------------------
+
+function contextOf(messages: readonly unknown[]): Context {
+  const denied = new Set<string>();
+  const parents = new Set<string>();
+  const callIds = new Set<string>();
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    if (!isRecord(message) || typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) {
+      refuse(message, index, isRecord(message) && typeof message.type === 'string' ? `has type ${JSON.stringify(message.type)}, which this package does not know` : 'is not a message query() yields');
+    }
+    if (isNonEmptyString(message.parent_tool_use_id)) parents.add(message.parent_tool_use_id);
+    if (message.type === 'result') {
+      for (const denial of (message as SDKResultMessage).permission_denials ?? []) if (isRecord(denial) && isNonEmptyString(denial.tool_use_id)) denied.add(denial.tool_use_id);
+    } else if (message.type === 'system' && message.subtype === 'permission_denied' && isNonEmptyString(message.tool_use_id)) {
+      denied.add(message.tool_use_id);
+    } else if (message.type === 'assistant') {
+      for (const block of blocksOf(message, index)) if (isRecord(block) && CALL_BLOCKS.has(block.type as string) && isNonEmptyString(block.id)) callIds.add(block.id);
+    }
+  }
+  for (const parent of parents) {
+    if (!callIds.has(parent)) {
+      const index = messages.findIndex((message) => isRecord(message) && message.parent_tool_use_id === parent);
+      refuse(messages[index], index, `belongs to the sub-agent started by call ${JSON.stringify(parent)}, which is not among the messages: pass every message query() yielded`);
+    }
+  }
+  return { messages, denied, parents };
+}
+
+function blocksOf(message: UnknownRecord, index: number): readonly unknown[] {
+  const inner = message.message;
+  if (!isRecord(inner)) refuse(message, index, 'has no message to read');
+  const content = inner.content;
+  if (typeof content === 'string') return [];
+  if (!Array.isArray(content)) refuse(message, index, 'has message content that is neither text nor a list of blocks');
+  return content;
+}
+
+function readMessages(context: Context, parent: string | null, calls: CallCollector): void {
+  const { messages } = context;
+  let step: unknown;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as UnknownRecord;
+    if ((message.parent_tool_use_id ?? null) !== parent) continue;
+    if (message.type === 'assistant') {
+      const inner = (message as unknown as SDKAssistantMessage).message;
+      // The blocks of one response arrive as messages of their own: one model step.
+      const id: unknown = isRecord(inner) ? inner.id : undefined;
+      if (id === undefined || id !== step) calls.beginStep();
+      step = id;
+      readAssistant(message, index, context, calls);
+    } else if (message.type === 'user') {
+      readUser(message, index, context, calls);
+    }
+  }
+}
+
+function readAssistant(message: UnknownRecord, index: number, context: Context, calls: CallCollector): void {
+  const blocks = blocksOf(message, index);
+  for (let at = 0; at < blocks.length; at++) {
+    const block: unknown = blocks[at];
+    const type = isRecord(block) ? block.type : undefined;
+    if (!isRecord(block) || typeof type !== 'string') refuse(message, index, `has block ${at + 1} without a type`);
+    if (QUIET_BLOCKS.has(type)) continue;
+    if (CALL_BLOCKS.has(type)) {
+      if (!isNonEmptyString(block.name)) refuse(message, index, `has a ${type} block without a tool name`);
+      const call = toolCall(block.name, block.input, block.id);
+      if (type !== 'tool_use') call.providerExecuted = true;
+      if (isNonEmptyString(block.id) && context.parents.has(block.id)) {
+        // A sub-agent is opened by the tool's name (`Agent`) or by its own (`subagent_type`: `general-purpose`, one of `options.agents`).
+        const agentType = isRecord(block.input) && isNonEmptyString(block.input.subagent_type) ? block.input.subagent_type : undefined;
+        recordSubRun(call, new SubAgentRun(context, block.id), agentType);
+      }
+      calls.add(call);
+    } else if (type.endsWith('tool_result')) {
+      readResult(block, context, calls);
+    } else {
+      refuse(message, index, `has a block of type ${JSON.stringify(type)}, which this package does not know`);
+    }
+  }
+}
+
+function readUser(message: UnknownRecord, index: number, context: Context, calls: CallCollector): void {
+  const blocks = blocksOf(message, index);
+  for (let at = 0; at < blocks.length; at++) {
+    const block: unknown = blocks[at];
+    const type = isRecord(block) ? block.type : undefined;
+    if (!isRecord(block) || typeof type !== 'string') refuse(message, index, `has block ${at + 1} without a type`);
+    if (type.endsWith('tool_result')) readResult(block, context, calls);
+    else if (!QUIET_BLOCKS.has(type)) refuse(message, index, `has a block of type ${JSON.stringify(type)}, which this package does not know`);
+  }
+}
+
+/** A result block: a denied call's is no result; `is_error`, or a server tool's `…_error` content, is a failure. */
+function readResult(block: UnknownRecord, context: Context, calls: CallCollector): void {
+  const id = block.tool_use_id;
+  if (!isNonEmptyString(id)) return;
+  if (context.denied.has(id)) {
+    calls.approval(id, 'denied');
+    return;
+  }
+  const content = block.content;
+  const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
+  if (block.is_error === true || serverError) calls.error(id, content);
+  else calls.output(id, content);
+}
+
+// ---- errors -----------------------------------------------------------------------------------
+
+function refuse(message: unknown, index: number, problem: string): never {
+  throw new ToolCallAccuracyError(
+    `message ${index + 1} of the Claude Agent SDK messages (${describeValue(message)}) ${problem}, so the run cannot be read: a message or block this package does not know may hold a call.`,
+  );
+}
+
+// ---- text and usage ---------------------------------------------------------------------------
+
+function textOf(value: unknown): RunText {
+  const messages = value instanceof SubAgentRun ? [] : asMessages(value);
+  return conversationText(
+    messages.filter((message) => isRecord(message) && (message.parent_tool_use_id ?? null) === null),
+    (message) => {
+      if (!isRecord(message)) return undefined;
+      if (message.type === 'assistant') return 'assistant';
+      // A user message of tool results is no request.
+      return message.type === 'user' && textOfMessage(message) !== undefined ? 'user' : undefined;
+    },
+    textOfMessage,
+  );
+}
+
+function textOfMessage(message: unknown): string | undefined {
+  if (!isRecord(message) || !isRecord(message.message)) return undefined;
+  return contentText((message as unknown as SDKUserMessage).message.content);
+}
+
+function asMessages(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+const NO_RESULT = 'its messages end before the result message query() yields last, which records it';
+
+function usageOf(value: unknown): RunUsage {
+  if (value instanceof SubAgentRun) {
+    const why = "a sub-agent's messages do not record it apart: measure the whole run";
+    return { lacking: { tokens: why, durationMs: why } };
+  }
+  const messages = asMessages(value);
+  const steps = new Set<unknown>();
+  let durationMs: number | undefined;
+  let last: SDKResultMessage | undefined;
+  let responses = 0;
+  for (const message of messages) {
+    if (!isRecord(message)) continue;
+    if (message.type === 'assistant') {
+      const id = isRecord(message.message) ? message.message.id : undefined;
+      if (id === undefined) responses++;
+      else steps.add(id);
+    } else if (message.type === 'result') {
+      last = message as unknown as SDKResultMessage;
+      if (typeof last.duration_ms === 'number') durationMs = (durationMs ?? 0) + last.duration_ms;
+    }
+  }
+  const modelCalls = steps.size + responses;
+  const usage: RunUsage = { steps: modelCalls };
+  if (durationMs !== undefined) usage.durationMs = durationMs;
+  const tokens = last && tokensOf(last.modelUsage);
+  if (tokens) usage.tokens = { ...tokens, modelCalls };
+  const lacking: { tokens?: string; durationMs?: string } = {};
+  if (!last) lacking.tokens = lacking.durationMs = NO_RESULT;
+  else if (!tokens) lacking.tokens = 'its last result message has no modelUsage';
+  if (lacking.tokens !== undefined || lacking.durationMs !== undefined) usage.lacking = lacking;
+  return usage;
+}
+
+/**
+ * The tokens of the whole run, sub-agents included: the last `result`'s `modelUsage` (per model,
+ * counted from the start of the `query()`), input being its input tokens and cache reads and writes.
+ */
+function tokensOf(modelUsage: unknown): { input: number; output: number } | undefined {
+  if (!isRecord(modelUsage)) return undefined;
+  let input = 0;
+  let output = 0;
+  for (const usage of Object.values(modelUsage)) {
+    if (!isRecord(usage) || typeof usage.inputTokens !== 'number' || typeof usage.outputTokens !== 'number') return undefined;
+    input += usage.inputTokens + count(usage.cacheReadInputTokens) + count(usage.cacheCreationInputTokens);
+    output += usage.outputTokens;
+  }
+  return { input, output };
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+// ---- the adapter ------------------------------------------------------------------------------
+
+export const claudeAgent: FormatAdapter = {
+  format: 'claude-agent',
+  shape: "Claude Agent SDK: the messages query() yields, as a list ([{ type: 'system', subtype: 'init' }, { type: 'assistant', message, parent_tool_use_id }, …])",
+  detect: (value) => value instanceof SubAgentRun || isMessageList(value) || isSdkMessage(value),
+  read(value, calls) {
+    if (value instanceof SubAgentRun) return readMessages(value.context, value.parent, calls);
+    if (!Array.isArray(value)) {
+      throw new ToolCallAccuracyError(
+        `received one message that the Claude Agent SDK's query() yielded (type ${JSON.stringify((value as UnknownRecord).type)}); a run is all of them. ` +
+          'Collect them and pass the list: const messages = []; for await (const message of query({ prompt, options })) messages.push(message); expect(messages).toCallTool(…)',
+      );
+    }
+    readMessages(contextOf(value), null, calls);
+  },
+  text: textOf,
+  usage: {
+    records: {
+      steps: "Claude Agent SDK: the messages query() yields (assistant messages, one model call per message.id)",
+      tokens: "Claude Agent SDK: the messages query() yields, with its result message (modelUsage)",
+      durationMs: "Claude Agent SDK: the messages query() yields, with its result message (duration_ms)",
+    },
+    read: usageOf,
+  },
+};
