@@ -17,13 +17,14 @@ const startsTurn: Record<string, (message: unknown) => boolean> = {
   'mastra-messages': (message) => roleOf(message) === 'user',
   'openai-chat': (message) => roleOf(message) === 'user',
   'openai-responses': (message) => roleOf(message) === 'user',
+  'openai-agents': (message) => roleOf(message) === 'user',
   // Anthropic sends tool results back in a user message: that continues the turn.
   anthropic: (message) => roleOf(message) === 'user' && !hasToolResult(message),
   langchain: (message) => isRecord(message) && typeOf(message) === 'human',
 };
 
 /** Formats that hold one agent run answering one request: a single turn. */
-const SINGLE_TURN = new Set(['ai-sdk-result', 'ai-sdk-steps', 'ai-sdk-parts', 'mastra-generate', 'mastra-run', 'mastra-trajectory']);
+const SINGLE_TURN = new Set(['ai-sdk-result', 'ai-sdk-steps', 'ai-sdk-parts', 'mastra-generate', 'mastra-run', 'mastra-trajectory', 'claude-agent']);
 
 /** What one turn of a run of this format is, for messages. */
 export function turnUnit(run: unknown, adapter: FormatAdapter): 'trace' | 'user message' | 'run' {
