@@ -198,12 +198,14 @@ export interface ToolCallMatchers<R = unknown> {
    * `tools` is an AI SDK tool set, a Mastra tools record, or a record of schemas: Standard Schema
    * (zod 3.25+ and 4, valibot, arktype), the AI SDK's `jsonSchema()`, or plain JSON Schema (checked
    * with `@cfworker/json-schema`, installed beside this package, where the schema has no synchronous
-   * `validate`). An unknown tool gets a "did you mean".
+   * `validate`). It also takes an OpenAI Agents SDK agent's tools (`agent.tools`, `tool()` objects,
+   * with `...agent.handoffs` for its handoffs). An unknown tool gets a "did you mean".
    * @example
    * expect(result).toCallToolsWithValidInputs(tools)
    * expect(result).toCallToolsWithValidInputs({ search: z.object({ query: z.string().min(1) }) })
+   * expect(result).toCallToolsWithValidInputs([...agent.tools, ...agent.handoffs])   // OpenAI Agents SDK
    */
-  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>>): MatcherResult<R, this>;
+  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>> | readonly unknown[]): MatcherResult<R, this>;
 
   /**
    * An LLM judge scores the run's tool calls against the user's request and the available tools

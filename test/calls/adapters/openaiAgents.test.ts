@@ -12,7 +12,8 @@ import { parallel } from '../../../src/refs/parallel.js';
 import { sample } from '../../../src/sample/sample.js';
 import { ToolCallAccuracyError } from '../../../src/errors.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
-import { approvalRuns, handoffRun, streamedWeatherRun, twoTurnRun, unfinishedStreamedRun, weatherRun } from '../../helpers/openaiAgents.js';
+import { Agent, handoff } from '@openai/agents';
+import { approvalRuns, getWeather, handoffRun, lookupOrder, refund, streamedWeatherRun, twoTurnRun, unfinishedStreamedRun, weatherRun, weatherTools } from '../../helpers/openaiAgents.js';
 
 type Runs = {
   weather: Awaited<ReturnType<typeof weatherRun>>;
@@ -155,6 +156,32 @@ describe('budgets', () => {
 
   it('items carry no usage: the error says what to pass', () => {
     expect(matcherErrorOf(() => expect(runs.weather.history).toStayWithinBudget({ tokens: 1000 }))).toContain('its items carry no usage: pass the RunResult (or its JSON)');
+  });
+});
+
+describe('toCallToolsWithValidInputs with the SDK\'s own tool objects', () => {
+  it('takes agent.tools (tool() objects, checked against the JSON Schema the SDK sent the model)', () => {
+    expect(runs.weather).toCallToolsWithValidInputs(weatherTools);
+    const agent = new Agent({ name: 'Weather', tools: weatherTools });
+    expect(runs.weather).toCallToolsWithValidInputs(agent.tools);
+    // get_forecast takes { city, days }: without it, the call is an unknown tool; with another schema, an invalid input.
+    const unknown = failureOf(() => expect(runs.weather).toCallToolsWithValidInputs([getWeather, weatherTools[2]])).message;
+    expect(unknown).toContain('get_forecast');
+    const numberedOrders = { ...lookupOrder, parameters: { type: 'object', properties: { order: { type: 'number' } } } };
+    const invalid = failureOf(() => expect(runs.approvals.resumed).toCallToolsWithValidInputs([refund, numberedOrders])).message;
+    expect(invalid).toMatch(/lookup_order.*order/s);
+    expect(runs.approvals.resumed).toCallToolsWithValidInputs([refund, lookupOrder]);
+  });
+
+  it('takes handoffs, as handoff() objects or as the agents listed in handoffs', () => {
+    const billing = new Agent({ name: 'Billing', tools: [lookupOrder] });
+    expect(runs.handoff).toCallToolsWithValidInputs([getWeather, billing]);
+    expect(runs.handoff).toCallToolsWithValidInputs([getWeather, handoff(billing)]);
+    expect(failureOf(() => expect(runs.handoff).toCallToolsWithValidInputs([getWeather])).message).toContain('transfer_to_Billing');
+  });
+
+  it('refuses a list it cannot read whole', () => {
+    expect(matcherErrorOf(() => expect(runs.weather).toCallToolsWithValidInputs([getWeather, { nope: 1 }]))).toContain('tools[1] is not an OpenAI Agents SDK tool, handoff or agent (keys "nope")');
   });
 });
 
