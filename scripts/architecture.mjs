@@ -21,6 +21,9 @@ const LAYERS = [
   { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
 ];
 
+// The one list of format adapters: the only module allowed to import one.
+const FORMAT_LIST = 'calls/formats.ts';
+
 // The only modules that may keep state at their top level: the judge's configuration (with the
 // concurrency queue its `concurrency` setting sizes), its registry of pending judges, and lazy-load
 // caches. Anything else a run needs travels with the run's data.
@@ -72,8 +75,10 @@ const graph = result.obj();
 const problems = [];
 for (const [from, targets] of Object.entries(graph)) {
   for (const to of targets) {
-    // Each format adapter stands alone: what two adapters share is a reader in calls/.
+    // Each format adapter stands alone: what two adapters share is a reader in calls/. The list of
+    // formats is the only module that imports an adapter, so adding a format is one file and one line there.
     if (from.startsWith('calls/adapters/') && to.startsWith('calls/adapters/')) problems.push(`an adapter imports another adapter: ${from} -> ${to} (move what they share to a reader in calls/)`);
+    else if (to.startsWith('calls/adapters/') && from !== FORMAT_LIST) problems.push(`${from} imports the adapter ${to}: only ${FORMAT_LIST} imports adapters (give the adapter what the importer needs, see "Adding a format" in docs/architecture.md)`);
     if (layerOf(to) > layerOf(from)) problems.push(`import points up a layer: ${from} -> ${to} (${LAYERS[layerOf(from)].name} may not import ${LAYERS[layerOf(to)].name})`);
   }
 }

@@ -130,3 +130,32 @@ function withApproval(call: ToolCall, state: unknown, approval: unknown): ToolCa
   if (standing !== undefined) call.approval = standing;
   return call;
 }
+
+/** UI part types that are no tool call: AI SDK 5+ (and Mastra's `format: 3`), AI SDK 4 (and Mastra's `format: 2`). */
+const UI_OTHER_PARTS = new Set(['text', 'reasoning', 'redacted-reasoning', 'step-start', 'source', 'source-url', 'source-document', 'file']);
+
+/** A UI part type this package knows: a tool part, or one of `UI_OTHER_PARTS`, or a data part (`data-<name>`). */
+export function isKnownUiPart(type: string): boolean {
+  return type.startsWith('tool-') || type === 'dynamic-tool' || UI_OTHER_PARTS.has(type) || type.startsWith('data-');
+}
+
+/**
+ * What a message's UI parts show: `v4` (its first tool part is AI SDK 4's `tool-invocation`), `v5`
+ * (`tool-<name>` or `dynamic-tool`), `text` (no tool part, every part one the UI writes), or
+ * undefined (a part the UI does not write: these are not UI parts, or not only).
+ */
+export function uiPartsKind(parts: readonly unknown[]): 'v4' | 'v5' | 'text' | undefined {
+  let known = true;
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (!isRecord(part) || typeof part.type !== 'string') {
+      known = false;
+      continue;
+    }
+    // v4's part wraps its invocation; a v5 tool named "invocation" has the same type but no wrapper.
+    if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return 'v4';
+    if (part.type === 'dynamic-tool' || part.type.startsWith('tool-')) return 'v5';
+    if (!isKnownUiPart(part.type)) known = false;
+  }
+  return known ? 'text' : undefined;
+}

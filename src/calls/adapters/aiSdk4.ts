@@ -1,9 +1,10 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
-import { readMessageParts } from '../uiParts.js';
+import { readMessageParts, uiPartsKind } from '../uiParts.js';
+import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
 import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 
 /**
@@ -42,10 +43,29 @@ function readUiMessages(messages: readonly unknown[], calls: CallCollector): voi
 
 const textOf = (message: unknown) => (isRecord(message) ? (contentText(message.parts) ?? contentText(message.content)) : undefined);
 
+/**
+ * A v4 UI message shows itself by a `tool-invocation` part or a `toolInvocations` list; text-only
+ * parts beside a `content` string are its shape (v5+ dropped the string); a message with only a
+ * `content` string (v4 before 4.2 had no parts) or only v5 text parts fits.
+ */
+function uiMessageFit(message: UnknownRecord): MessageFit | undefined {
+  if (Array.isArray(message.parts)) {
+    const kind = uiPartsKind(message.parts);
+    if (kind === 'v4') return 'evidence';
+    if (kind !== 'text') return undefined;
+    if (Array.isArray(message.toolInvocations)) return 'evidence';
+    return typeof message.content === 'string' ? 'text' : 'fits';
+  }
+  if (Array.isArray(message.toolInvocations)) return 'evidence';
+  return typeof message.content === 'string' ? 'fits' : undefined;
+}
+
 export const aiSdk4: FormatAdapter = {
   format: 'ai-sdk-4',
   shape: 'an AI SDK 4 run: a generateText result or its steps ({ steps: [{ toolCalls: [{ toolName, args }] }] }), or UI messages with toolInvocations',
-  detect: (value, kinds) => stepsOf(value) !== undefined || kinds.of(value) === 'ai-sdk-4-ui',
+  detect: (value, kinds) => stepsOf(value) !== undefined || kinds.of(value) === 'ai-sdk-4',
+  messages: { name: 'an AI SDK 4 UI message', of: uiMessageFit, fallback: true },
+  turns: (value) => (stepsOf(value) ? oneTurn(value) : conversationTurns(value, isUserMessage)),
   read(value, calls) {
     const steps = stepsOf(value);
     if (steps) readSteps(steps, calls);

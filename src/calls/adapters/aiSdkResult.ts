@@ -1,6 +1,7 @@
 import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { aiSdkStepsUsage, hasToolCallParts, readSteps, stepsText } from '../aiSdkStepReader.js';
+import { oneTurn } from '../turns.js';
 
 export const aiSdkResult: FormatAdapter = {
   format: 'ai-sdk-result',
@@ -12,6 +13,7 @@ export const aiSdkResult: FormatAdapter = {
     // have `args`, not `input` (see aiSdk4.ts).
     return first === undefined || (isRecord(first) && (Array.isArray(first.content) || hasToolCallParts(first.toolCalls)));
   },
+  turns: oneTurn,
   read(value, calls) {
     readSteps((value as { steps: unknown[] }).steps, calls);
   },

@@ -1,39 +1,58 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
-import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
+import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
-import { toolCall } from '../toolCall.js';
+import { blockCall, CALL_BLOCKS, isResultBlock, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
+import { conversationTurns } from '../turns.js';
 
 /**
  * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
  * (`input` already parsed), and `server_tool_use`/`mcp_tool_use` ones, which Anthropic runs
  * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
- * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block.
+ * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block
+ * (anthropicBlocks.ts, which the Claude Agent SDK's reader shares).
  */
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
     if (!isRecord(block) || typeof block.type !== 'string') continue;
-    const type = block.type;
-    if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
-      if (!fromAssistant || !isNonEmptyString(block.name)) continue;
-      const call = toolCall(block.name, block.input, block.id);
-      if (type !== 'tool_use') call.providerExecuted = true;
-      calls.add(call);
-    } else if (type.endsWith('tool_result') && isNonEmptyString(block.tool_use_id)) {
-      readResult(block, calls);
+    if (CALL_BLOCKS.has(block.type)) {
+      const call = fromAssistant ? blockCall(block) : undefined;
+      if (call) calls.add(call);
+    } else if (isResultBlock(block.type)) {
+      readResultBlock(block, calls);
     }
   }
 }
 
-function readResult(block: UnknownRecord, calls: CallCollector): void {
-  const id = block.tool_use_id as string;
-  const content = block.content;
-  // A server tool reports failure as content `{ type: 'web_search_tool_result_error', error_code }`.
-  const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
-  if (block.is_error === true || serverError) calls.error(id, content);
-  else calls.output(id, content);
+/** Content block types only Anthropic writes (`text` is shared; so is `image`, without a `source`). */
+const ANTHROPIC_BLOCKS = new Set([
+  'tool_use',
+  'tool_result',
+  'server_tool_use',
+  'mcp_tool_use',
+  'mcp_tool_result',
+  'thinking',
+  'redacted_thinking',
+  'document',
+  'web_search_tool_result',
+]);
+
+const isAnthropicBlock = (block: unknown) => isRecord(block) && typeof block.type === 'string' && (ANTHROPIC_BLOCKS.has(block.type) || (block.type === 'image' && 'source' in block));
+
+/** A `Message` (`type: 'message'` with `stop_reason`) or a message with a block only Anthropic writes shows the format; `{ role, content }` fits. */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  if (message.type === 'message' && 'stop_reason' in message) return 'evidence';
+  const content = message.content;
+  if (Array.isArray(content) && content.some(isAnthropicBlock)) return 'evidence';
+  if (message.type !== undefined && message.type !== 'message') return undefined;
+  return (message.role === 'user' || message.role === 'assistant') && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
+}
+
+/** Anthropic sends tool results back in a user message: that continues the turn. */
+function startsTurn(message: unknown): boolean {
+  return isRecord(message) && message.role === 'user' && !(Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_result'));
 }
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
@@ -48,6 +67,8 @@ export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",
   detect: (value, kinds) => kinds.of(value) === 'anthropic',
+  messages: { name: 'an Anthropic message', of: messageFit },
+  turns: (value) => conversationTurns(value, startsTurn),
   read(value, calls) {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {

@@ -1,12 +1,13 @@
 import type { SDKAssistantMessage, SDKMessage, SDKResultMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import { ToolCallAccuracyError } from '../../errors.js';
-import { describeValue } from '../../describe.js';
-import type { FormatAdapter, RunText, RunUsage, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
+import { blockCall, CALL_BLOCKS, isResultBlock, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
-import { toolCall } from '../toolCall.js';
+import { oneTurn } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 
 /**
  * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a
@@ -43,8 +44,8 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
   'conversation_reset',
 ]);
 
-/** Content blocks that are calls; all but `tool_use` run at the provider. */
-const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+const FORMAT = 'claude-agent';
+
 /** Content blocks that hold no call and no result. */
 const QUIET_BLOCKS = new Set([
   'text',
@@ -80,20 +81,14 @@ class SubAgentRun {
 
 // ---- shapes ----------------------------------------------------------------------------------
 
-/** One message `query()` yielded: a known type, and the session it belongs to (a user message may leave it out). */
-function isSdkMessage(value: unknown): value is UnknownRecord {
-  return isRecord(value) && typeof value.type === 'string' && MESSAGE_TYPES.has(value.type) && (typeof value.session_id === 'string' || (value.type === 'user' && 'parent_tool_use_id' in value));
-}
-
-/** A list of them: every session-stamped message of the list says so, and one at least does. */
-function isMessageList(value: unknown): value is readonly unknown[] {
-  if (!Array.isArray(value)) return false;
-  let found = false;
-  for (let index = 0; index < value.length; index++) {
-    const message: unknown = value[index];
-    if (isRecord(message) && typeof message.session_id === 'string' && typeof message.uuid === 'string' && typeof message.type === 'string') found = true;
-  }
-  return found;
+/**
+ * One message `query()` yielded: a type of `SDKMessage`, and the session it belongs to (a user
+ * message may leave it out, not its `parent_tool_use_id`). Only the SDK writes them: a `system`
+ * message without a `session_id` is LangChain's.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  if (typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) return undefined;
+  return typeof message.session_id === 'string' || (message.type === 'user' && 'parent_tool_use_id' in message) ? 'evidence' : undefined;
 }
 
 // ---- reading ----------------------------------------------------------------------------------
@@ -104,9 +99,7 @@ function contextOf(messages: readonly unknown[]): Context {
   const callIds = new Set<string>();
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
-    if (!isRecord(message) || typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) {
-      refuse(message, index, isRecord(message) && typeof message.type === 'string' ? `has type ${JSON.stringify(message.type)}, which this package does not know` : 'is not a message query() yields');
-    }
+    if (!isRecord(message) || messageFit(message) === undefined) refuseUnknown(FORMAT, position(index), message, MESSAGES_LIST);
     if (isNonEmptyString(message.parent_tool_use_id)) parents.add(message.parent_tool_use_id);
     if (message.type === 'result') {
       for (const denial of (message as SDKResultMessage).permission_denials ?? []) if (isRecord(denial) && isNonEmptyString(denial.tool_use_id)) denied.add(denial.tool_use_id);
@@ -119,7 +112,9 @@ function contextOf(messages: readonly unknown[]): Context {
   for (const parent of parents) {
     if (!callIds.has(parent)) {
       const index = messages.findIndex((message) => isRecord(message) && message.parent_tool_use_id === parent);
-      refuse(messages[index], index, `belongs to the sub-agent started by call ${JSON.stringify(parent)}, which is not among the messages: pass every message query() yielded`);
+      throw new ToolCallAccuracyError(
+        `reading the run as ${FORMAT}: its message ${index + 1} belongs to the sub-agent started by call ${JSON.stringify(parent)}, which is not among the messages, so its calls cannot be placed. Pass every message query() yielded.`,
+      );
     }
   }
   return { messages, denied, parents };
@@ -127,25 +122,22 @@ function contextOf(messages: readonly unknown[]): Context {
 
 function blocksOf(message: UnknownRecord, index: number): readonly unknown[] {
   const inner = message.message;
-  if (!isRecord(inner)) refuse(message, index, 'has no message to read');
-  const content = inner.content;
+  const content = isRecord(inner) ? inner.content : undefined;
   if (typeof content === 'string') return [];
-  if (!Array.isArray(content)) refuse(message, index, 'has message content that is neither text nor a list of blocks');
+  if (!Array.isArray(content)) refuseUnknown(FORMAT, position(index), message, 'a message whose message.content is text or a list of blocks');
   return content;
 }
 
 function readMessages(context: Context, parent: string | null, calls: CallCollector): void {
   const { messages } = context;
-  let step: unknown;
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as UnknownRecord;
     if ((message.parent_tool_use_id ?? null) !== parent) continue;
     if (message.type === 'assistant') {
       const inner = (message as unknown as SDKAssistantMessage).message;
-      // The blocks of one response arrive as messages of their own: one model step.
+      // The blocks of one response arrive as messages of their own, sharing its id: one model step.
       const id: unknown = isRecord(inner) ? inner.id : undefined;
-      if (id === undefined || id !== step) calls.beginStep();
-      step = id;
+      calls.beginStep(isNonEmptyString(id) ? id : undefined);
       readAssistant(message, index, context, calls);
     } else if (message.type === 'user') {
       readUser(message, index, context, calls);
@@ -158,22 +150,21 @@ function readAssistant(message: UnknownRecord, index: number, context: Context, 
   for (let at = 0; at < blocks.length; at++) {
     const block: unknown = blocks[at];
     const type = isRecord(block) ? block.type : undefined;
-    if (!isRecord(block) || typeof type !== 'string') refuse(message, index, `has block ${at + 1} without a type`);
+    if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, ASSISTANT_BLOCKS);
     if (QUIET_BLOCKS.has(type)) continue;
     if (CALL_BLOCKS.has(type)) {
-      if (!isNonEmptyString(block.name)) refuse(message, index, `has a ${type} block without a tool name`);
-      const call = toolCall(block.name, block.input, block.id);
-      if (type !== 'tool_use') call.providerExecuted = true;
+      const call = blockCall(block);
+      if (!call) refuseUnknown(FORMAT, position(index, at, 'block'), block, `a ${type} block with its tool's name`);
       if (isNonEmptyString(block.id) && context.parents.has(block.id)) {
         // A sub-agent is opened by the tool's name (`Agent`) or by its own (`subagent_type`: `general-purpose`, one of `options.agents`).
         const agentType = isRecord(block.input) && isNonEmptyString(block.input.subagent_type) ? block.input.subagent_type : undefined;
         recordSubRun(call, new SubAgentRun(context, block.id), agentType);
       }
       calls.add(call);
-    } else if (type.endsWith('tool_result')) {
+    } else if (isResultBlock(type)) {
       readResult(block, context, calls);
     } else {
-      refuse(message, index, `has a block of type ${JSON.stringify(type)}, which this package does not know`);
+      refuseUnknown(FORMAT, position(index, at, 'block'), block, ASSISTANT_BLOCKS);
     }
   }
 }
@@ -183,33 +174,22 @@ function readUser(message: UnknownRecord, index: number, context: Context, calls
   for (let at = 0; at < blocks.length; at++) {
     const block: unknown = blocks[at];
     const type = isRecord(block) ? block.type : undefined;
-    if (!isRecord(block) || typeof type !== 'string') refuse(message, index, `has block ${at + 1} without a type`);
-    if (type.endsWith('tool_result')) readResult(block, context, calls);
-    else if (!QUIET_BLOCKS.has(type)) refuse(message, index, `has a block of type ${JSON.stringify(type)}, which this package does not know`);
+    if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, USER_BLOCKS);
+    if (isResultBlock(type)) readResult(block, context, calls);
+    else if (!QUIET_BLOCKS.has(type)) refuseUnknown(FORMAT, position(index, at, 'block'), block, USER_BLOCKS);
   }
 }
 
-/** A result block: a denied call's is no result; `is_error`, or a server tool's `…_error` content, is a failure. */
+/** A result block: a denied call's is no result (the error result the SDK sends for it says it was denied). */
 function readResult(block: UnknownRecord, context: Context, calls: CallCollector): void {
   const id = block.tool_use_id;
-  if (!isNonEmptyString(id)) return;
-  if (context.denied.has(id)) {
-    calls.approval(id, 'denied');
-    return;
-  }
-  const content = block.content;
-  const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
-  if (block.is_error === true || serverError) calls.error(id, content);
-  else calls.output(id, content);
+  if (isNonEmptyString(id) && context.denied.has(id)) calls.approval(id, 'denied');
+  else readResultBlock(block, calls);
 }
 
-// ---- errors -----------------------------------------------------------------------------------
-
-function refuse(message: unknown, index: number, problem: string): never {
-  throw new ToolCallAccuracyError(
-    `message ${index + 1} of the Claude Agent SDK messages (${describeValue(message)}) ${problem}, so the run cannot be read: a message or block this package does not know may hold a call.`,
-  );
-}
+const MESSAGES_LIST = `the messages query() yields (${[...MESSAGE_TYPES].join(', ')})`;
+const ASSISTANT_BLOCKS = `the blocks ${[...CALL_BLOCKS].join(', ')}, *_tool_result and ${[...QUIET_BLOCKS].join(', ')}`;
+const USER_BLOCKS = `the blocks tool_result, *_tool_result and ${[...QUIET_BLOCKS].join(', ')}`;
 
 // ---- text and usage ---------------------------------------------------------------------------
 
@@ -294,9 +274,12 @@ function count(value: unknown): number {
 // ---- the adapter ------------------------------------------------------------------------------
 
 export const claudeAgent: FormatAdapter = {
-  format: 'claude-agent',
+  format: FORMAT,
   shape: "Claude Agent SDK: the messages query() yields, as a list ([{ type: 'system', subtype: 'init' }, { type: 'assistant', message, parent_tool_use_id }, …])",
-  detect: (value) => value instanceof SubAgentRun || isMessageList(value) || isSdkMessage(value),
+  detect: (value, kinds) => value instanceof SubAgentRun || kinds.of(value) === FORMAT,
+  messages: { name: 'a Claude Agent SDK message', of: messageFit },
+  // One query() is one run: its messages do not say which prompt each answered.
+  turns: oneTurn,
   read(value, calls) {
     if (value instanceof SubAgentRun) return readMessages(value.context, value.parent, calls);
     if (!Array.isArray(value)) {

@@ -1,10 +1,11 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { readOpenAiToolCall } from '../openaiToolCall.js';
 import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
+import { conversationTurns } from '../turns.js';
 
 /**
  * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
@@ -21,8 +22,31 @@ const CLASS_TYPES: Record<string, string> = {
   HumanMessageChunk: 'human',
 };
 
+/** LangChain message `type`s (`AIMessage.type === 'ai'`, also the `toDict()` and LangGraph API dict forms). */
+const LANGCHAIN_TYPES = new Set(['ai', 'human', 'tool', 'system', 'generic', 'function', 'remove', 'developer']);
+
+/** A LangChain message: an instance (`_getType`), its JSON `lc` form, or a dict with a LangChain `type` and no `role`. */
+function isLangChainMessage(message: UnknownRecord): boolean {
+  if (message.lc === 1 && message.type === 'constructor' && Array.isArray(message.id)) return true;
+  if (typeof message._getType === 'function') return true;
+  return typeof message.type === 'string' && LANGCHAIN_TYPES.has(message.type) && !('role' in message);
+}
+
+/**
+ * A LangChain message, or one of `aiMessage.tool_calls` (`type: 'tool_call'`, set by most providers),
+ * shows the format; an OpenAI tool call (`type: 'function'` with a `function`) does not. A
+ * `{ role, content: 'text' }` dict (what LangChain coerces into a message) fits.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  const type = message.type;
+  if (type === 'tool_call' || type === 'invalid_tool_call') return 'evidence';
+  if ((type === 'function' && isRecord(message.function)) || (type === 'custom' && isRecord(message.custom))) return undefined;
+  if (isLangChainMessage(message)) return 'evidence';
+  return typeof message.role === 'string' && typeof message.content === 'string' && !('tool_calls' in message) ? 'fits' : undefined;
+}
+
 /** The message's type (`ai`, `tool`, `human`, …) and the record holding its fields. */
-export function typeOf(message: UnknownRecord): string | undefined {
+function typeOf(message: UnknownRecord): string | undefined {
   if (message.lc === 1 && message.type === 'constructor' && Array.isArray(message.id)) {
     const className: unknown = message.id[message.id.length - 1];
     return typeof className === 'string' ? CLASS_TYPES[className] : undefined;
@@ -36,7 +60,7 @@ function fieldsOf(message: UnknownRecord): UnknownRecord {
   return message;
 }
 
-export function messagesOf(value: unknown): readonly unknown[] {
+function messagesOf(value: unknown): readonly unknown[] {
   if (Array.isArray(value)) return value;
   if (isRecord(value) && Array.isArray(value.messages)) return value.messages;
   return [value];
@@ -87,6 +111,9 @@ export const langchainMessages: FormatAdapter = {
     if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return kinds.of(value.messages) === 'langchain';
     return kinds.of(value) === 'langchain' || isUntypedToolCallList(value);
   },
+  messages: { name: 'a LangChain message', of: messageFit },
+  // A LangGraph state holds the whole thread: its turns are its messages' turns.
+  turns: (value) => conversationTurns(value, (message) => isRecord(message) && typeOf(message) === 'human', Array.isArray(value) || (isRecord(value) && Array.isArray(value.messages)) ? messagesOf(value) : undefined),
   read(value, calls) {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) {

@@ -6,6 +6,7 @@ import { textOfRole } from '../mastraMessages.js';
 import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCall } from '../toolCall.js';
+import { oneTurn } from '../turns.js';
 
 /** The step types that are a tool the agent called: its own, an MCP server's, or one the provider ran. */
 const TOOL_STEPS = new Set(['tool_call', 'mcp_tool_call', 'provider_tool_call']);
@@ -42,6 +43,7 @@ export const mastraTrajectory: FormatAdapter = {
   format: 'mastra-trajectory',
   shape: "a Mastra trajectory: { steps: [{ stepType: 'tool_call', name, toolArgs, toolResult, success }, …] } (extractTrajectory, extractTrajectoryFromTrace, a trajectory scorer's output)",
   detect: isTrajectory,
+  turns: oneTurn,
   read(value, calls) {
     readSteps((value as { steps: unknown[] }).steps, calls);
   },

@@ -1,12 +1,13 @@
 import type { ToolApproval, ToolCall } from '../../types.js';
 import { ToolCallAccuracyError } from '../../errors.js';
-import { describeValue } from '../../describe.js';
-import type { FormatAdapter, RunText, RunUsage, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, RunText, RunUsage, Turns, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
+import { refuseUnknown } from '../unknownParts.js';
 
 /**
  * The OpenAI Agents SDK (`@openai/agents`): a `RunResult` or a finished `StreamedRunResult`, its
@@ -78,8 +79,13 @@ interface Decisions {
   of(toolName: string, callId: string): ToolApproval | undefined;
 }
 
+const FORMAT = 'openai-agents';
+
 /** Where the items came from, for errors. */
 type Source = 'result.newItems' | 'result.history' | 'the saved run state';
+
+const ITEMS_LIST = 'messages and the items function_call, function_call_result, hosted_tool_call, computer_call(_result), shell_call(_output), apply_patch_call(_output), tool_search_call/output, program(_output), reasoning, compaction';
+const RUN_ITEMS_LIST = 'run items ({ type: …_item, rawItem })';
 
 interface Items {
   readonly entries: readonly Entry[];
@@ -132,19 +138,26 @@ function isRunItem(value: unknown): value is UnknownRecord {
   return isRecord(value) && typeof value.type === 'string' && RUN_ITEMS.has(value.type) && 'rawItem' in value;
 }
 
-/** Evidence that a protocol item is the Agents SDK's: its own item types, or a camelCase `callId`. */
-function isAgentsItem(value: unknown): boolean {
-  if (!isRecord(value) || typeof value.type !== 'string') return false;
-  return AGENTS_ONLY_ITEMS.has(value.type) || ((value.type in CALL_NAMES || RESULT_ITEMS.has(value.type) || value.type === 'function_call') && isNonEmptyString(value.callId));
-}
+/** Content parts of the SDK's messages (`UserContent`, `AssistantContent`; a system message's content is text). */
+const MESSAGE_PARTS = new Set(['input_text', 'input_image', 'input_file', 'audio', 'output_text', 'refusal', 'image']);
+const isMessagePart = (part: unknown) => isRecord(part) && MESSAGE_PARTS.has(part.type as string);
 
-function isItemList(value: unknown): value is readonly unknown[] {
-  if (!Array.isArray(value)) return false;
-  for (let index = 0; index < value.length; index++) {
-    const item: unknown = value[index];
-    if (isRunItem(item) || isAgentsItem(item)) return true;
-  }
-  return false;
+/**
+ * How an item fits the SDK's items: a run item (`result.newItems`), an item type only the SDK writes,
+ * or a call or result with a camelCase `callId` shows it; a message (its `type` may be left out)
+ * with the SDK's content parts, and a reasoning or compaction item, fit. Anything else (the SDK's
+ * own `unknown` item included) fits nothing, and the classifier refuses the list.
+ */
+function itemFit(item: UnknownRecord): MessageFit | undefined {
+  const type = item.type;
+  if (typeof type === 'string' && RUN_ITEMS.has(type)) return 'rawItem' in item ? 'evidence' : undefined;
+  if (typeof type === 'string' && AGENTS_ONLY_ITEMS.has(type)) return 'evidence';
+  if (typeof type === 'string' && (type in CALL_NAMES || RESULT_ITEMS.has(type) || type === 'function_call')) return isNonEmptyString(item.callId) ? 'evidence' : undefined;
+  if (type === 'reasoning' || type === 'compaction') return 'fits';
+  if (type !== undefined && type !== 'message') return undefined;
+  const { role, content } = item;
+  if (role !== 'user' && role !== 'assistant' && role !== 'system') return undefined;
+  return typeof content === 'string' || (Array.isArray(content) && content.every(isMessagePart)) ? 'fits' : undefined;
 }
 
 // ---- the items of each shape ------------------------------------------------------------------
@@ -153,9 +166,9 @@ function entriesOfRunItems(items: readonly unknown[], source: Source): Entry[] {
   const entries: Entry[] = [];
   for (let index = 0; index < items.length; index++) {
     const item: unknown = items[index];
-    if (!isRunItem(item)) refuse(item, index, source, 'is not a run item (`{ type: …_item, rawItem }`)');
+    if (!isRunItem(item)) refuseUnknown(FORMAT, `${source} item ${index + 1}`, item, RUN_ITEMS_LIST);
     const raw = item.rawItem;
-    if (!isRecord(raw)) refuse(item, index, source, 'has no rawItem to read');
+    if (!isRecord(raw)) refuseUnknown(FORMAT, `${source} item ${index + 1}`, item, 'a run item with its rawItem');
     const target = item.type === 'handoff_output_item' && isRecord(item.targetAgent) && isNonEmptyString(item.targetAgent.name) ? item.targetAgent.name : undefined;
     const runType = item.type as string;
     entries.push(target === undefined ? { item: raw, runType } : { item: raw, runType, target });
@@ -167,7 +180,7 @@ function entriesOfHistory(items: readonly unknown[]): Entry[] {
   const entries: Entry[] = [];
   for (let index = 0; index < items.length; index++) {
     const item: unknown = items[index];
-    if (!isRecord(item)) refuse(item, index, 'result.history', 'is not an item');
+    if (!isRecord(item)) refuseUnknown(FORMAT, `result.history item ${index + 1}`, item, ITEMS_LIST);
     entries.push({ item });
   }
   return entries;
@@ -328,7 +341,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     if (typeof type !== 'string') {
       // A message may leave out its type (`{ role: 'user', content }`).
       if (typeof item.role === 'string') continue;
-      refuse(item, index, items.source, 'has no type');
+      refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
     }
     const isCall = type === 'function_call' || type === 'hosted_tool_call' || type in CALL_NAMES;
     if (isCall && !inCalls) calls.beginStep();
@@ -348,9 +361,8 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
       readResult(entry, calls, decisions === undefined);
       continue;
     }
-    if (!isCall) refuse(item, index, items.source, `has type ${JSON.stringify(type)}, which this package does not know`);
-    const call = callOf(item, type);
-    if (!call) refuse(item, index, items.source, 'is a call without a tool name');
+    const call = isCall ? callOf(item, type) : undefined;
+    if (!call) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
     const callId = call.toolCallId;
     if (callId !== undefined && decisions) {
       const decided = decisions.of(call.toolName, callId);
@@ -436,15 +448,6 @@ function readResult(entry: Entry, calls: CallCollector, withoutState: boolean): 
   else calls.output(callId, outputOf(item.output));
 }
 
-// ---- errors -----------------------------------------------------------------------------------
-
-function refuse(item: unknown, index: number, source: Source, problem: string): never {
-  throw new ToolCallAccuracyError(
-    `item ${index + 1} of ${source} (${describeValue(item)}) ${problem}, so the run cannot be read: an item this package does not know may be a call. ` +
-      'The OpenAI Agents SDK reader reads a RunResult, a finished StreamedRunResult, result.newItems, result.history, their JSON, and a saved run state.',
-  );
-}
-
 // ---- text and usage ---------------------------------------------------------------------------
 
 const TEXT_TYPES = ['output_text', 'input_text', 'text'];
@@ -490,12 +493,21 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
+/** A result, a saved state and run items are one run; a history is cut at user messages. */
+function turnsOf(value: unknown): Turns {
+  if (!Array.isArray(value) || value.some(isRunItem)) return oneTurn(value);
+  return conversationTurns(value, isUserMessage);
+}
+
 // ---- the adapter ------------------------------------------------------------------------------
 
 export const openaiAgents: FormatAdapter = {
-  format: 'openai-agents',
+  format: FORMAT,
   shape: 'OpenAI Agents SDK: a RunResult or finished StreamedRunResult, result.newItems, result.history (function_call items with a callId), their JSON, or a saved run state',
-  detect: (value) => value instanceof HandoffRun || isRunResult(value) || savedStateOf(value) !== undefined || isItemList(value),
+  detect: (value, kinds) => value instanceof HandoffRun || isRunResult(value) || savedStateOf(value) !== undefined || kinds.of(value) === FORMAT,
+  // It reads OpenAI Responses' message items too: a history holds them beside its own.
+  messages: { name: 'an OpenAI Agents SDK item', of: itemFit, absorbs: ['openai-responses'] },
+  turns: turnsOf,
   read(value, calls) {
     if (value instanceof HandoffRun) return readItems(value.items, calls, value.owners, value.owner);
     const items = itemsOf(value);

@@ -72,18 +72,19 @@ describe('what a real run shows', () => {
 describe('read or refuse', () => {
   it('a message type or block type it does not know is refused, naming it, by every matcher', () => {
     const unknownMessage = [...run, { type: 'brand_new', session_id: 's', uuid: 'u' }];
-    expect(matcherErrorOf(() => expect(unknownMessage).not.toCallTool('Bash'))).toContain(`message ${run.length + 1} of the Claude Agent SDK messages`);
-    expect(matcherErrorOf(() => expect(unknownMessage).toCallNoTools())).toContain('has type "brand_new", which this package does not know');
+    const refusal = `its messages are claude-agent, but its message ${run.length + 1} ({ type: "brand_new", session_id, uuid }) is not: a message this package does not know is refused`;
+    expect(matcherErrorOf(() => expect(unknownMessage).not.toCallTool('Bash'))).toContain(refusal);
+    expect(matcherErrorOf(() => expect(unknownMessage).toCallNoTools())).toContain(refusal);
     const unknownBlock = run.map((message) =>
       message.type === 'assistant' && message.message.id === 'msg_fixture_002' ? { ...message, message: { ...message.message, content: [{ type: 'future_tool_use', id: 'x', name: 'Bash' }] } } : message,
     );
-    expect(matcherErrorOf(() => expect(unknownBlock).not.toCallTool('Bash'))).toContain('has a block of type "future_tool_use"');
+    expect(matcherErrorOf(() => expect(unknownBlock).not.toCallTool('Bash'))).toMatch(/reading the run as claude-agent: its message \d+, block 1 is \{ type: "future_tool_use", id, name \}, which this reader does not know/);
   });
 
   it("a sub-agent's messages without the call that started it are refused, not read as no calls", () => {
     const sub = run.filter((message) => 'parent_tool_use_id' in message && message.parent_tool_use_id === 'toolu_main_agent');
     expect(sub.length).toBeGreaterThan(0);
-    expect(matcherErrorOf(() => expect(sub).toCallNoTools())).toContain('belongs to the sub-agent started by call "toolu_main_agent", which is not among the messages');
+    expect(matcherErrorOf(() => expect(sub).toCallNoTools())).toContain('its message 1 belongs to the sub-agent started by call "toolu_main_agent", which is not among the messages');
   });
 
   it('one message is refused with what to pass instead', () => {

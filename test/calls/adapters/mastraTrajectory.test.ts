@@ -173,6 +173,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - Mastra agent.generate() results (steps[])
         - AI SDK 5/6/7 results and their steps (steps[])
         - AI SDK 4 results and their steps (steps[])
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.requests)
+        - Claude Agent SDK: the messages query() yields (assistant messages, one model call per message.id)
         - LangChain messages (one AIMessage per model call)
         - OpenAI Chat completions (one model call) and messages (one assistant message per completion)
         - OpenAI Responses: a Response (one model call)
@@ -192,6 +194,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.inputTokens and outputTokens)
+        - Claude Agent SDK: the messages query() yields, with its result message (modelUsage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
@@ -205,6 +209,7 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
       Wall time is recorded by:
         - OpenTelemetry traces (span start and end times)
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
+        - Claude Agent SDK: the messages query() yields, with its result message (duration_ms)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
   });
@@ -229,6 +234,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.inputTokens and outputTokens)
+        - Claude Agent SDK: the messages query() yields, with its result message (modelUsage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
