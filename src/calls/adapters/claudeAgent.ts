@@ -96,28 +96,35 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
 function contextOf(messages: readonly unknown[]): Context {
   const denied = new Set<string>();
   const parents = new Set<string>();
-  const callIds = new Set<string>();
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
     if (!isRecord(message) || messageFit(message) === undefined) refuseUnknown(FORMAT, position(index), message, MESSAGES_LIST);
     if (isNonEmptyString(message.parent_tool_use_id)) parents.add(message.parent_tool_use_id);
     if (message.type === 'result') {
-      for (const denial of (message as SDKResultMessage).permission_denials ?? []) if (isRecord(denial) && isNonEmptyString(denial.tool_use_id)) denied.add(denial.tool_use_id);
+      for (const denial of (message as unknown as SDKResultMessage).permission_denials ?? []) if (isRecord(denial) && isNonEmptyString(denial.tool_use_id)) denied.add(denial.tool_use_id);
     } else if (message.type === 'system' && message.subtype === 'permission_denied' && isNonEmptyString(message.tool_use_id)) {
       denied.add(message.tool_use_id);
-    } else if (message.type === 'assistant') {
-      for (const block of blocksOf(message, index)) if (isRecord(block) && CALL_BLOCKS.has(block.type as string) && isNonEmptyString(block.id)) callIds.add(block.id);
     }
+  }
+  if (parents.size > 0) refuseOrphans(messages, parents);
+  return { messages, denied, parents };
+}
+
+/** Messages of a sub-agent whose call is not in the list cannot be placed: refused, not dropped. */
+function refuseOrphans(messages: readonly unknown[], parents: ReadonlySet<string>): void {
+  const callIds = new Set<string>();
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as UnknownRecord;
+    if (message.type !== 'assistant') continue;
+    for (const block of blocksOf(message, index)) if (isRecord(block) && CALL_BLOCKS.has(block.type as string) && isNonEmptyString(block.id)) callIds.add(block.id);
   }
   for (const parent of parents) {
-    if (!callIds.has(parent)) {
-      const index = messages.findIndex((message) => isRecord(message) && message.parent_tool_use_id === parent);
-      throw new ToolCallAccuracyError(
-        `reading the run as ${FORMAT}: its message ${index + 1} belongs to the sub-agent started by call ${JSON.stringify(parent)}, which is not among the messages, so its calls cannot be placed. Pass every message query() yielded.`,
-      );
-    }
+    if (callIds.has(parent)) continue;
+    const index = messages.findIndex((message) => isRecord(message) && message.parent_tool_use_id === parent);
+    throw new ToolCallAccuracyError(
+      `reading the run as ${FORMAT}: its message ${index + 1} belongs to the sub-agent started by call ${JSON.stringify(parent)}, which is not among the messages, so its calls cannot be placed. Pass every message query() yielded.`,
+    );
   }
-  return { messages, denied, parents };
 }
 
 function blocksOf(message: UnknownRecord, index: number): readonly unknown[] {
@@ -130,6 +137,8 @@ function blocksOf(message: UnknownRecord, index: number): readonly unknown[] {
 
 function readMessages(context: Context, parent: string | null, calls: CallCollector): void {
   const { messages } = context;
+  // The id of the step being read: the next message of the same response adds to it.
+  let step: unknown;
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as UnknownRecord;
     if ((message.parent_tool_use_id ?? null) !== parent) continue;
@@ -137,7 +146,9 @@ function readMessages(context: Context, parent: string | null, calls: CallCollec
       const inner = (message as unknown as SDKAssistantMessage).message;
       // The blocks of one response arrive as messages of their own, sharing its id: one model step.
       const id: unknown = isRecord(inner) ? inner.id : undefined;
-      calls.beginStep(isNonEmptyString(id) ? id : undefined);
+      if (!isNonEmptyString(id)) calls.beginStep();
+      else if (id !== step) calls.beginStep(id);
+      step = id;
       readAssistant(message, index, context, calls);
     } else if (message.type === 'user') {
       readUser(message, index, context, calls);

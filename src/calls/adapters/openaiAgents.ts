@@ -65,15 +65,6 @@ const RUN_ITEMS = new Set([
   'input_item',
 ]);
 
-/** One item as the reader walks it: the protocol item, and what the run item around it said. */
-interface Entry {
-  readonly item: UnknownRecord;
-  /** The run item's type, for items read from `newItems`. */
-  readonly runType?: string;
-  /** The agent a handoff handed off to (`handoff_output_item.targetAgent.name`). */
-  readonly target?: string;
-}
-
 /** What a person decided about calls that needed approval, as the run state recorded it. */
 interface Decisions {
   of(toolName: string, callId: string): ToolApproval | undefined;
@@ -87,8 +78,13 @@ type Source = 'result.newItems' | 'result.history' | 'the saved run state';
 const ITEMS_LIST = 'messages and the items function_call, function_call_result, hosted_tool_call, computer_call(_result), shell_call(_output), apply_patch_call(_output), tool_search_call/output, program(_output), reasoning, compaction';
 const RUN_ITEMS_LIST = 'run items ({ type: …_item, rawItem })';
 
+/**
+ * The items of a run: protocol items (a history), or run items (`newItems`, a saved state's
+ * `generatedItems`), each wrapping its protocol item in `rawItem`; read in place, one at a time.
+ */
 interface Items {
-  readonly entries: readonly Entry[];
+  readonly list: readonly unknown[];
+  readonly runItems: boolean;
   readonly decisions: Decisions | undefined;
   readonly source: Source;
 }
@@ -105,11 +101,16 @@ class HandoffRun {
   ) {}
 }
 
-/** Each item's agent, and the handoff calls: position of the call → the agent it handed off to (its owner number). */
+/**
+ * Each item's agent (`of`; undefined when the run has no handoff: every item is the run's own), and
+ * the handoff calls: position of the call → the agent it handed off to (its owner number).
+ */
 interface Owners {
-  readonly of: readonly number[];
+  readonly of: readonly number[] | undefined;
   readonly handoffs: ReadonlyMap<number, number>;
 }
+
+const NO_HANDOFFS: Owners = { of: undefined, handoffs: new Map() };
 
 // ---- shapes ----------------------------------------------------------------------------------
 
@@ -162,28 +163,22 @@ function itemFit(item: UnknownRecord): MessageFit | undefined {
 
 // ---- the items of each shape ------------------------------------------------------------------
 
-function entriesOfRunItems(items: readonly unknown[], source: Source): Entry[] {
-  const entries: Entry[] = [];
-  for (let index = 0; index < items.length; index++) {
-    const item: unknown = items[index];
-    if (!isRunItem(item)) refuseUnknown(FORMAT, `${source} item ${index + 1}`, item, RUN_ITEMS_LIST);
-    const raw = item.rawItem;
-    if (!isRecord(raw)) refuseUnknown(FORMAT, `${source} item ${index + 1}`, item, 'a run item with its rawItem');
-    const target = item.type === 'handoff_output_item' && isRecord(item.targetAgent) && isNonEmptyString(item.targetAgent.name) ? item.targetAgent.name : undefined;
-    const runType = item.type as string;
-    entries.push(target === undefined ? { item: raw, runType } : { item: raw, runType, target });
+/** The protocol item at `index`: the item itself, or a run item's `rawItem`; an error for anything else. */
+function itemAt(items: Items, index: number): UnknownRecord {
+  const value: unknown = items.list[index];
+  if (!items.runItems) {
+    if (!isRecord(value)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, ITEMS_LIST);
+    return value;
   }
-  return entries;
+  if (!isRunItem(value)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, RUN_ITEMS_LIST);
+  const raw = value.rawItem;
+  if (!isRecord(raw)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, 'a run item with its rawItem');
+  return raw;
 }
 
-function entriesOfHistory(items: readonly unknown[]): Entry[] {
-  const entries: Entry[] = [];
-  for (let index = 0; index < items.length; index++) {
-    const item: unknown = items[index];
-    if (!isRecord(item)) refuseUnknown(FORMAT, `result.history item ${index + 1}`, item, ITEMS_LIST);
-    entries.push({ item });
-  }
-  return entries;
+/** The run item type at `index` (`tool_approval_item`, …), or undefined in a history. */
+function runTypeAt(items: Items, index: number): unknown {
+  return items.runItems ? (items.list[index] as UnknownRecord).type : undefined;
 }
 
 function itemsOf(value: unknown): Items {
@@ -192,15 +187,15 @@ function itemsOf(value: unknown): Items {
     refuseUnfinished(get(value, 'state'), 'a StreamedRunResult whose run has not finished: `await result.completed` first');
     const context = get(value, 'runContext');
     const decisions: Decisions | undefined = isRecord(context) && typeof context.isToolApproved === 'function' ? liveDecisions(context) : undefined;
-    return { entries: entriesOfRunItems(asArray(get(value, 'newItems')), 'result.newItems'), decisions, source: 'result.newItems' };
+    return { list: asArray(get(value, 'newItems')), runItems: true, decisions, source: 'result.newItems' };
   }
   const saved = savedStateOf(value);
   if (saved) {
     refuseUnfinished(saved, 'a saved run state of a run that had not finished');
-    return { entries: entriesOfRunItems(saved.generatedItems, 'the saved run state'), decisions: savedDecisions(saved.context), source: 'the saved run state' };
+    return { list: saved.generatedItems, runItems: true, decisions: savedDecisions(saved.context), source: 'the saved run state' };
   }
-  const items = value as readonly unknown[];
-  return items.some(isRunItem) ? { entries: entriesOfRunItems(items, 'result.newItems'), decisions: undefined, source: 'result.newItems' } : { entries: entriesOfHistory(items), decisions: undefined, source: 'result.history' };
+  const list = value as readonly unknown[];
+  return list.some(isRunItem) ? { list, runItems: true, decisions: undefined, source: 'result.newItems' } : { list, runItems: false, decisions: undefined, source: 'result.history' };
 }
 
 function asArray(value: unknown): readonly unknown[] {
@@ -268,29 +263,32 @@ function toolNameOfKey(key: string): string {
 /**
  * Which agent each item belongs to: 0 the run's own agent, k the agent the k-th handoff handed off to.
  * A handoff's result moves what follows to its agent, up to the next user message; a result belongs
- * to its call's agent.
+ * to its call's agent. A run without a handoff (most) is read without this pass.
  */
-function ownersOf(entries: readonly Entry[]): Owners {
-  const owners = new Array<number>(entries.length);
+function ownersOf(items: Items): Owners {
+  const { list } = items;
+  let any = false;
+  for (let index = 0; index < list.length && !any; index++) any = handoffTarget(items, index) !== undefined;
+  if (!any) return NO_HANDOFFS;
+  const owners = new Array<number>(list.length);
   const handoffs = new Map<number, number>();
   // The agent and position of the latest call with each id.
   const callOwner = new Map<string, number>();
   const callAt = new Map<string, number>();
   let owner = 0;
-  for (let index = 0; index < entries.length; index++) {
-    const entry = entries[index]!;
-    const { item } = entry;
+  for (let index = 0; index < list.length; index++) {
+    const item = itemAt(items, index);
     if (item.type === 'message' && item.role === 'user') owner = 0;
     const callId = isNonEmptyString(item.callId) ? item.callId : undefined;
     // An approval item repeats its call's item: it belongs to that call's agent, like a result.
-    if (callId !== undefined && !RESULT_ITEMS.has(item.type as string) && entry.runType !== 'tool_approval_item') {
+    if (callId !== undefined && !RESULT_ITEMS.has(item.type as string) && runTypeAt(items, index) !== 'tool_approval_item') {
       callOwner.set(callId, owner);
       callAt.set(callId, index);
       owners[index] = owner;
       continue;
     }
     owners[index] = callId === undefined ? owner : (callOwner.get(callId) ?? owner);
-    if (callId !== undefined && callAt.has(callId) && handoffTarget(entry) !== undefined) {
+    if (callId !== undefined && callAt.has(callId) && handoffTarget(items, index) !== undefined) {
       owner = handoffs.size + 1;
       handoffs.set(callAt.get(callId)!, owner);
       callAt.delete(callId);
@@ -299,12 +297,19 @@ function ownersOf(entries: readonly Entry[]): Owners {
   return { of: owners, handoffs };
 }
 
-/** The agent a `function_call_result` hands off to: `handoff_output_item.targetAgent`, or the SDK's transfer message `{"assistant":"<name>"}`. */
-function handoffTarget(entry: Entry): string | undefined {
-  if (entry.target !== undefined) return entry.target;
-  if (entry.runType !== undefined && entry.runType !== 'handoff_output_item') return undefined;
-  const { item } = entry;
-  if (item.type !== 'function_call_result') return undefined;
+/**
+ * The agent the item at `index` hands off to, when it is a handoff's result:
+ * `handoff_output_item.targetAgent`, or in a history the SDK's transfer message `{"assistant":"<name>"}`.
+ */
+function handoffTarget(items: Items, index: number): string | undefined {
+  const value: unknown = items.list[index];
+  if (!isRecord(value)) return undefined;
+  if (items.runItems) {
+    if (value.type !== 'handoff_output_item') return undefined;
+    if (isRecord(value.targetAgent) && isNonEmptyString(value.targetAgent.name)) return value.targetAgent.name;
+  }
+  const item = items.runItems ? value.rawItem : value;
+  if (!isRecord(item) || item.type !== 'function_call_result') return undefined;
   const text = outputText(item.output);
   // getTransferMessage(agent) in @openai/agents-core (handoff.mjs): JSON.stringify({ assistant: agent.name }).
   if (typeof text !== 'string' || !text.startsWith('{"assistant":')) return undefined;
@@ -330,13 +335,12 @@ function outputOf(output: unknown): unknown {
 }
 
 function readItems(items: Items, calls: CallCollector, owners: Owners, owner: number): void {
-  const { entries, decisions } = items;
+  const { list, decisions } = items;
   const of = owners.of;
   let inCalls = false;
-  for (let index = 0; index < entries.length; index++) {
-    if (of[index] !== owner) continue;
-    const entry = entries[index]!;
-    const { item } = entry;
+  for (let index = 0; index < list.length; index++) {
+    if (of !== undefined && of[index] !== owner) continue;
+    const item = itemAt(items, index);
     const type = item.type;
     if (typeof type !== 'string') {
       // A message may leave out its type (`{ role: 'user', content }`).
@@ -347,7 +351,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     if (isCall && !inCalls) calls.beginStep();
     inCalls = isCall;
     if (QUIET_ITEMS.has(type)) continue;
-    if (entry.runType === 'tool_approval_item') {
+    if (items.runItems && runTypeAt(items, index) === 'tool_approval_item') {
       // The call it asks about was read from its tool_call_item; a decision, when the state has one, is on it already.
       const callId = item.callId ?? item.id;
       if (isNonEmptyString(callId)) {
@@ -358,7 +362,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
       continue;
     }
     if (RESULT_ITEMS.has(type)) {
-      readResult(entry, calls, decisions === undefined);
+      readResult(item, calls, decisions === undefined);
       continue;
     }
     const call = isCall ? callOf(item, type) : undefined;
@@ -370,16 +374,16 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     }
     calls.add(call);
     const handedTo = owners.handoffs.size === 0 ? undefined : owners.handoffs.get(index);
-    if (handedTo !== undefined) recordSubRun(call, new HandoffRun(items, owners, handedTo), targetOf(entries, index));
+    if (handedTo !== undefined) recordSubRun(call, new HandoffRun(items, owners, handedTo), targetOf(items, index));
   }
 }
 
 /** The agent the handoff call at `index` handed off to, from its result. */
-function targetOf(entries: readonly Entry[], index: number): string | undefined {
-  const callId = entries[index]!.item.callId;
-  for (let at = index + 1; at < entries.length; at++) {
-    const entry = entries[at]!;
-    if (entry.item.callId === callId && RESULT_ITEMS.has(entry.item.type as string)) return handoffTarget(entry);
+function targetOf(items: Items, index: number): string | undefined {
+  const callId = itemAt(items, index).callId;
+  for (let at = index + 1; at < items.list.length; at++) {
+    const item = itemAt(items, at);
+    if (item.callId === callId && RESULT_ITEMS.has(item.type as string)) return handoffTarget(items, at);
   }
   return undefined;
 }
@@ -438,8 +442,7 @@ function providerCall(call: ToolCall): ToolCall {
  * A result: the SDK's default error text is a failure, and, where no run state says who approved
  * what (`withoutState`), its default rejection text a denial.
  */
-function readResult(entry: Entry, calls: CallCollector, withoutState: boolean): void {
-  const { item } = entry;
+function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boolean): void {
   const callId = item.callId ?? item.call_id;
   if (!isNonEmptyString(callId)) return;
   const text = outputText(item.output);
@@ -463,7 +466,10 @@ function textOf(value: unknown): RunText {
     if (saved && typeof saved.originalInput === 'string') items.push({ role: 'user', content: saved.originalInput });
     else if (saved) items.push(...asArray(saved.originalInput));
   }
-  if (!(value instanceof HandoffRun)) for (const { item } of itemsOf(value).entries) items.push(item);
+  if (!(value instanceof HandoffRun)) {
+    const read = itemsOf(value);
+    for (let index = 0; index < read.list.length; index++) items.push(itemAt(read, index));
+  }
   return conversationText(
     items,
     (item) => (isRecord(item) && (item.role === 'user' || item.role === 'assistant') ? item.role : undefined),
@@ -511,7 +517,7 @@ export const openaiAgents: FormatAdapter = {
   read(value, calls) {
     if (value instanceof HandoffRun) return readItems(value.items, calls, value.owners, value.owner);
     const items = itemsOf(value);
-    readItems(items, calls, ownersOf(items.entries), 0);
+    readItems(items, calls, ownersOf(items), 0);
   },
   text: textOf,
   usage: {
