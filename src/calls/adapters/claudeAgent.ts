@@ -99,7 +99,11 @@ function contextOf(messages: readonly unknown[]): Context {
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
     if (!isRecord(message) || messageFit(message) === undefined) refuseUnknown(FORMAT, position(index), message, MESSAGES_LIST);
-    if (isNonEmptyString(message.parent_tool_use_id)) parents.add(message.parent_tool_use_id);
+    if (isNonEmptyString(message.parent_tool_use_id)) {
+      parents.add(message.parent_tool_use_id);
+      // A sub-agent's message is read when its run is opened; a block no reader knows is refused here too.
+      if (message.type === 'assistant' || message.type === 'user') checkBlocks(message, index);
+    }
     if (message.type === 'result') {
       for (const denial of (message as unknown as SDKResultMessage).permission_denials ?? []) if (isRecord(denial) && isNonEmptyString(denial.tool_use_id)) denied.add(denial.tool_use_id);
     } else if (message.type === 'system' && message.subtype === 'permission_denied' && isNonEmptyString(message.tool_use_id)) {
@@ -108,6 +112,18 @@ function contextOf(messages: readonly unknown[]): Context {
   }
   if (parents.size > 0) refuseOrphans(messages, parents);
   return { messages, denied, parents };
+}
+
+/** Refuses a block no reader of this format knows. */
+function checkBlocks(message: UnknownRecord, index: number): void {
+  const blocks = blocksOf(message, index);
+  const expected = message.type === 'assistant' ? ASSISTANT_BLOCKS : USER_BLOCKS;
+  for (let at = 0; at < blocks.length; at++) {
+    const block: unknown = blocks[at];
+    const type = isRecord(block) ? block.type : undefined;
+    const known = typeof type === 'string' && (QUIET_BLOCKS.has(type) || isResultBlock(type) || (message.type === 'assistant' && CALL_BLOCKS.has(type)));
+    if (!known) refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
+  }
 }
 
 /** Messages of a sub-agent whose call is not in the list cannot be placed: refused, not dropped. */

@@ -323,6 +323,13 @@ function handoffTarget(items: Items, index: number): string | undefined {
 
 // ---- reading ----------------------------------------------------------------------------------
 
+/** An item this reader reads: a message (its type may be left out), a call, a result, or one that holds neither. */
+function isKnownItem(item: UnknownRecord): boolean {
+  const type = item.type;
+  if (typeof type !== 'string') return typeof item.role === 'string';
+  return QUIET_ITEMS.has(type) || RESULT_ITEMS.has(type) || type === 'function_call' || type === 'hosted_tool_call' || type in CALL_NAMES;
+}
+
 /** A `{ type: 'text', text }` output's text, a string as it is; undefined for anything else. */
 function outputText(output: unknown): string | undefined {
   if (typeof output === 'string') return output;
@@ -339,8 +346,12 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
   const of = owners.of;
   let inCalls = false;
   for (let index = 0; index < list.length; index++) {
-    if (of !== undefined && of[index] !== owner) continue;
     const item = itemAt(items, index);
+    if (of !== undefined && of[index] !== owner) {
+      // Another agent's item, read when its run is opened; one no reader knows is refused here too.
+      if (!isKnownItem(item)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+      continue;
+    }
     const type = item.type;
     if (typeof type !== 'string') {
       // A message may leave out its type (`{ role: 'user', content }`).
