@@ -4,7 +4,7 @@
  * interface that answers each model call with the next scripted response). Offline: tracing is off
  * and no model provider is asked for.
  */
-import { Agent, run, setTracingDisabled, tool, Usage } from '@openai/agents';
+import { Agent, hostedMcpTool, run, setTracingDisabled, tool, Usage, webSearchTool } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
 import { z } from 'zod';
 
@@ -175,4 +175,36 @@ export async function manyCallsRun(count: number, perStep = 10) {
   steps.push(response([assistantMessage('Done.')]));
   const agent = new Agent({ name: 'Weather', instructions: 'x', model: new ScriptedModel(steps), tools: [getWeather] });
   return run(agent, 'Weather everywhere', { maxTurns: steps.length + 1 });
+}
+
+/**
+ * Tools OpenAI runs itself: a web search, and a hosted MCP tool that needs approval (its request
+ * interrupts the run; once approved, the run goes on). The model's output items are the SDK's own
+ * `hosted_tool_call` items, as its Responses model makes them.
+ */
+export async function hostedToolsRuns() {
+  const model = new ScriptedModel([
+    response([
+      { type: 'hosted_tool_call', id: 'ws_1', name: 'web_search_call', status: 'completed', providerData: { type: 'web_search_call', id: 'ws_1', action: { type: 'search', query: 'weather Paris' } } },
+      {
+        type: 'hosted_tool_call',
+        id: 'mcpr_1',
+        name: 'mcp_approval_request',
+        status: 'completed',
+        providerData: { type: 'mcp_approval_request', id: 'mcpr_1', name: 'create_issue', arguments: '{"title":"Bug"}', server_label: 'github' },
+      },
+    ] as never),
+    response([assistantMessage('Waiting for the issue.')]),
+  ]);
+  const agent = new Agent({
+    name: 'Ops',
+    instructions: 'x',
+    model,
+    tools: [webSearchTool(), hostedMcpTool({ serverLabel: 'github', serverUrl: 'https://mcp.example.test', requireApproval: 'always' })],
+  });
+  const interrupted = await run(agent, 'File a bug about the weather');
+  const interruptedItems = [...interrupted.newItems];
+  interrupted.state.approve(interrupted.interruptions[0]!);
+  const resumed = await run(agent, interrupted.state);
+  return { interruptedItems, resumed };
 }

@@ -45,6 +45,7 @@ const CALL_NAMES: Record<string, string> = {
   tool_search_call: 'tool_search',
   program: 'program',
 };
+const isCallType = (type: string) => Object.prototype.hasOwnProperty.call(CALL_NAMES, type);
 /** Protocol items that are results, answering a call by `callId`. */
 const RESULT_ITEMS = new Set(['function_call_result', 'computer_call_result', 'shell_call_output', 'apply_patch_call_output', 'tool_search_output', 'program_output']);
 /** Items only the Agents SDK writes (OpenAI Responses has none of them). */
@@ -153,7 +154,7 @@ function itemFit(item: UnknownRecord): MessageFit | undefined {
   const type = item.type;
   if (typeof type === 'string' && RUN_ITEMS.has(type)) return 'rawItem' in item ? 'evidence' : undefined;
   if (typeof type === 'string' && AGENTS_ONLY_ITEMS.has(type)) return 'evidence';
-  if (typeof type === 'string' && (type in CALL_NAMES || RESULT_ITEMS.has(type) || type === 'function_call')) return isNonEmptyString(item.callId) ? 'evidence' : undefined;
+  if (typeof type === 'string' && (isCallType(type) || RESULT_ITEMS.has(type) || type === 'function_call')) return isNonEmptyString(item.callId) ? 'evidence' : undefined;
   if (type === 'reasoning' || type === 'compaction') return 'fits';
   if (type !== undefined && type !== 'message') return undefined;
   const { role, content } = item;
@@ -327,7 +328,7 @@ function handoffTarget(items: Items, index: number): string | undefined {
 function isKnownItem(item: UnknownRecord): boolean {
   const type = item.type;
   if (typeof type !== 'string') return typeof item.role === 'string';
-  return QUIET_ITEMS.has(type) || RESULT_ITEMS.has(type) || type === 'function_call' || type === 'hosted_tool_call' || type in CALL_NAMES;
+  return QUIET_ITEMS.has(type) || RESULT_ITEMS.has(type) || type === 'function_call' || type === 'hosted_tool_call' || isCallType(type);
 }
 
 /** A `{ type: 'text', text }` output's text, a string as it is; undefined for anything else. */
@@ -345,6 +346,8 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
   const { list, decisions } = items;
   const of = owners.of;
   let inCalls = false;
+  // Hosted MCP calls that asked for approval, by the id of their request.
+  let mcpRequests: Map<string, ToolCall> | undefined;
   for (let index = 0; index < list.length; index++) {
     const item = itemAt(items, index);
     if (of !== undefined && of[index] !== owner) {
@@ -358,7 +361,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
       if (typeof item.role === 'string') continue;
       refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
     }
-    const isCall = type === 'function_call' || type === 'hosted_tool_call' || type in CALL_NAMES;
+    const isCall = type === 'function_call' || type === 'hosted_tool_call' || isCallType(type);
     if (isCall && !inCalls) calls.beginStep();
     inCalls = isCall;
     if (QUIET_ITEMS.has(type)) continue;
@@ -376,8 +379,10 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
       readResult(item, calls, decisions === undefined);
       continue;
     }
+    if (type === 'hosted_tool_call' && readHostedMcp(item, (mcpRequests ??= new Map()))) continue;
     const call = isCall ? callOf(item, type) : undefined;
     if (!call) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+    if (type === 'hosted_tool_call' && item.name === 'mcp_approval_request') (mcpRequests ??= new Map()).set(String(item.id ?? (item.providerData as UnknownRecord | undefined)?.id), call);
     const callId = call.toolCallId;
     if (callId !== undefined && decisions) {
       const decided = decisions.of(call.toolName, callId);
@@ -442,6 +447,36 @@ function hostedCall(item: UnknownRecord): ToolCall | undefined {
   }
   if (item.output !== undefined && item.output !== null && call.error === undefined) call.output = item.output;
   return providerCall(call);
+}
+
+/**
+ * The hosted MCP items that are no new call: the tool list (`mcp_list_tools`), a person's answer to an
+ * approval request (`mcp_approval_response`), and the `mcp_call` that ran a request once approved
+ * (it names it in `approval_request_id`: one call, from its request to its result). True when the
+ * item was one of them.
+ */
+function readHostedMcp(item: UnknownRecord, requests: Map<string, ToolCall>): boolean {
+  const data = isRecord(item.providerData) ? item.providerData : {};
+  const requestId = data.approval_request_id ?? data.approvalRequestId;
+  switch (item.name) {
+    case 'mcp_list_tools':
+      return true;
+    case 'mcp_approval_response': {
+      const call = isNonEmptyString(requestId) ? requests.get(requestId) : undefined;
+      if (call && typeof data.approve === 'boolean') call.approval = data.approve ? 'approved' : 'denied';
+      return true;
+    }
+    case 'mcp_call': {
+      const call = isNonEmptyString(requestId) ? requests.get(requestId) : undefined;
+      if (!call) return false;
+      const ran = hostedCall(item);
+      if (ran?.output !== undefined) call.output = ran.output;
+      if (ran?.error !== undefined) call.error = ran.error;
+      if (call.approval === 'requested') call.approval = 'approved';
+      return true;
+    }
+  }
+  return false;
 }
 
 function providerCall(call: ToolCall): ToolCall {

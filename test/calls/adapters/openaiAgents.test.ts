@@ -13,7 +13,7 @@ import { sample } from '../../../src/sample/sample.js';
 import { ToolCallAccuracyError } from '../../../src/errors.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
 import { Agent, handoff } from '@openai/agents';
-import { approvalRuns, getWeather, handoffRun, lookupOrder, refund, streamedWeatherRun, twoTurnRun, unfinishedStreamedRun, weatherRun, weatherTools } from '../../helpers/openaiAgents.js';
+import { approvalRuns, getWeather, handoffRun, hostedToolsRuns, lookupOrder, refund, streamedWeatherRun, twoTurnRun, unfinishedStreamedRun, weatherRun, weatherTools } from '../../helpers/openaiAgents.js';
 
 type Runs = {
   weather: Awaited<ReturnType<typeof weatherRun>>;
@@ -118,6 +118,17 @@ describe('approvals', () => {
     const { interrupted, interruptedHistory } = runs.approvals;
     expect(interruptedHistory).not.toCallTool('refund');
     expect(interrupted).toCallTool('refund');
+  });
+});
+
+describe('tools OpenAI runs', () => {
+  it('a hosted tool is a call the provider ran; a hosted MCP call is one call from its approval request to its answer', async () => {
+    const { interruptedItems, resumed } = await hostedToolsRuns();
+    expect(interruptedItems).toCallToolsInOrder([{ toolName: 'web_search', input: { type: 'search', query: 'weather Paris' } }, { toolName: 'create_issue', input: { title: 'Bug' }, approval: 'requested' }]);
+    for (const run of [resumed, resumed.history, json(resumed)]) {
+      expect(run).toCallOnly(['web_search', { toolName: 'create_issue', approval: 'approved' }]);
+      expect(getToolCalls(run).every((call) => call.providerExecuted)).toBe(true);
+    }
   });
 });
 
