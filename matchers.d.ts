@@ -195,17 +195,19 @@ export interface ToolCallMatchers<R = unknown> {
 
   /**
    * Passes when every call names one of `tools` and its input passes that tool's input schema.
-   * `tools` is an AI SDK tool set, a Mastra tools record, or a record of schemas: Standard Schema
-   * (zod 3.25+ and 4, valibot, arktype), the AI SDK's `jsonSchema()`, or plain JSON Schema (checked
-   * with `@cfworker/json-schema`, installed beside this package, where the schema has no synchronous
-   * `validate`). It also takes an OpenAI Agents SDK agent's tools (`agent.tools`, `tool()` objects,
-   * with `...agent.handoffs` for its handoffs). An unknown tool gets a "did you mean".
+   * `tools` is an AI SDK tool set, a Mastra tools record, LangChain tools (`tool()`, as a list or a
+   * record), or a record of schemas: Standard Schema (zod 3.25+ and 4, valibot, arktype), the AI
+   * SDK's `jsonSchema()`, or plain JSON Schema (checked with `@cfworker/json-schema`, installed
+   * beside this package, where the schema has no synchronous `validate`). A list holds tools that
+   * name themselves: LangChain's, or an OpenAI Agents SDK agent's (`agent.tools`, with
+   * `...agent.handoffs` for its handoffs). An unknown tool gets a "did you mean".
    * @example
    * expect(result).toCallToolsWithValidInputs(tools)
    * expect(result).toCallToolsWithValidInputs({ search: z.object({ query: z.string().min(1) }) })
-   * expect(result).toCallToolsWithValidInputs([...agent.tools, ...agent.handoffs])   // OpenAI Agents SDK
+   * expect(langGraphState).toCallToolsWithValidInputs([searchTool, bookTool])
+   * expect(await run(agent, input)).toCallToolsWithValidInputs([...agent.tools, ...agent.handoffs])
    */
-  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>> | readonly unknown[]): MatcherResult<R, this>;
+  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>> | ReadonlyArray<{ readonly name: string } | { readonly toolName: string }>): MatcherResult<R, this>;
 
   /**
    * An LLM judge scores the run's tool calls against the user's request and the available tools

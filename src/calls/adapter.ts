@@ -88,6 +88,11 @@ export interface FormatAdapter {
    * reading calls. See `UsageReader`.
    */
   usage?: UsageReader;
+  /**
+   * For a value no format reads: whether it is a piece of a run of this format (a stream chunk, one
+   * message of a list, a list of states), and then what to pass instead; the error says it.
+   */
+  wrongPiece?(value: unknown): string | undefined;
   /** False for a shape that is no agent run when a tool returns it (a plain list of names): `within(run, tool)` does not read it as the sub-agent's. */
   readonly subRun?: false;
 }

@@ -15,6 +15,29 @@ export const CALL_BLOCKS: ReadonlySet<string> = new Set(['tool_use', 'server_too
 /** A result block: `tool_result`, `mcp_tool_result`, a server tool's `web_search_tool_result`, … */
 export const isResultBlock = (type: string): boolean => type.endsWith('tool_result');
 
+/** Blocks that hold no call and no result (`BetaContentBlock` and `BetaContentBlockParam` of `@anthropic-ai/sdk`). */
+export const QUIET_BLOCKS: ReadonlySet<string> = new Set([
+  'text',
+  'image',
+  'document',
+  'search_result',
+  'thinking',
+  'redacted_thinking',
+  'container_upload',
+  'tool_reference',
+  'compaction',
+  'fallback',
+  'mcp_tool_listing',
+  'tool_addition',
+  'tool_removal',
+]);
+
+/** A block a reader of Anthropic's blocks knows: a call, a result, or one that holds neither. */
+export const isKnownBlock = (type: string): boolean => QUIET_BLOCKS.has(type) || CALL_BLOCKS.has(type) || isResultBlock(type);
+
+/** The blocks a reader knows, for errors. */
+export const KNOWN_BLOCKS = `${[...CALL_BLOCKS].join(', ')}, tool_result and the server tools' *_tool_result, ${[...QUIET_BLOCKS].join(', ')}`;
+
 /** The call a call block makes, or undefined without a tool name. */
 export function blockCall(block: UnknownRecord): ToolCall | undefined {
   if (!isNonEmptyString(block.name)) return undefined;

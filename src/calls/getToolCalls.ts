@@ -75,6 +75,15 @@ function unreadableRunMessage(run: unknown, messages: Classification | undefined
       'With AI SDK 4, read the stream first (await result.consumeStream()): its steps settle only then.'
     );
   }
+  for (const adapter of adapters) {
+    let piece: string | undefined;
+    try {
+      piece = adapter.wrongPiece?.(run);
+    } catch {
+      piece = undefined;
+    }
+    if (piece) return `received ${describeValue(run)}, which is a piece of a ${adapter.format} run, not a run: ${piece}.`;
+  }
   const why = describeMessages(messages);
   return `received ${describeValue(run)}, which is not an agent run this package can read${why ? `: ${why}` : ''}.\n${acceptedShapes()}`;
 }

@@ -4,21 +4,21 @@ import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
 import { agentsTools } from '../scoring/agentsTools.js';
-import { isAsyncSchemaError, isToolRecord, readToolChecks } from '../scoring/inputSchemas.js';
+import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
 import { formatName } from '../value.js';
 import { matcherError, readCalls } from './shared.js';
 
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
-  // An OpenAI Agents SDK tool list (agent.tools, with agent.handoffs), as schemas by name.
-  const declared = agentsTools(given);
-  if (declared && 'problem' in declared) throw matcherError(hintLine, `${declared.problem}.`);
-  const tools = declared ? declared.tools : given;
+  // An OpenAI Agents SDK tool list (agent.tools, with agent.handoffs), or any list of tools that name themselves, as schemas by name.
+  const list = agentsTools(given) ?? toolRecordOfList(given);
+  if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
+  const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
     throw matcherError(
       hintLine,
-      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or an OpenAI Agents SDK agent's tools (agent.tools); received ${describeArgument(tools)}.`,
+      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or a list of tools that name themselves (LangChain's tool(), an OpenAI Agents SDK agent's tools and handoffs); received ${describeArgument(tools)}.`,
     );
   }
   const read = readToolChecks(tools);

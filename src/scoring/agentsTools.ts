@@ -17,7 +17,7 @@
 type UnknownRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export type AgentsTools = { tools: Record<string, unknown> } | { problem: string };
+export type AgentsTools = { record: Record<string, unknown> } | { problem: string };
 
 /** What a handoff to an agent takes when no input type was given (`handoff.mjs`). */
 const NO_INPUT = { type: 'object', properties: {}, required: [], additionalProperties: false };
@@ -43,5 +43,5 @@ export function agentsTools(list: unknown): AgentsTools | undefined {
     else if (isAgent(tool)) tools[`transfer_to_${(tool.name as string).replace(/[^a-zA-Z0-9]/g, '_')}`] = NO_INPUT;
     else return { problem: `${at} is not an OpenAI Agents SDK tool, handoff or agent (keys ${Object.keys(tool).slice(0, 8).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
   }
-  return { tools };
+  return { record: tools };
 }

@@ -59,5 +59,7 @@ describe('matcher types under Vitest', () => {
     expect(run).toStayWithinBudget({ maxSteps: 5 });
     // @ts-expect-error the tools are a record by name or a framework's tool list, not a name
     expect(run).toCallToolsWithValidInputs('search');
+    // @ts-expect-error the tools are a record by name, or a list of tools that name themselves, not of names
+    expect(run).toCallToolsWithValidInputs(['search']);
   });
 });

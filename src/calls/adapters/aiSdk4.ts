@@ -5,6 +5,7 @@ import { asList, chatRole, contentText, conversationText } from '../conversation
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
 import { readMessageParts, uiPartsKind } from '../uiParts.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
+import { refuseUnknown } from '../unknownParts.js';
 import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 
 /**
@@ -25,19 +26,22 @@ function stepsOf(value: unknown): unknown[] | undefined {
 }
 
 function readSteps(steps: readonly unknown[], calls: CallCollector): void {
-  const reader = new AiSdkPartReader(calls, false);
-  for (const step of steps) {
-    if (!isRecord(step)) continue;
+  const reader = new AiSdkPartReader(calls, false, 'ai-sdk-4');
+  for (let index = 0; index < steps.length; index++) {
+    const step: unknown = steps[index];
+    if (!isRecord(step)) refuseUnknown('ai-sdk-4', `step ${index + 1}`, step, 'AI SDK 4 steps');
     calls.beginStep();
-    if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls);
-    if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
+    if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, `step ${index + 1} toolCalls`);
+    if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, `step ${index + 1} toolResults`);
   }
 }
 
 function readUiMessages(messages: readonly unknown[], calls: CallCollector): void {
-  for (const message of messages) {
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    // The classifier let in only messages that fit (messageKinds.ts); the user's parts are context.
     if (!isRecord(message) || message.role !== 'assistant') continue;
-    readMessageParts(message.parts, message.toolInvocations, calls, true);
+    readMessageParts(message.parts, message.toolInvocations, calls, true, { format: 'ai-sdk-4', message: index });
   }
 }
 

@@ -45,15 +45,16 @@ export const aiSdkModelMessages: FormatAdapter = {
   turns: (value) => conversationTurns(value, isUserMessage),
   read(value, calls) {
     const messages = asList(value);
-    const reader = new AiSdkPartReader(calls, true);
+    const reader = new AiSdkPartReader(calls, true, 'ai-sdk-model-messages');
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
+      // The classifier let in only messages that fit (messageKinds.ts): text, or parts the part reader reads or refuses.
       if (!isRecord(message) || !Array.isArray(message.content)) continue;
       // The AI SDK writes one assistant message per step. Mastra's v1 messages (a message-level
       // `type`) merge a run's steps into one, so they say nothing about steps.
       if (message.role === 'assistant' && !('type' in message)) calls.beginStep();
       // Only the assistant issues calls; other roles hold results and approvals.
-      reader.read(message.content, message.role === 'assistant');
+      reader.read(message.content, message.role === 'assistant', `message ${index + 1}`);
     }
   },
   text: (value) => conversationText(asList(value), chatRole, textOf),

@@ -30,7 +30,7 @@ export const aiSdkParts: FormatAdapter = {
   detect: isPartArray,
   turns: oneTurn,
   read(value, calls) {
-    new AiSdkPartReader(calls, false).read(value as unknown[]);
+    new AiSdkPartReader(calls, false, 'ai-sdk-parts').read(value as unknown[]);
   },
   text(value) {
     const reply = contentText(value);

@@ -15,7 +15,7 @@ export const aiSdkResult: FormatAdapter = {
   },
   turns: oneTurn,
   read(value, calls) {
-    readSteps((value as { steps: unknown[] }).steps, calls);
+    readSteps((value as { steps: unknown[] }).steps, calls, 'ai-sdk-result');
   },
   text: (value) => stepsText((value as { steps: unknown[] }).steps),
   usage: { records: aiSdkStepsUsage.records, read: (value) => aiSdkStepsUsage.read((value as { steps: unknown[] }).steps) },

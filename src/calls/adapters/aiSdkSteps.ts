@@ -9,7 +9,7 @@ export const aiSdkSteps: FormatAdapter = {
   detect: (value) => (Array.isArray(value) ? isStep(value[0]) : isStep(value)),
   turns: oneTurn,
   read(value, calls) {
-    readSteps(asList(value), calls);
+    readSteps(asList(value), calls, 'ai-sdk-steps');
   },
   text: (value) => stepsText(asList(value)),
   usage: { records: aiSdkStepsUsage.records, read: (value) => aiSdkStepsUsage.read(asList(value)) },

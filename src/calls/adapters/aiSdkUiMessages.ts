@@ -32,7 +32,7 @@ export const aiSdkUiMessages: FormatAdapter = {
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       // The user's messages are context; only the assistant's parts are its calls.
-      if (isRecord(message) && message.role === 'assistant') readMessageParts(message.parts, message.toolInvocations, calls, true);
+      if (isRecord(message) && message.role === 'assistant') readMessageParts(message.parts, message.toolInvocations, calls, true, { format: 'ai-sdk-ui-messages', message: index });
     }
   },
   text: (value) => conversationText(asList(value), chatRole, textOf),

@@ -2,9 +2,10 @@ import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
-import { blockCall, CALL_BLOCKS, isResultBlock, readResultBlock } from '../anthropicBlocks.js';
+import { blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 
 /**
  * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
@@ -13,10 +14,10 @@ import { conversationTurns } from '../turns.js';
  * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block
  * (anthropicBlocks.ts, which the Claude Agent SDK's reader shares).
  */
-function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean): void {
+function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
-    if (!isRecord(block) || typeof block.type !== 'string') continue;
+    if (!isRecord(block) || typeof block.type !== 'string' || !isKnownBlock(block.type)) refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
     if (CALL_BLOCKS.has(block.type)) {
       const call = fromAssistant ? blockCall(block) : undefined;
       if (call) calls.add(call);
@@ -73,9 +74,10 @@ export const anthropicMessages: FormatAdapter = {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
+      // The classifier let in only messages that fit (messageKinds.ts): a string content is text.
       if (!isRecord(message) || !Array.isArray(message.content)) continue;
       if (message.role === 'assistant') calls.beginStep();
-      readBlocks(message.content, calls, message.role === 'assistant');
+      readBlocks(message.content, calls, message.role === 'assistant', index);
     }
   },
   text: (value) => conversationText(asList(value), roleOf, textOf),

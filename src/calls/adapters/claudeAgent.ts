@@ -2,7 +2,7 @@ import type { SDKAssistantMessage, SDKMessage, SDKResultMessage, SDKUserMessage 
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
-import { blockCall, CALL_BLOCKS, isResultBlock, readResultBlock } from '../anthropicBlocks.js';
+import { blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
@@ -46,21 +46,6 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
 
 const FORMAT = 'claude-agent';
 
-/** Content blocks that hold no call and no result. */
-const QUIET_BLOCKS = new Set([
-  'text',
-  'thinking',
-  'redacted_thinking',
-  'image',
-  'document',
-  'search_result',
-  'container_upload',
-  'compaction',
-  'fallback',
-  'mcp_tool_listing',
-  'tool_addition',
-  'tool_removal',
-]);
 
 /** What one read shares with the sub-agent runs it finds. */
 interface Context {
@@ -215,8 +200,8 @@ function readResult(block: UnknownRecord, context: Context, calls: CallCollector
 }
 
 const MESSAGES_LIST = `the messages query() yields (${[...MESSAGE_TYPES].join(', ')})`;
-const ASSISTANT_BLOCKS = `the blocks ${[...CALL_BLOCKS].join(', ')}, *_tool_result and ${[...QUIET_BLOCKS].join(', ')}`;
-const USER_BLOCKS = `the blocks tool_result, *_tool_result and ${[...QUIET_BLOCKS].join(', ')}`;
+const ASSISTANT_BLOCKS = KNOWN_BLOCKS;
+const USER_BLOCKS = `tool_result and the server tools' *_tool_result, ${[...QUIET_BLOCKS].join(', ')}`;
 
 // ---- text and usage ---------------------------------------------------------------------------
 
@@ -303,19 +288,17 @@ function count(value: unknown): number {
 export const claudeAgent: FormatAdapter = {
   format: FORMAT,
   shape: "Claude Agent SDK: the messages query() yields, as a list ([{ type: 'system', subtype: 'init' }, { type: 'assistant', message, parent_tool_use_id }, …])",
-  detect: (value, kinds) => value instanceof SubAgentRun || kinds.of(value) === FORMAT,
+  detect: (value, kinds) => value instanceof SubAgentRun || (Array.isArray(value) && kinds.of(value) === FORMAT),
+  wrongPiece: (value) =>
+    isRecord(value) && messageFit(value) !== undefined
+      ? `it is one message that query() yielded (type ${JSON.stringify(value.type)}); a run is all of them. Collect them and pass the list: const messages = []; for await (const message of query({ prompt, options })) messages.push(message)`
+      : undefined,
   messages: { name: 'a Claude Agent SDK message', of: messageFit },
   // One query() is one run: its messages do not say which prompt each answered.
   turns: oneTurn,
   read(value, calls) {
     if (value instanceof SubAgentRun) return readMessages(value.context, value.parent, calls);
-    if (!Array.isArray(value)) {
-      throw new ToolCallAccuracyError(
-        `received one message that the Claude Agent SDK's query() yielded (type ${JSON.stringify((value as UnknownRecord).type)}); a run is all of them. ` +
-          'Collect them and pass the list: const messages = []; for await (const message of query({ prompt, options })) messages.push(message); expect(messages).toCallTool(…)',
-      );
-    }
-    readMessages(contextOf(value), null, calls);
+    readMessages(contextOf(value as readonly unknown[]), null, calls);
   },
   text: textOf,
   usage: {

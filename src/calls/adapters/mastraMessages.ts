@@ -12,7 +12,7 @@ export const mastraMessages: FormatAdapter = {
   messages: { name: 'a Mastra stored message', of: (message) => (isMastraMessage(message) ? 'evidence' : undefined) },
   turns: (value) => conversationTurns(value, isUserMessage),
   read(value, calls) {
-    readMastraMessages(asList(value), calls);
+    readMastraMessages(asList(value), calls, 'mastra-messages');
   },
   text(value) {
     const messages = asList(value);

@@ -18,7 +18,7 @@ export const mastraRun: FormatAdapter = {
   turns: oneTurn,
   read(value, calls) {
     // Only the output is the agent's doing: calls inside inputMessages are context.
-    readMastraMessages(runOutput(value as UnknownRecord) as unknown[], calls);
+    readMastraMessages(runOutput(value as UnknownRecord) as unknown[], calls, 'mastra-run');
   },
   text(value) {
     const run = value as UnknownRecord;

@@ -368,11 +368,17 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     if (items.runItems && runTypeAt(items, index) === 'tool_approval_item') {
       // The call it asks about was read from its tool_call_item; a decision, when the state has one, is on it already.
       const callId = item.callId ?? item.id;
-      if (isNonEmptyString(callId)) {
-        const call = calls.approval(callId, 'requested');
-        const decided = call && decisions?.of(call.toolName, callId);
-        if (call && decided) call.approval = decided;
+      const asked = isNonEmptyString(callId) ? calls.approval(callId, 'requested') : undefined;
+      if (asked) {
+        const decided = isNonEmptyString(callId) ? decisions?.of(asked.toolName, callId) : undefined;
+        if (decided) asked.approval = decided;
+        continue;
       }
+      // Without its tool_call_item (`result.interruptions` alone), the approval item is the call.
+      const call = isCall ? callOf(item, type) : undefined;
+      if (!call) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+      call.approval = 'requested';
+      calls.add(call);
       continue;
     }
     if (RESULT_ITEMS.has(type)) {

@@ -5,6 +5,7 @@ import { asList, chatRole, contentText, conversationText } from '../conversation
 import { readOpenAiToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, tokensOf } from '../runUsage.js';
 
 /**
@@ -17,12 +18,28 @@ function isToolCallItem(item: UnknownRecord): boolean {
   return (item.type === 'function' && isRecord(item.function)) || (item.type === 'custom' && isRecord(item.custom));
 }
 
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+/** Content part types of Chat messages. */
+const PARTS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
+
 /** A message other than an assistant's (readAssistant): a bare `tool_calls` item, or a tool's result. */
 function readMessage(message: UnknownRecord, calls: CallCollector): void {
   if (isToolCallItem(message)) {
     readOpenAiToolCall(message, calls);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
+  }
+}
+
+/** Refuses a message with a role, or a content part, that Chat Completions does not write. */
+function checkMessage(message: UnknownRecord, index: number): void {
+  if (isToolCallItem(message)) return;
+  if (!ROLES.has(message.role as string)) refuseUnknown('openai-chat', position(index), message, `the roles ${[...ROLES].join(', ')}`);
+  const content = message.content;
+  if (!Array.isArray(content)) return;
+  for (let part = 0; part < content.length; part++) {
+    const item: unknown = content[part];
+    if (!isRecord(item) || !PARTS.has(item.type as string)) refuseUnknown('openai-chat', position(index, part), item, [...PARTS].join(', '));
   }
 }
 
@@ -82,7 +99,8 @@ export const openaiChat: FormatAdapter = {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
-      if (!isRecord(message)) continue;
+      if (!isRecord(message)) refuseUnknown('openai-chat', position(index), message, 'Chat Completions messages');
+      checkMessage(message, index);
       if (message.role === 'assistant') calls.beginStep();
       if (message.role === 'assistant' && !isToolCallItem(message)) {
         readAssistant(message, calls);

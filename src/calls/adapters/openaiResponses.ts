@@ -6,6 +6,7 @@ import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import type { ToolCall } from '../../types.js';
 import { INPUT_OUTPUT_TOKENS, tokensOf } from '../runUsage.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
+import { refuseUnknown } from '../unknownParts.js';
 
 /**
  * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
@@ -22,9 +23,18 @@ const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', '
  */
 type Approvals = Map<string, ToolCall>;
 
-function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals): void {
+/** Items that hold no call nor result. */
+const OTHER_ITEMS = new Set(['reasoning', 'item_reference', 'compaction', 'compaction_trigger', 'mcp_list_tools', 'additional_tools', 'tool_search_output']);
+const KNOWN_ITEMS =
+  'message, function_call, custom_tool_call, mcp_call, mcp_approval_request, mcp_approval_response, the built-in tools\' *_call, their *_call_output, ' + [...OTHER_ITEMS].join(', ');
+
+function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals, index: number): void {
   const type = item.type;
-  if (typeof type !== 'string') return;
+  if (typeof type !== 'string') {
+    // An easy input message, `{ role, content }`.
+    if (typeof item.role === 'string') return;
+    refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
+  }
   // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
   if (item.status === 'in_progress' && (type === 'function_call' || type === 'custom_tool_call')) return;
   switch (type) {
@@ -62,6 +72,8 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
   }
   if (type.endsWith('_call_output')) {
     if (isNonEmptyString(item.call_id)) calls.output(item.call_id, item.output);
+  } else if (type === 'message' || OTHER_ITEMS.has(type)) {
+    // Text, reasoning, references, compaction: no call.
   } else if (type.endsWith('_call')) {
     const toolName = type.slice(0, -'_call'.length);
     const input = 'action' in item ? item.action : 'queries' in item ? { queries: item.queries } : 'code' in item ? { code: item.code } : {};
@@ -69,6 +81,8 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
     if (HOSTED_TOOLS.has(toolName)) call.providerExecuted = true;
     if (item.status === 'failed') call.error = 'failed';
     calls.add(call);
+  } else {
+    refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
   }
 }
 
@@ -123,12 +137,12 @@ export const openaiResponses: FormatAdapter = {
     let inCalls = false;
     for (let index = 0; index < items.length; index++) {
       const item: unknown = items[index];
-      if (!isRecord(item)) continue;
+      if (!isRecord(item)) refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
       // One response's call items come together; a message or a call's output ends them.
       const ofResponse = item.type === 'reasoning' || (typeof item.type === 'string' && item.type.endsWith('_call'));
       if (ofResponse && !inCalls) calls.beginStep();
       inCalls = ofResponse;
-      readItem(item, calls, approvals);
+      readItem(item, calls, approvals, index);
     }
   },
   text: (value) => conversationText(itemsOf(value), chatRole, textOf),

@@ -89,7 +89,7 @@ describe('read or refuse', () => {
 
   it('one message is refused with what to pass instead', () => {
     const message = run.find((entry) => entry.type === 'assistant')!;
-    expect(matcherErrorOf(() => expect(message).not.toCallTool('Read'))).toContain('received one message that the Claude Agent SDK\'s query() yielded (type "assistant"); a run is all of them');
+    expect(matcherErrorOf(() => expect(message).not.toCallTool('Read'))).toContain('which is a piece of a claude-agent run, not a run: it is one message that query() yielded (type "assistant"); a run is all of them. Collect them and pass the list');
   });
 });
 

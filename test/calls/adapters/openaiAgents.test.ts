@@ -98,6 +98,11 @@ describe('approvals', () => {
     expect(interrupted.interruptions).toHaveLength(2);
     expect(interrupted).toCallToolTimes('refund', 2);
     expect(interrupted).toCallTool('refund', { order: 'A1' }, { approval: 'requested' });
+    // result.interruptions alone: the calls awaiting approval.
+    expect(interrupted.interruptions).toCallOnly([
+      { toolName: 'refund', input: { order: 'A1' }, approval: 'requested' },
+      { toolName: 'refund', input: { order: 'B2' }, approval: 'requested' },
+    ]);
     expect(resumed).toCallTool('refund', { order: 'A1' }, { approval: 'approved', output: 'refunded A1' });
     expect(resumed).toCallTool('refund', { order: 'B2' }, { approval: 'denied' });
     expect(json(resumed)).toCallTool('refund', { order: 'B2' }, { approval: 'denied' });
@@ -180,7 +185,7 @@ describe('toCallToolsWithValidInputs with the SDK\'s own tool objects', () => {
     const agent = new Agent({ name: 'Weather', tools: weatherTools });
     expect(runs.weather).toCallToolsWithValidInputs(agent.tools);
     // get_forecast takes { city, days }: without it, the call is an unknown tool; with another schema, an invalid input.
-    const unknown = failureOf(() => expect(runs.weather).toCallToolsWithValidInputs([getWeather, weatherTools[2]])).message;
+    const unknown = failureOf(() => expect(runs.weather).toCallToolsWithValidInputs([getWeather, weatherTools[2]!])).message;
     expect(unknown).toContain('get_forecast');
     const numberedOrders = { ...lookupOrder, parameters: { type: 'object', properties: { order: { type: 'number' } } } };
     const invalid = failureOf(() => expect(runs.approvals.resumed).toCallToolsWithValidInputs([refund, numberedOrders])).message;
@@ -196,7 +201,7 @@ describe('toCallToolsWithValidInputs with the SDK\'s own tool objects', () => {
   });
 
   it('refuses a list it cannot read whole', () => {
-    expect(matcherErrorOf(() => expect(runs.weather).toCallToolsWithValidInputs([getWeather, { nope: 1 }]))).toContain('tools[1] is not an OpenAI Agents SDK tool, handoff or agent (keys "nope")');
+    expect(matcherErrorOf(() => expect(runs.weather).toCallToolsWithValidInputs([getWeather, { nope: 1 }] as never))).toContain('tools[1] is not an OpenAI Agents SDK tool, handoff or agent (keys "nope")');
   });
 });
 
