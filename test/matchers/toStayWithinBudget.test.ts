@@ -95,6 +95,8 @@ describe('toStayWithinBudget', () => {
         - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.inputTokens and outputTokens)
+        - Claude Agent SDK: the messages query() yields, with its result message (modelUsage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
@@ -108,6 +110,7 @@ describe('toStayWithinBudget', () => {
       Wall time is recorded by:
         - OpenTelemetry traces (span start and end times)
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
+        - Claude Agent SDK: the messages query() yields, with its result message (duration_ms)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
     expect(matcherErrorOf(() => expect(turn(messages, 1)).toStayWithinBudget({ steps: 1 }))).toContain(
