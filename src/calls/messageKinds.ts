@@ -64,28 +64,42 @@ function classify(value: unknown, recognizers: Recognizers): Classification | un
   const messages: readonly unknown[] = Array.isArray(value) ? value : [value];
   if (messages.length === 0) return undefined;
   for (const message of messages) if (!isMessageLike(message)) return undefined;
-  // The formats the messages show, the first sighting of each.
+  // The formats the messages show, the first sighting of each; which recognizer each message shows (-1: none).
   let first: Sighting | undefined;
   let second: Sighting | undefined;
+  const shows = new Array<number>(messages.length);
   for (let at = 0; at < messages.length; at++) {
     const message = messages[at] as UnknownRecord;
-    const shown = recognizers.find(({ recognizer }) => recognizer.of(message) === 'evidence');
-    if (!shown) continue;
-    const sighting = { format: shown.format, name: shown.recognizer.name, at };
-    if (!first) first = sighting;
-    else if (sighting.format !== first.format) {
-      if (absorbs(recognizers, sighting.format, first.format)) first = { ...sighting, at: first.at };
-      else if (!absorbs(recognizers, first.format, sighting.format)) {
-        second = sighting;
+    let shown = -1;
+    for (let index = 0; index < recognizers.length; index++) {
+      if (recognizers[index]!.recognizer.of(message) === 'evidence') {
+        shown = index;
+        break;
+      }
+    }
+    shows[at] = shown;
+    if (shown === -1) continue;
+    const { format, recognizer } = recognizers[shown]!;
+    if (!first) first = { format, name: recognizer.name, at };
+    else if (format !== first.format) {
+      if (absorbs(recognizers, format, first.format)) first = { format, name: recognizer.name, at: first.at };
+      else if (!absorbs(recognizers, first.format, format)) {
+        second = { format, name: recognizer.name, at };
         break;
       }
     }
   }
   if (first && second) return { kind: 'mixed', first, second };
   if (first) {
-    const recognizer = recognizers.find(({ format }) => format === first.format)!.recognizer;
-    const misfit = messages.findIndex((message) => recognizer.of(message as UnknownRecord) === undefined);
-    return misfit === -1 ? { kind: 'format', format: first.format } : { kind: 'unknown', at: misfit, message: messages[misfit] as UnknownRecord, format: first.format };
+    const chosen = recognizers.findIndex(({ format }) => format === first.format);
+    const { recognizer } = recognizers[chosen]!;
+    // A message that showed the chosen format fits it; the others are asked.
+    for (let at = 0; at < messages.length; at++) {
+      if (shows[at] === chosen) continue;
+      const message = messages[at] as UnknownRecord;
+      if (recognizer.of(message) === undefined) return { kind: 'unknown', at, message, format: first.format };
+    }
+    return { kind: 'format', format: first.format };
   }
   // Text only: the first fallback that every message fits, one at least in its own shape.
   let bestMisfit = -1;

@@ -12,11 +12,23 @@ import type { ToolCall } from '../types.js';
  */
 export type PairingOrder = 'nearest' | 'earliest';
 
-/** The calls with one id (or, without an id, to one tool), in the order they were made. */
-interface Waiting {
-  readonly calls: ToolCall[];
-  /** Every call before it is answered (`earliest` starts looking here). */
+/** A result looks for its call among this many calls (from the latest, or from the earliest open one) before it looks in an index. */
+const SCAN = 32;
+
+/** The positions of the calls with one id (or, without an id, to one tool), in order; every position before `head` is answered. */
+interface Positions {
+  readonly at: number[];
   head: number;
+}
+
+/** An id names a call when it is a non-empty string (as toolCall.ts keeps it). */
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/** A call made with its outcome (a reader that knew it when it made the call), or denied (it gets none). */
+function hasOutcome(call: ToolCall): boolean {
+  return call.output !== undefined || call.error !== undefined || call.approval === 'denied';
 }
 
 /**
@@ -29,20 +41,19 @@ interface Waiting {
  * the call `take` returns: a result with no value (undefined) should not be taken, so that its call
  * stays open for the next one (`CallCollector.output`).
  *
- * The index of ids is made at the first result, so a run whose calls carry their results (UI
- * parts, trajectories) builds none.
+ * A result mostly answers a call close by (the latest calls, or the earliest open one): those are
+ * looked at first, and an index of ids is made only for a result whose call is further away (at
+ * 100 calls, an index made for every run took 2–9 times as long to read as the run itself).
  */
-/** An id names a call when it is a non-empty string (as toolCall.ts keeps it). */
-function isId(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
-}
-
 export class Pairing {
-  private byId: Map<string, Waiting> | undefined;
-  private byName: Map<string, Waiting> | undefined;
+  /** By position in the list: the calls a result was paired with. */
+  private readonly taken: boolean[] = [];
+  /** Every call before it is answered (`earliest` looks from here). */
+  private head = 0;
+  private byId: Map<string, Positions> | undefined;
+  private byName: Map<string, Positions> | undefined;
   /** How many calls of the list are in the index. */
   private indexed = 0;
-  private readonly taken = new Set<ToolCall>();
 
   constructor(
     private readonly calls: readonly ToolCall[],
@@ -56,48 +67,61 @@ export class Pairing {
    * `toolName` made without an id.
    */
   take(toolCallId: unknown, toolName?: string): ToolCall | undefined {
-    this.catchUp();
-    const byId = isId(toolCallId);
-    const waiting = byId ? this.byId!.get(toolCallId) : toolName === undefined ? undefined : this.byName!.get(toolName);
-    if (waiting === undefined) return undefined;
-    const call = byId && this.order === 'nearest' ? this.latestOpen(waiting, toolName) : this.earliestOpen(waiting, toolName);
-    if (call) this.taken.add(call);
-    return call;
+    const id = isId(toolCallId) ? toolCallId : undefined;
+    if (id === undefined && toolName === undefined) return undefined;
+    const at = id !== undefined && this.order === 'nearest' ? this.latestOpen(id, toolName) : this.earliestOpen(id, toolName);
+    if (at === -1) return undefined;
+    this.taken[at] = true;
+    return this.calls[at];
   }
 
   /** The latest call with this id, answered or not (an approval asked or given for it). */
   latest(toolCallId: unknown): ToolCall | undefined {
     if (!isId(toolCallId)) return undefined;
-    this.catchUp();
-    return this.byId!.get(toolCallId)?.calls.at(-1);
+    const calls = this.calls;
+    const stop = Math.max(0, calls.length - SCAN);
+    for (let at = calls.length - 1; at >= stop; at--) if (calls[at]!.toolCallId === toolCallId) return calls[at];
+    if (stop === 0) return undefined;
+    const positions = this.index().byId.get(toolCallId);
+    return positions ? calls[positions.at[positions.at.length - 1]!] : undefined;
   }
 
-  /** Whether the call is answered: paired with a result here, or made with its outcome. */
-  isAnswered(call: ToolCall): boolean {
-    return this.taken.has(call) || call.output !== undefined || call.error !== undefined || call.approval === 'denied';
+  private isOpen(at: number): boolean {
+    return this.taken[at] !== true && !hasOutcome(this.calls[at]!);
   }
 
-  private latestOpen(waiting: Waiting, toolName: string | undefined): ToolCall | undefined {
-    const { calls } = waiting;
-    for (let index = calls.length - 1; index >= waiting.head; index--) {
-      const call = calls[index]!;
-      if (!this.isAnswered(call) && (toolName === undefined || call.toolName === toolName)) return call;
-    }
-    return undefined;
+  /** Whether the call at `at` is open and answers a result with this id (or, without one, to this tool). */
+  private answers(at: number, id: string | undefined, toolName: string | undefined): boolean {
+    const call = this.calls[at]!;
+    if (id === undefined ? isId(call.toolCallId) || call.toolName !== toolName : call.toolCallId !== id || (toolName !== undefined && call.toolName !== toolName)) return false;
+    return this.isOpen(at);
   }
 
-  private earliestOpen(waiting: Waiting, toolName: string | undefined): ToolCall | undefined {
-    const { calls } = waiting;
-    while (waiting.head < calls.length && this.isAnswered(calls[waiting.head]!)) waiting.head++;
-    for (let index = waiting.head; index < calls.length; index++) {
-      const call = calls[index]!;
-      if (!this.isAnswered(call) && (toolName === undefined || call.toolName === toolName)) return call;
-    }
-    return undefined;
+  private latestOpen(id: string, toolName: string | undefined): number {
+    const stop = Math.max(0, this.calls.length - SCAN);
+    for (let at = this.calls.length - 1; at >= stop; at--) if (this.answers(at, id, toolName)) return at;
+    if (stop === 0) return -1;
+    const positions = this.index().byId.get(id)?.at ?? [];
+    for (let index = positions.length - 1; index >= 0; index--) if (this.answers(positions[index]!, id, toolName)) return positions[index]!;
+    return -1;
   }
 
-  /** Puts the calls made since the last look into the index. */
-  private catchUp(): void {
+  private earliestOpen(id: string | undefined, toolName: string | undefined): number {
+    const count = this.calls.length;
+    while (this.head < count && !this.isOpen(this.head)) this.head++;
+    const stop = Math.min(count, this.head + SCAN);
+    for (let at = this.head; at < stop; at++) if (this.answers(at, id, toolName)) return at;
+    if (stop === count) return -1;
+    const index = this.index();
+    const positions = id !== undefined ? index.byId.get(id) : index.byName.get(toolName!);
+    if (!positions) return -1;
+    while (positions.head < positions.at.length && !this.isOpen(positions.at[positions.head]!)) positions.head++;
+    for (let index = positions.head; index < positions.at.length; index++) if (this.answers(positions.at[index]!, id, toolName)) return positions.at[index]!;
+    return -1;
+  }
+
+  /** The index of ids and (for calls without one) tool names, brought up to date with the list. */
+  private index(): { byId: Map<string, Positions>; byName: Map<string, Positions> } {
     const byId = (this.byId ??= new Map());
     const byName = (this.byName ??= new Map());
     const calls = this.calls;
@@ -106,9 +130,10 @@ export class Pairing {
       const id = call.toolCallId;
       const table = isId(id) ? byId : byName;
       const key = isId(id) ? id : call.toolName;
-      const waiting = table.get(key);
-      if (waiting) waiting.calls.push(call);
-      else table.set(key, { calls: [call], head: 0 });
+      const positions = table.get(key);
+      if (positions) positions.at.push(this.indexed);
+      else table.set(key, { at: [this.indexed], head: 0 });
     }
+    return { byId, byName };
   }
 }

@@ -50,7 +50,7 @@ const contents = fc.constantFrom<string | null | undefined>('ok', 'rain', '', nu
 
 describe('OpenAI Chat: results pair by the nearest rule', () => {
   const toolCallItem = fc.oneof(
-    fc.record({ id: ids, type: fc.constant('function' as const), function: fc.record({ name: fc.constantFrom('search', 'book', ''), arguments: args }) }),
+    fc.record({ id: ids, type: fc.constant('function' as const), function: fc.record({ name: fc.constantFrom('search', 'book'), arguments: args }) }),
     fc.record({ id: ids, type: fc.constant('custom' as const), custom: fc.record({ name: fc.constantFrom('sql'), input: fc.constantFrom('SELECT 1') }) }),
   );
   const message = fc.oneof(
@@ -68,7 +68,7 @@ describe('OpenAI Chat: results pair by the nearest rule', () => {
         step++;
         for (const toolCall of item.tool_calls) {
           const before = calls.length;
-          if (toolCall.type === 'function' && toolCall.function.name !== '') calls.push(jsonCall(toolCall.function.name, toolCall.function.arguments, toolCall.id));
+          if (toolCall.type === 'function') calls.push(jsonCall(toolCall.function.name, toolCall.function.arguments, toolCall.id));
           else if (toolCall.type === 'custom') calls.push(toolCall.id === '' ? { toolName: toolCall.custom.name, input: toolCall.custom.input } : { toolName: toolCall.custom.name, input: toolCall.custom.input, toolCallId: toolCall.id });
           if (calls.length > before) steps.push(step);
         }
@@ -263,6 +263,18 @@ describe('Pairing, on its own: the plain rules over any sequence of calls and re
           expect(actualPairs(events, order)).toEqual(expectedPairs(events, order));
         }),
         { numRuns: 2000 },
+      );
+    });
+
+    it(`${order}: the same over long runs, where a result's call may be far from the latest and the earliest open ones`, () => {
+      // Many calls first, results later: the calls a result answers lie past the first few looked at.
+      const long = fc.tuple(fc.array(event.filter((item) => item.kind === 'call'), { minLength: 40, maxLength: 120 }), fc.array(event, { maxLength: 120 }));
+      fc.assert(
+        fc.property(long, ([calls, rest]) => {
+          const events = [...calls, ...rest];
+          expect(actualPairs(events, order)).toEqual(expectedPairs(events, order));
+        }),
+        { numRuns: 300 },
       );
     });
   }

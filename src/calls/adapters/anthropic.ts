@@ -2,7 +2,7 @@ import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
-import { blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
+import { blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
@@ -17,12 +17,15 @@ import { position, refuseUnknown } from '../unknownParts.js';
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
-    if (!isRecord(block) || typeof block.type !== 'string' || !isKnownBlock(block.type)) refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
-    if (CALL_BLOCKS.has(block.type)) {
+    if (!isRecord(block) || typeof block.type !== 'string') refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
+    const type = block.type;
+    if (CALL_BLOCKS.has(type)) {
       const call = fromAssistant ? blockCall(block) : undefined;
       if (call) calls.add(call);
-    } else if (isResultBlock(block.type)) {
+    } else if (isResultBlock(type)) {
       readResultBlock(block, calls);
+    } else if (!QUIET_BLOCKS.has(type)) {
+      refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
     }
   }
 }
@@ -46,7 +49,9 @@ const isAnthropicBlock = (block: unknown) => isRecord(block) && typeof block.typ
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (message.type === 'message' && 'stop_reason' in message) return 'evidence';
   const content = message.content;
-  if (Array.isArray(content) && content.some(isAnthropicBlock)) return 'evidence';
+  if (Array.isArray(content)) {
+    for (let index = 0; index < content.length; index++) if (isAnthropicBlock(content[index])) return 'evidence';
+  }
   if (message.type !== undefined && message.type !== 'message') return undefined;
   return (message.role === 'user' || message.role === 'assistant') && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
 }

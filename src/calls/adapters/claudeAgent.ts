@@ -2,7 +2,7 @@ import type { SDKAssistantMessage, SDKMessage, SDKResultMessage, SDKUserMessage 
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
-import { blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
+import { blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
@@ -106,7 +106,7 @@ function checkBlocks(message: UnknownRecord, index: number): void {
   for (let at = 0; at < blocks.length; at++) {
     const block: unknown = blocks[at];
     const type = isRecord(block) ? block.type : undefined;
-    const known = typeof type === 'string' && (QUIET_BLOCKS.has(type) || isResultBlock(type) || (message.type === 'assistant' && CALL_BLOCKS.has(type)));
+    const known = typeof type === 'string' && (message.type === 'assistant' ? isKnownBlock(type) : QUIET_BLOCKS.has(type) || isResultBlock(type));
     if (!known) refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
   }
 }

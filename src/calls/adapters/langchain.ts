@@ -167,6 +167,40 @@ function parses(text: string): boolean {
   }
 }
 
+/**
+ * Content blocks an AI message may hold besides its `tool_calls`: LangChain's standard blocks and
+ * the providers' own that it keeps (Anthropic's `tool_use` repeats a call of `tool_calls`). Any
+ * other is refused: a server tool's call (`server_tool_call`) is in no `tool_calls`.
+ */
+const AI_BLOCKS = new Set([
+  'text',
+  'reasoning',
+  'thinking',
+  'redacted_thinking',
+  'tool_use',
+  'tool_call',
+  'tool_call_chunk',
+  'invalid_tool_call',
+  'input_json_delta',
+  'image',
+  'image_url',
+  'audio',
+  'video',
+  'file',
+  'text-plain',
+  'document',
+  'refusal',
+  'non_standard',
+]);
+
+function checkBlocks(content: unknown, message: number): void {
+  if (!Array.isArray(content)) return;
+  for (let index = 0; index < content.length; index++) {
+    const block: unknown = content[index];
+    if (!isRecord(block) || !AI_BLOCKS.has(block.type as string)) refuseUnknown('langchain', position(message, index, 'content block'), block, `the content blocks ${[...AI_BLOCKS].join(', ')} beside tool_calls`);
+  }
+}
+
 /** One of `tool_calls` (`{ name, args, id }`), or of `invalid_tool_calls` (args a string that did not parse). */
 function readToolCall(item: unknown, calls: CallCollector, invalid: boolean): void {
   if (!isRecord(item) || !isNonEmptyString(item.name)) return;
@@ -178,13 +212,13 @@ function readToolCall(item: unknown, calls: CallCollector, invalid: boolean): vo
   calls.add(call);
 }
 
-function readAiMessage(fields: UnknownRecord, calls: CallCollector): void {
+function readAiMessage(fields: UnknownRecord, calls: CallCollector, index: number): void {
   const toolCalls = fields.tool_calls;
   if (Array.isArray(toolCalls)) {
     for (const item of toolCalls) readToolCall(item, calls, false);
   } else if (isRecord(fields.additional_kwargs) && Array.isArray(fields.additional_kwargs.tool_calls)) {
     // Only the provider's raw OpenAI-format calls were kept.
-    for (const item of fields.additional_kwargs.tool_calls) readOpenAiToolCall(item, calls);
+    fields.additional_kwargs.tool_calls.forEach((item: unknown, call: number) => readOpenAiToolCall(item, calls, 'langchain', `message ${index + 1}, additional_kwargs.tool_calls[${call}]`));
   }
   if (Array.isArray(fields.invalid_tool_calls)) {
     for (const item of fields.invalid_tool_calls) readToolCall(item, calls, true);
@@ -260,7 +294,8 @@ export const langchainMessages: FormatAdapter = {
         refuseUnknown('langchain', position(index), message, KNOWN);
       } else if (type === 'ai') {
         calls.beginStep();
-        readAiMessage(fields, calls);
+        checkBlocks(fields.content, index);
+        readAiMessage(fields, calls, index);
       } else if (type === 'tool' && isNonEmptyString(fields.tool_call_id)) {
         if (fields.status === 'error') calls.error(fields.tool_call_id, fields.content);
         else calls.output(fields.tool_call_id, fields.content);

@@ -3,6 +3,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { ToolCall } from '../../types.js';
 import { toolCall } from '../toolCall.js';
 import { Pairing } from '../pairing.js';
+import { refuseUnknown } from '../unknownParts.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, nth, sumTokens, tokensOf } from '../runUsage.js';
 import { oneTurn } from '../turns.js';
 
@@ -51,18 +52,21 @@ export const mastraGenerate: FormatAdapter = {
   read(value, calls) {
     const { toolCalls, toolResults } = value as UnknownRecord;
     const made: ToolCall[] = [];
-    for (const chunk of toolCalls as unknown[]) {
+    (toolCalls as unknown[]).forEach((chunk, index) => {
       const payload = isRecord(chunk) ? chunk.payload : undefined;
-      if (isRecord(payload) && isNonEmptyString(payload.toolName)) made.push(callOf(payload));
-    }
+      if (!isRecord(payload) || !isNonEmptyString(payload.toolName)) refuseUnknown('mastra-generate', `toolCalls[${index}]`, chunk, "{ type: 'tool-call', payload: { toolCallId, toolName, args } } chunks");
+      made.push(callOf(payload));
+    });
     // Each chunk is one call, even when a provider that numbers ids per turn reused an id in a
     // later step; both lists span every step, results in the calls' order, so the k-th result
     // with an id is the k-th call's: the earliest with that id no earlier result took.
     const pairing = new Pairing(made, 'earliest');
     if (Array.isArray(toolResults)) {
-      for (const chunk of toolResults) {
+      for (let index = 0; index < toolResults.length; index++) {
+        const chunk: unknown = toolResults[index];
         const payload = isRecord(chunk) ? chunk.payload : undefined;
-        if (!isRecord(payload) || !isNonEmptyString(payload.toolCallId)) continue;
+        if (!isRecord(payload)) refuseUnknown('mastra-generate', `toolResults[${index}]`, chunk, "{ type: 'tool-result', payload: { toolCallId, result } } chunks");
+        if (!isNonEmptyString(payload.toolCallId)) continue;
         const call = pairing.take(payload.toolCallId);
         if (call) answer(call, payload);
       }

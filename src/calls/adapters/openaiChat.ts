@@ -23,9 +23,9 @@ const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'func
 const PARTS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
 
 /** A message other than an assistant's (readAssistant): a bare `tool_calls` item, or a tool's result. */
-function readMessage(message: UnknownRecord, calls: CallCollector): void {
+function readMessage(message: UnknownRecord, calls: CallCollector, index: number): void {
   if (isToolCallItem(message)) {
-    readOpenAiToolCall(message, calls);
+    readOpenAiToolCall(message, calls, 'openai-chat', `item ${index + 1}`);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
   }
@@ -49,8 +49,8 @@ function readLegacyCall(message: UnknownRecord, calls: CallCollector): void {
 }
 
 /** An assistant message's calls: its `tool_calls`, and the legacy `function_call`. */
-function readAssistant(message: UnknownRecord, calls: CallCollector): void {
-  if (Array.isArray(message.tool_calls)) for (const item of message.tool_calls) readOpenAiToolCall(item, calls);
+function readAssistant(message: UnknownRecord, calls: CallCollector, index: number): void {
+  if (Array.isArray(message.tool_calls)) message.tool_calls.forEach((item, call) => readOpenAiToolCall(item, calls, 'openai-chat', `message ${index + 1}, tool_calls[${call}]`));
   readLegacyCall(message, calls);
 }
 
@@ -83,7 +83,12 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
   if ('tool_calls' in message || 'tool_call_id' in message || 'function_call' in message) return 'evidence';
   if (message.role === 'developer' || message.role === 'function') return 'evidence';
   const content = message.content;
-  if (Array.isArray(content) && content.some((part) => isRecord(part) && CHAT_PARTS.has(part.type as string))) return 'evidence';
+  if (Array.isArray(content)) {
+    for (let index = 0; index < content.length; index++) {
+      const part: unknown = content[index];
+      if (isRecord(part) && CHAT_PARTS.has(part.type as string)) return 'evidence';
+    }
+  }
   return typeof message.role === 'string' && (typeof content === 'string' || content === null || Array.isArray(content)) ? 'fits' : undefined;
 }
 
@@ -103,9 +108,9 @@ export const openaiChat: FormatAdapter = {
       checkMessage(message, index);
       if (message.role === 'assistant') calls.beginStep();
       if (message.role === 'assistant' && !isToolCallItem(message)) {
-        readAssistant(message, calls);
+        readAssistant(message, calls, index);
       } else {
-        readMessage(message, calls);
+        readMessage(message, calls, index);
       }
     }
   },

@@ -103,13 +103,19 @@ function itemFit(item: UnknownRecord): MessageFit | undefined {
   const type = item.type;
   if (type === 'message') {
     const content = item.content;
-    return !('stop_reason' in item) && (typeof content === 'string' || (Array.isArray(content) && content.every(isResponsesPart))) ? 'evidence' : undefined;
+    if ('stop_reason' in item) return undefined;
+    if (typeof content === 'string') return 'evidence';
+    if (!Array.isArray(content)) return undefined;
+    for (let index = 0; index < content.length; index++) if (!isResponsesPart(content[index])) return undefined;
+    return 'evidence';
   }
   if (typeof type === 'string') {
     return type.endsWith('_call') || type.endsWith('_call_output') || ITEM_TYPES.has(type) ? 'evidence' : undefined;
   }
   const content = item.content;
-  if (Array.isArray(content) && content.some((part) => isRecord(part) && RESPONSES_PARTS.has(part.type as string))) return 'evidence';
+  if (Array.isArray(content)) {
+    for (let index = 0; index < content.length; index++) if (isResponsesPart(content[index])) return 'evidence';
+  }
   return typeof item.role === 'string' && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
 }
 
