@@ -26,7 +26,9 @@ export function readSteps(steps: readonly unknown[], calls: CallCollector, forma
   const reader = new AiSdkPartReader(calls, false, format);
   for (let index = 0; index < steps.length; index++) {
     const step: unknown = steps[index];
-    if (!isRecord(step)) refuseUnknown(format, `step ${index + 1}`, step, 'AI SDK steps');
+    if (!isRecord(step) || !(Array.isArray(step.content) || Array.isArray(step.toolCalls) || Array.isArray(step.toolResults))) {
+      refuseUnknown(format, `step ${index + 1}`, step, 'AI SDK steps ({ content } or { toolCalls, toolResults })');
+    }
     calls.beginStep();
     const where = `step ${index + 1}`;
     // A hand-built step may carry its calls only in `toolCalls` beside an empty `content`; a real

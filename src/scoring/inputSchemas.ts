@@ -239,7 +239,8 @@ export function isToolRecord(tools: unknown): tools is Readonly<Record<string, u
  * name or two share one. Undefined for a value that is no list.
  */
 export function toolRecordOfList(tools: unknown): { record: Record<string, unknown> } | { problem: string } | undefined {
-  if (!Array.isArray(tools)) return undefined;
+  // A list with no named tool in it (tool names, schemas) is no list of tools: the record's error says what to pass.
+  if (!Array.isArray(tools) || !tools.some((entry) => isRecord(entry) && typeof entry.name === 'string')) return undefined;
   const record: Record<string, unknown> = {};
   for (let index = 0; index < tools.length; index++) {
     const entry: unknown = tools[index];

@@ -189,9 +189,8 @@ describe('toCallToolsWithValidInputs', () => {
 
   it('throws on tools that are not tools or schemas, and on async schemas, also under .not', () => {
     const calls = [{ toolName: 'search', input: {} }];
-    expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs(['search'] as never))).toContain('tools[0] is not a tool with a name (a list holds tools that name themselves');
-    expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs('search' as never))).toContain(
-      'tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or a list of tools that name themselves',
+    expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs(['search'] as never))).toContain(
+      "tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or a list of tools that name themselves (LangChain's tool(), an OpenAI Agents SDK agent's tools and handoffs); received an array of 1.",
     );
     expect(matcherErrorOf(() => expect(calls).not.toCallToolsWithValidInputs(z.object({}) as never))).toContain('tools must be a record of tools or schemas');
     expect(matcherErrorOf(() => expect(calls).not.toCallToolsWithValidInputs({ search: 'a string' }))).toContain(

@@ -46,7 +46,8 @@ export const mastraGenerate: FormatAdapter = {
     if (!hasTripwire && !isPlainObject(value)) return false;
     const toolCalls = value.toolCalls;
     if (!Array.isArray(toolCalls)) return false;
-    return toolCalls.length === 0 ? hasTripwire : isPayloadChunk(toolCalls[0]);
+    // Any payload chunk shows the format; the reader refuses the items that are not one.
+    return toolCalls.length === 0 ? hasTripwire : toolCalls.some(isPayloadChunk);
   },
   turns: oneTurn,
   read(value, calls) {
@@ -65,8 +66,7 @@ export const mastraGenerate: FormatAdapter = {
       for (let index = 0; index < toolResults.length; index++) {
         const chunk: unknown = toolResults[index];
         const payload = isRecord(chunk) ? chunk.payload : undefined;
-        if (!isRecord(payload)) refuseUnknown('mastra-generate', `toolResults[${index}]`, chunk, "{ type: 'tool-result', payload: { toolCallId, result } } chunks");
-        if (!isNonEmptyString(payload.toolCallId)) continue;
+        if (!isRecord(payload) || !isNonEmptyString(payload.toolCallId)) refuseUnknown('mastra-generate', `toolResults[${index}]`, chunk, "{ type: 'tool-result', payload: { toolCallId, result } } chunks");
         const call = pairing.take(payload.toolCallId);
         if (call) answer(call, payload);
       }

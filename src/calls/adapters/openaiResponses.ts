@@ -23,6 +23,7 @@ const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', '
  */
 type Approvals = Map<string, ToolCall>;
 
+const MESSAGE_ROLES = new Set(['user', 'assistant', 'system', 'developer']);
 /** Items that hold no call nor result. */
 const OTHER_ITEMS = new Set(['reasoning', 'item_reference', 'compaction', 'compaction_trigger', 'mcp_list_tools', 'additional_tools', 'tool_search_output']);
 const KNOWN_ITEMS =
@@ -30,10 +31,15 @@ const KNOWN_ITEMS =
 
 function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals, index: number): void {
   const type = item.type;
-  if (typeof type !== 'string') {
-    // An easy input message, `{ role, content }`.
-    if (typeof item.role === 'string') return;
-    refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
+  if (typeof type !== 'string' || type === 'message') {
+    // A message, or an easy input message (`{ role, content }`): text, whose parts Responses writes.
+    if (!MESSAGE_ROLES.has(item.role as string) || !(typeof item.content === 'string' || Array.isArray(item.content))) refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
+    if (Array.isArray(item.content)) {
+      item.content.forEach((part: unknown, at: number) => {
+        if (!isResponsesPart(part)) refuseUnknown('openai-responses', `item ${index + 1}, part ${at + 1}`, part, [...RESPONSES_PARTS].join(', '));
+      });
+    }
+    return;
   }
   // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
   if (item.status === 'in_progress' && (type === 'function_call' || type === 'custom_tool_call')) return;
@@ -72,8 +78,8 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
   }
   if (type.endsWith('_call_output')) {
     if (isNonEmptyString(item.call_id)) calls.output(item.call_id, item.output);
-  } else if (type === 'message' || OTHER_ITEMS.has(type)) {
-    // Text, reasoning, references, compaction: no call.
+  } else if (OTHER_ITEMS.has(type)) {
+    // Reasoning, references, compaction, tool lists: no call.
   } else if (type.endsWith('_call')) {
     const toolName = type.slice(0, -'_call'.length);
     const input = 'action' in item ? item.action : 'queries' in item ? { queries: item.queries } : 'code' in item ? { code: item.code } : {};

@@ -160,7 +160,7 @@ describe("toCallToolsWithValidInputs with LangChain's tool() objects", () => {
   });
 
   it('refuses a list holding something that is not a named tool, and two tools of one name', () => {
-    expect(matcherErrorOf(() => expect([]).toCallToolsWithValidInputs([searchTool, 'book'] as never))).toMatch(/tools\[1\]/);
+    expect(matcherErrorOf(() => expect([]).toCallToolsWithValidInputs([searchTool, 'book'] as never))).toContain("tools[1] is not a tool with a name (a list holds tools that name themselves, like LangChain's tool()); pass a record by name for anything else.");
     expect(matcherErrorOf(() => expect([]).toCallToolsWithValidInputs([searchTool, searchTool]))).toMatch(/two tools named "search"/);
   });
 });
