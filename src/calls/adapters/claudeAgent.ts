@@ -83,7 +83,8 @@ function contextOf(messages: readonly unknown[]): Context {
   const parents = new Set<string>();
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
-    if (!isRecord(message) || messageFit(message) === undefined) refuseUnknown(FORMAT, position(index), message, MESSAGES_LIST);
+    // Detection found every message to be one query() yields (messageFit); a value that changed since is refused here.
+    if (!isRecord(message) || typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) refuseUnknown(FORMAT, position(index), message, MESSAGES_LIST);
     if (isNonEmptyString(message.parent_tool_use_id)) {
       parents.add(message.parent_tool_use_id);
       // A sub-agent's message is read when its run is opened; a block no reader knows is refused here too.
@@ -240,12 +241,15 @@ function usageOf(value: unknown): RunUsage {
   let durationMs: number | undefined;
   let last: SDKResultMessage | undefined;
   let responses = 0;
+  let lastId: unknown;
   for (const message of messages) {
     if (!isRecord(message)) continue;
     if (message.type === 'assistant') {
       const id = isRecord(message.message) ? message.message.id : undefined;
       if (id === undefined) responses++;
-      else steps.add(id);
+      // The blocks of one response come one after the other: most messages repeat the last id.
+      else if (id !== lastId) steps.add(id);
+      lastId = id;
     } else if (message.type === 'result') {
       last = message as unknown as SDKResultMessage;
       if (typeof last.duration_ms === 'number') durationMs = (durationMs ?? 0) + last.duration_ms;
