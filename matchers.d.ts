@@ -219,13 +219,15 @@ export interface ToolCallMatchers<R = unknown> {
    * record), or a record of schemas: Standard Schema (zod 3.25+ and 4, valibot, arktype), the AI
    * SDK's `jsonSchema()`, or plain JSON Schema (checked with `@cfworker/json-schema`, installed
    * beside this package, where the schema has no synchronous `validate`). A list holds tools that
-   * name themselves. It also takes the tools a Google Gen AI model was given (`config.tools`, or its
-   * `FunctionDeclaration[]`) and a Bedrock Converse `toolConfig` (or its `tools`). An unknown tool
-   * gets a "did you mean".
+   * name themselves: LangChain's, or an OpenAI Agents SDK agent's (`agent.tools`, with
+   * `...agent.handoffs` for its handoffs). It also takes the tools a Google Gen AI model was given
+   * (`config.tools`, or its `FunctionDeclaration[]`) and a Bedrock Converse `toolConfig` (or its
+   * `tools`). An unknown tool gets a "did you mean".
    * @example
    * expect(result).toCallToolsWithValidInputs(tools)
    * expect(result).toCallToolsWithValidInputs({ search: z.object({ query: z.string().min(1) }) })
    * expect(langGraphState).toCallToolsWithValidInputs([searchTool, bookTool])
+   * expect(await run(agent, input)).toCallToolsWithValidInputs([...agent.tools, ...agent.handoffs])
    * expect(chat.getHistory()).toCallToolsWithValidInputs(config.tools)   // Google Gen AI
    * expect(messages).toCallToolsWithValidInputs(toolConfig)              // Bedrock Converse
    */

@@ -315,6 +315,81 @@ function otelTrace(calls) {
   return { resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'bench' }, spans }] }] };
 }
 
+/**
+ * An OpenAI Agents SDK `RunResult` as JSON (`JSON.parse(JSON.stringify(result))`, its saved run
+ * state): run items wrapping `function_call` items (camelCase `callId`, JSON-string arguments) and
+ * their `function_call_result`s (a text output); a tool that threw has the SDK's default error text.
+ */
+function openaiAgents(calls) {
+  const agent = { name: 'Booking' };
+  const steps = stepsOf(calls);
+  const generatedItems = [
+    ...steps.flatMap((step) => [
+      ...step.map((c) => ({ type: 'tool_call_item', rawItem: { type: 'function_call', id: c.id, callId: c.id, name: c.toolName, status: 'completed', arguments: JSON.stringify(c.input) }, agent })),
+      ...step.map((c) => {
+        const text = c.error === undefined ? JSON.stringify(c.output) : AGENTS_TOOL_ERROR;
+        return { type: 'tool_call_output_item', rawItem: { type: 'function_call_result', name: c.toolName, callId: c.id, status: 'completed', output: { type: 'text', text } }, agent, output: text };
+      }),
+    ]),
+    { type: 'message_output_item', rawItem: { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.' }] }, agent },
+  ];
+  const usage = { requests: steps.length + 1, inputTokens: steps.length * TOKENS_PER_STEP.input, outputTokens: steps.length * TOKENS_PER_STEP.output };
+  return {
+    state: {
+      $schemaVersion: '1.22',
+      currentTurn: steps.length + 1,
+      currentAgent: agent,
+      originalInput: 'Book a flight',
+      modelResponses: [],
+      context: { usage: { ...usage, totalTokens: usage.inputTokens + usage.outputTokens }, approvals: {}, context: {} },
+      currentStep: { type: 'next_step_final_output', output: 'Done.' },
+      generatedItems,
+    },
+  };
+}
+/** `defaultToolErrorFunction`'s text in `@openai/agents-core`. */
+const AGENTS_TOOL_ERROR = 'An error occurred while running the tool. Please try again.';
+
+/**
+ * The messages the Claude Agent SDK's `query()` yields: `system`/`init`, each `tool_use` block as an
+ * `assistant` message of its own (the step's share `message.id`), each `tool_result` in a `user`
+ * message of its own, and the `result` with `modelUsage` and `duration_ms`.
+ */
+function claudeAgent(calls) {
+  const session = { session_id: 'session-1', parent_tool_use_id: null };
+  let uuid = 0;
+  const next = () => `uuid-${++uuid}`;
+  const steps = stepsOf(calls);
+  const messages = [{ type: 'system', subtype: 'init', tools: NAMES, model: 'claude-sonnet-4-5', session_id: 'session-1', uuid: next() }];
+  steps.forEach((step, index) => {
+    const id = `msg_${index}`;
+    const usage = { input_tokens: TOKENS_PER_STEP.input, output_tokens: TOKENS_PER_STEP.output };
+    for (const c of step) messages.push({ type: 'assistant', message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: c.id, name: c.toolName, input: c.input }], usage }, ...session, uuid: next() });
+    for (const c of step) {
+      const block = c.error === undefined ? { type: 'tool_result', tool_use_id: c.id, content: JSON.stringify(c.output) } : { type: 'tool_result', tool_use_id: c.id, content: c.error, is_error: true };
+      messages.push({ type: 'user', message: { role: 'user', content: [block] }, ...session, uuid: next() });
+    }
+  });
+  messages.push({ type: 'assistant', message: { id: 'msg_last', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'Done.' }], usage: { input_tokens: 0, output_tokens: 0 } }, ...session, uuid: next() });
+  const inputTokens = steps.length * TOKENS_PER_STEP.input;
+  const outputTokens = steps.length * TOKENS_PER_STEP.output;
+  messages.push({
+    type: 'result',
+    subtype: 'success',
+    is_error: false,
+    duration_ms: calls.length,
+    num_turns: steps.length + 1,
+    result: 'Done.',
+    total_cost_usd: 0,
+    usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+    modelUsage: { 'claude-sonnet-4-5': { inputTokens, outputTokens, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 } },
+    permission_denials: [],
+    session_id: 'session-1',
+    uuid: next(),
+  });
+  return messages;
+}
+
 /** A plain list of calls, as `getToolCalls` returns them. */
 const plain = (calls) =>
   calls.map((c) => (c.error === undefined ? { toolName: c.toolName, input: c.input, toolCallId: c.id, output: c.output } : { toolName: c.toolName, input: c.input, toolCallId: c.id, error: c.error }));
@@ -350,6 +425,9 @@ const parseChatArguments = (run) => {
 };
 const parseResponsesArguments = (run) => {
   for (const item of run) if (item.type === 'function_call') JSON.parse(item.arguments);
+};
+const parseAgentsArguments = (run) => {
+  for (const item of run.state.generatedItems) if (item.rawItem.type === 'function_call') JSON.parse(item.rawItem.arguments);
 };
 const parseTraceValues = (run) => {
   for (const span of run.resourceSpans[0].scopeSpans[0].spans) {
@@ -398,5 +476,7 @@ export const SHAPES = [
   { name: 'otel-trace', build: otelTrace, floor: parseTraceValues, tokens: true },
   { name: 'google-genai', build: googleGenAI },
   { name: 'bedrock-converse', build: bedrockConverse },
+  { name: 'openai-agents', build: openaiAgents, floor: parseAgentsArguments, tokens: true, textResults: true },
+  { name: 'claude-agent', build: claudeAgent, tokens: true, textResults: true },
   { name: 'plain', build: plain },
 ];

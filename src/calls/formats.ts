@@ -15,6 +15,8 @@ import { mastraGenerate } from './adapters/mastraGenerate.js';
 import { mastraTrajectory } from './adapters/mastraTrajectory.js';
 import { openaiChat } from './adapters/openaiChat.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
+import { openaiAgents } from './adapters/openaiAgents.js';
+import { claudeAgent } from './adapters/claudeAgent.js';
 import { plainCalls } from './adapters/plain.js';
 import { otelTrace } from './adapters/otelTrace.js';
 
@@ -29,7 +31,9 @@ import { otelTrace } from './adapters/otelTrace.js';
  * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`; a Mastra
  * trajectory's steps have a `stepType` and a `name`, where AI SDK 4's have no `name`); results,
  * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
- * Responses item type); the message formats share one classifier (messageKinds.ts), so at most
+ * Responses item type); the OpenAI Agents SDK before the message formats (its history holds
+ * OpenAI Responses message items; its own items show it) and the Claude Agent SDK's messages before
+ * LangChain's (a `system` message with a `session_id` is the SDK's); the message formats share one classifier (messageKinds.ts), so at most
  * one of them claims an array; the fallbacks for text-only conversations (UI messages, model messages)
  * in the order they are tried; plain arrays last.
  */
@@ -43,6 +47,8 @@ export const adapters: readonly FormatAdapter[] = [
   aiSdk4,
   aiSdkSteps,
   aiSdkParts,
+  openaiAgents,
+  claudeAgent,
   langchainMessages,
   googleGenAI,
   bedrockConverse,

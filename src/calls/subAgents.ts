@@ -9,12 +9,20 @@ import type { ToolCall } from '../types.js';
  * private symbol, so the call users compare against stays a plain record.
  */
 const SUB_RUN = Symbol('tool-call-accuracy.subRun');
+/** The name of the agent the call ran, where it differs from the tool's (an OpenAI Agents handoff): `within` opens the call by either. */
+const SUB_AGENT = Symbol('tool-call-accuracy.subAgent');
 
-export function recordSubRun(call: ToolCall, run: unknown): void {
+export function recordSubRun(call: ToolCall, run: unknown, agentName?: string): void {
   Object.defineProperty(call, SUB_RUN, { value: run, configurable: true });
+  if (agentName !== undefined) Object.defineProperty(call, SUB_AGENT, { value: agentName, configurable: true });
 }
 
 /** The sub-agent run a call ran, when the trace recorded one; else its output, for the caller to try. */
 export function subRunOf(call: ToolCall): { run: unknown; fromTrace: boolean } {
   return Object.prototype.hasOwnProperty.call(call, SUB_RUN) ? { run: (call as { [SUB_RUN]?: unknown })[SUB_RUN], fromTrace: true } : { run: call.output, fromTrace: false };
+}
+
+/** The name of the agent the call ran, when the run names it apart from the tool. */
+export function subAgentOf(call: ToolCall): string | undefined {
+  return (call as { [SUB_AGENT]?: string })[SUB_AGENT];
 }

@@ -8,7 +8,7 @@ import { describeValue } from '../describe.js';
 import type { TurnUnit } from './adapter.js';
 import type { RunCalls } from './steps.js';
 import { concatRuns } from './steps.js';
-import { subRunOf } from './subAgents.js';
+import { subAgentOf, subRunOf } from './subAgents.js';
 
 /** What a view selects from the run it wraps. */
 type Selection = { turn: number } | { within: string };
@@ -99,11 +99,13 @@ export function readView(view: RunView, reader: ViewReader): RunCalls {
   }
   const { calls } = read(view.run);
   const name = selection.within;
-  const runners = calls.filter((call) => call.toolName === name);
+  // A handoff is opened by the tool the model called or by the agent it handed off to.
+  const runners = calls.filter((call) => call.toolName === name || subAgentOf(call) === name);
   if (runners.length === 0) {
-    const called = [...new Set(calls.map((call) => formatName(call.toolName)))];
+    const agents = calls.map(subAgentOf).filter((agent): agent is string => agent !== undefined);
+    const called = [...new Set([...calls.map((call) => formatName(call.toolName)), ...agents.map((agent) => `${formatName(agent)} (an agent it handed off to)`)])];
     throw new ToolCallAccuracyError(
-      `${view.toString()}: the run never called ${formatName(name)}, so there is no sub-agent run to look in.${didYouMean(name, calls.map((call) => call.toolName))}` +
+      `${view.toString()}: the run never called ${formatName(name)}, so there is no sub-agent run to look in.${didYouMean(name, [...calls.map((call) => call.toolName), ...agents])}` +
         (called.length > 0 ? ` It called: ${called.slice(0, 10).join(', ')}${called.length > 10 ? ', …' : ''}.` : ' It made no tool calls.'),
     );
   }

@@ -3,6 +3,7 @@ import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
+import { agentsTools } from '../scoring/agentsTools.js';
 import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
 import { declaredTools } from '../scoring/toolDeclarations.js';
 import { formatName } from '../value.js';
@@ -12,14 +13,15 @@ import { matcherError, readCalls } from './shared.js';
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
   // A framework's declarations as it gives them to its model (Gemini's config.tools, Bedrock's
-  // toolConfig), else a list of tools that name themselves: a record by name.
-  const list = declaredTools(given) ?? toolRecordOfList(given);
+  // toolConfig), an OpenAI Agents SDK tool list (agent.tools, with agent.handoffs), else any list
+  // of tools that name themselves: a record by name.
+  const list = declaredTools(given) ?? agentsTools(given) ?? toolRecordOfList(given);
   if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
   const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
     throw matcherError(
       hintLine,
-      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), a list of tools that name themselves (LangChain's tool()), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received ${describeArgument(tools)}.`,
+      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), a list of tools that name themselves (LangChain's tool(), an OpenAI Agents SDK agent's tools and handoffs), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received ${describeArgument(tools)}.`,
     );
   }
   const read = readToolChecks(tools);

@@ -95,6 +95,8 @@ describe('toStayWithinBudget', () => {
         - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.inputTokens and outputTokens)
+        - Claude Agent SDK: the messages query() yields, with its result message (modelUsage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
@@ -110,6 +112,7 @@ describe('toStayWithinBudget', () => {
       Wall time is recorded by:
         - OpenTelemetry traces (span start and end times)
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
+        - Claude Agent SDK: the messages query() yields, with its result message (duration_ms)
         - Bedrock Converse: a ConverseResponse (metrics.latencyMs)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);

@@ -59,6 +59,8 @@ describe('matcher types under Vitest', () => {
     expect(run).toStayWithinBudget(5);
     // @ts-expect-error the limit is `steps`, not Mastra's `maxSteps`
     expect(run).toStayWithinBudget({ maxSteps: 5 });
+    // @ts-expect-error the tools are a record by name or a framework's tool list, not a name
+    expect(run).toCallToolsWithValidInputs('search');
     // @ts-expect-error the tools are a record by name, or a list of tools (that name themselves, or a framework's declarations), not of names
     expect(run).toCallToolsWithValidInputs(['search']);
   });

@@ -1,8 +1,8 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
-import { isNonEmptyString, isRecord } from '../adapter.js';
+import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
-import { toolCall } from '../toolCall.js';
+import { blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
@@ -11,38 +11,23 @@ import { position, refuseUnknown } from '../unknownParts.js';
  * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
  * (`input` already parsed), and `server_tool_use`/`mcp_tool_use` ones, which Anthropic runs
  * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
- * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block.
+ * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block
+ * (anthropicBlocks.ts, which the Claude Agent SDK's reader shares).
  */
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
-    if (!isRecord(block) || typeof block.type !== 'string') refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
+    if (!isRecord(block) || typeof block.type !== 'string') refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
     const type = block.type;
     if (CALL_BLOCKS.has(type)) {
-      if (!fromAssistant || !isNonEmptyString(block.name)) continue;
-      const call = toolCall(block.name, block.input, block.id);
-      if (type !== 'tool_use') call.providerExecuted = true;
-      calls.add(call);
-    } else if (type.endsWith('tool_result')) {
-      if (isNonEmptyString(block.tool_use_id)) readResult(block, calls);
-    } else if (!OTHER_BLOCKS.has(type)) {
-      refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
+      const call = fromAssistant ? blockCall(block) : undefined;
+      if (call) calls.add(call);
+    } else if (isResultBlock(type)) {
+      readResultBlock(block, calls);
+    } else if (!QUIET_BLOCKS.has(type)) {
+      refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
     }
   }
-}
-
-/** Blocks that hold no call nor result. */
-const OTHER_BLOCKS = new Set(['text', 'image', 'document', 'search_result', 'thinking', 'redacted_thinking', 'container_upload', 'tool_reference']);
-const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
-const KNOWN = 'text, image, document, search_result, thinking, redacted_thinking, container_upload, tool_use, server_tool_use, mcp_tool_use, tool_result and the server tools\' *_tool_result';
-
-function readResult(block: UnknownRecord, calls: CallCollector): void {
-  const id = block.tool_use_id as string;
-  const content = block.content;
-  // A server tool reports failure as content `{ type: 'web_search_tool_result_error', error_code }`.
-  const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
-  if (block.is_error === true || serverError) calls.error(id, content);
-  else calls.output(id, content);
 }
 
 /** Content block types only Anthropic writes (`text` is shared; so is `image`, without a `source`). */

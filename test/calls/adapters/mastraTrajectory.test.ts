@@ -173,6 +173,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - Mastra agent.generate() results (steps[])
         - AI SDK 5/6/7 results and their steps (steps[])
         - AI SDK 4 results and their steps (steps[])
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.requests)
+        - Claude Agent SDK: the messages query() yields (assistant messages, one model call per message.id)
         - LangChain messages (one AIMessage per model call)
         - Google Gen AI: a GenerateContentResponse (one model call, plus the model turns of its automaticFunctionCallingHistory) or Content[] (one model content per call)
         - Bedrock Converse: a ConverseResponse (one model call) or Message[] (one assistant message per call)
@@ -194,6 +196,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.inputTokens and outputTokens)
+        - Claude Agent SDK: the messages query() yields, with its result message (modelUsage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
@@ -209,6 +213,7 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
       Wall time is recorded by:
         - OpenTelemetry traces (span start and end times)
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
+        - Claude Agent SDK: the messages query() yields, with its result message (duration_ms)
         - Bedrock Converse: a ConverseResponse (metrics.latencyMs)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
@@ -234,6 +239,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - Mastra trajectories from a trace (extractTrajectoryFromTrace: model_generation steps' promptTokens and completionTokens)
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
+        - OpenAI Agents SDK: a RunResult or its JSON (usage.inputTokens and outputTokens)
+        - Claude Agent SDK: the messages query() yields, with its result message (modelUsage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)

@@ -1,0 +1,316 @@
+import type { SDKAssistantMessage, SDKMessage, SDKResultMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
+import { ToolCallAccuracyError } from '../../errors.js';
+import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import { blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
+import type { CallCollector } from '../collector.js';
+import { contentText, conversationText } from '../conversationText.js';
+import { recordSubRun } from '../subAgents.js';
+import { oneTurn } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
+
+/**
+ * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a
+ * list (or their JSON).
+ *
+ * - Each content block of a model response arrives as an `assistant` message of its own; the
+ *   messages of one response share `message.id` (one model step) and repeat its usage.
+ * - Tool results come back in `user` messages as `tool_result` blocks, with `is_error` for a failed
+ *   tool (an MCP tool's `isError` too) and for a denied permission; the denials are also listed by
+ *   the `result` message (`permission_denials`) and by `system`/`permission_denied` messages, which
+ *   makes those calls denied (`approval: 'denied'`), not failed.
+ * - A sub-agent (the `Agent` tool, `Task` in older versions and in `system`/`init`) sends its
+ *   messages with `parent_tool_use_id` set to its call's id: they are its calls, read through
+ *   `within(run, 'Agent')`, never among the calling agent's. A sub-agent in the background
+ *   interleaves its messages with the main agent's, and a second `system`/`init` and `result` pair
+ *   may follow.
+ * - `stream_event` messages (`includePartialMessages`) repeat what the assistant messages say and
+ *   add no calls; a run cut by `maxTurns` ends with a `result` of subtype `error_max_turns` and is
+ *   read up to there.
+ */
+
+/** Message types `query()` yields (`SDKMessage['type']`), each read or known to hold no call. */
+const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
+  'assistant',
+  'user',
+  'result',
+  'system',
+  'stream_event',
+  'tool_progress',
+  'auth_status',
+  'tool_use_summary',
+  'rate_limit_event',
+  'prompt_suggestion',
+  'conversation_reset',
+]);
+
+const FORMAT = 'claude-agent';
+
+
+/** What one read shares with the sub-agent runs it finds. */
+interface Context {
+  readonly messages: readonly unknown[];
+  /** Calls a person or a permission rule denied, by id. */
+  readonly denied: ReadonlySet<string>;
+  /** The ids of calls that ran a sub-agent (some message names them as its `parent_tool_use_id`). */
+  readonly parents: ReadonlySet<string>;
+}
+
+/** The messages of the sub-agent the call `parent` started, read by this adapter when `within(run, 'Agent')` opens it. */
+class SubAgentRun {
+  constructor(
+    readonly context: Context,
+    readonly parent: string,
+  ) {}
+}
+
+// ---- shapes ----------------------------------------------------------------------------------
+
+/**
+ * One message `query()` yielded: a type of `SDKMessage`, and the session it belongs to (a user
+ * message may leave it out, not its `parent_tool_use_id`). Only the SDK writes them: a `system`
+ * message without a `session_id` is LangChain's.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  if (typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) return undefined;
+  return typeof message.session_id === 'string' || (message.type === 'user' && 'parent_tool_use_id' in message) ? 'evidence' : undefined;
+}
+
+// ---- reading ----------------------------------------------------------------------------------
+
+function contextOf(messages: readonly unknown[]): Context {
+  const denied = new Set<string>();
+  const parents = new Set<string>();
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    // Detection found every message to be one query() yields (messageFit); a value that changed since is refused here.
+    if (!isRecord(message) || typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) refuseUnknown(FORMAT, position(index), message, MESSAGES_LIST);
+    if (isNonEmptyString(message.parent_tool_use_id)) {
+      parents.add(message.parent_tool_use_id);
+      // A sub-agent's message is read when its run is opened; a block no reader knows is refused here too.
+      if (message.type === 'assistant' || message.type === 'user') checkBlocks(message, index);
+    }
+    if (message.type === 'result') {
+      for (const denial of (message as unknown as SDKResultMessage).permission_denials ?? []) if (isRecord(denial) && isNonEmptyString(denial.tool_use_id)) denied.add(denial.tool_use_id);
+    } else if (message.type === 'system' && message.subtype === 'permission_denied' && isNonEmptyString(message.tool_use_id)) {
+      denied.add(message.tool_use_id);
+    }
+  }
+  if (parents.size > 0) refuseOrphans(messages, parents);
+  return { messages, denied, parents };
+}
+
+/** Refuses a block no reader of this format knows. */
+function checkBlocks(message: UnknownRecord, index: number): void {
+  const blocks = blocksOf(message, index);
+  const expected = message.type === 'assistant' ? ASSISTANT_BLOCKS : USER_BLOCKS;
+  for (let at = 0; at < blocks.length; at++) {
+    const block: unknown = blocks[at];
+    const type = isRecord(block) ? block.type : undefined;
+    const known = typeof type === 'string' && (message.type === 'assistant' ? isKnownBlock(type) : QUIET_BLOCKS.has(type) || isResultBlock(type));
+    if (!known) refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
+  }
+}
+
+/** Messages of a sub-agent whose call is not in the list cannot be placed: refused, not dropped. */
+function refuseOrphans(messages: readonly unknown[], parents: ReadonlySet<string>): void {
+  const callIds = new Set<string>();
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as UnknownRecord;
+    if (message.type !== 'assistant') continue;
+    for (const block of blocksOf(message, index)) if (isRecord(block) && CALL_BLOCKS.has(block.type as string) && isNonEmptyString(block.id)) callIds.add(block.id);
+  }
+  for (const parent of parents) {
+    if (callIds.has(parent)) continue;
+    const index = messages.findIndex((message) => isRecord(message) && message.parent_tool_use_id === parent);
+    throw new ToolCallAccuracyError(
+      `reading the run as ${FORMAT}: its message ${index + 1} belongs to the sub-agent started by call ${JSON.stringify(parent)}, which is not among the messages, so its calls cannot be placed. Pass every message query() yielded.`,
+    );
+  }
+}
+
+function blocksOf(message: UnknownRecord, index: number): readonly unknown[] {
+  const inner = message.message;
+  const content = isRecord(inner) ? inner.content : undefined;
+  if (typeof content === 'string') return [];
+  if (!Array.isArray(content)) refuseUnknown(FORMAT, position(index), message, 'a message whose message.content is text or a list of blocks');
+  return content;
+}
+
+function readMessages(context: Context, parent: string | null, calls: CallCollector): void {
+  const { messages } = context;
+  // The id of the step being read: the next message of the same response adds to it.
+  let step: unknown;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as UnknownRecord;
+    if ((message.parent_tool_use_id ?? null) !== parent) continue;
+    if (message.type === 'assistant') {
+      const inner = (message as unknown as SDKAssistantMessage).message;
+      // The blocks of one response arrive as messages of their own, sharing its id: one model step.
+      const id: unknown = isRecord(inner) ? inner.id : undefined;
+      if (!isNonEmptyString(id)) calls.beginStep();
+      else if (id !== step) calls.beginStep(id);
+      step = id;
+      readAssistant(message, index, context, calls);
+    } else if (message.type === 'user') {
+      readUser(message, index, context, calls);
+    }
+  }
+}
+
+function readAssistant(message: UnknownRecord, index: number, context: Context, calls: CallCollector): void {
+  const blocks = blocksOf(message, index);
+  for (let at = 0; at < blocks.length; at++) {
+    const block: unknown = blocks[at];
+    const type = isRecord(block) ? block.type : undefined;
+    if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, ASSISTANT_BLOCKS);
+    if (QUIET_BLOCKS.has(type)) continue;
+    if (CALL_BLOCKS.has(type)) {
+      const call = blockCall(block);
+      if (!call) refuseUnknown(FORMAT, position(index, at, 'block'), block, `a ${type} block with its tool's name`);
+      if (isNonEmptyString(block.id) && context.parents.has(block.id)) {
+        // A sub-agent is opened by the tool's name (`Agent`) or by its own (`subagent_type`: `general-purpose`, one of `options.agents`).
+        const agentType = isRecord(block.input) && isNonEmptyString(block.input.subagent_type) ? block.input.subagent_type : undefined;
+        recordSubRun(call, new SubAgentRun(context, block.id), agentType);
+      }
+      calls.add(call);
+    } else if (isResultBlock(type)) {
+      readResult(block, context, calls);
+    } else {
+      refuseUnknown(FORMAT, position(index, at, 'block'), block, ASSISTANT_BLOCKS);
+    }
+  }
+}
+
+function readUser(message: UnknownRecord, index: number, context: Context, calls: CallCollector): void {
+  const blocks = blocksOf(message, index);
+  for (let at = 0; at < blocks.length; at++) {
+    const block: unknown = blocks[at];
+    const type = isRecord(block) ? block.type : undefined;
+    if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, USER_BLOCKS);
+    if (isResultBlock(type)) readResult(block, context, calls);
+    else if (!QUIET_BLOCKS.has(type)) refuseUnknown(FORMAT, position(index, at, 'block'), block, USER_BLOCKS);
+  }
+}
+
+/** A result block: a denied call's is no result (the error result the SDK sends for it says it was denied). */
+function readResult(block: UnknownRecord, context: Context, calls: CallCollector): void {
+  const id = block.tool_use_id;
+  if (isNonEmptyString(id) && context.denied.has(id)) calls.approval(id, 'denied');
+  else readResultBlock(block, calls);
+}
+
+const MESSAGES_LIST = `the messages query() yields (${[...MESSAGE_TYPES].join(', ')})`;
+const ASSISTANT_BLOCKS = KNOWN_BLOCKS;
+const USER_BLOCKS = `tool_result and the server tools' *_tool_result, ${[...QUIET_BLOCKS].join(', ')}`;
+
+// ---- text and usage ---------------------------------------------------------------------------
+
+function textOf(value: unknown): RunText {
+  const messages = value instanceof SubAgentRun ? [] : asMessages(value);
+  return conversationText(
+    messages.filter((message) => isRecord(message) && (message.parent_tool_use_id ?? null) === null),
+    (message) => {
+      if (!isRecord(message)) return undefined;
+      if (message.type === 'assistant') return 'assistant';
+      // A user message of tool results is no request.
+      return message.type === 'user' && textOfMessage(message) !== undefined ? 'user' : undefined;
+    },
+    textOfMessage,
+  );
+}
+
+function textOfMessage(message: unknown): string | undefined {
+  if (!isRecord(message) || !isRecord(message.message)) return undefined;
+  return contentText((message as unknown as SDKUserMessage).message.content);
+}
+
+function asMessages(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+const NO_RESULT = 'its messages end before the result message query() yields last, which records it';
+
+function usageOf(value: unknown): RunUsage {
+  if (value instanceof SubAgentRun) {
+    const why = "a sub-agent's messages do not record it apart: measure the whole run";
+    return { lacking: { tokens: why, durationMs: why } };
+  }
+  const messages = asMessages(value);
+  const steps = new Set<unknown>();
+  let durationMs: number | undefined;
+  let last: SDKResultMessage | undefined;
+  let responses = 0;
+  let lastId: unknown;
+  for (const message of messages) {
+    if (!isRecord(message)) continue;
+    if (message.type === 'assistant') {
+      const id = isRecord(message.message) ? message.message.id : undefined;
+      if (id === undefined) responses++;
+      // The blocks of one response come one after the other: most messages repeat the last id.
+      else if (id !== lastId) steps.add(id);
+      lastId = id;
+    } else if (message.type === 'result') {
+      last = message as unknown as SDKResultMessage;
+      if (typeof last.duration_ms === 'number') durationMs = (durationMs ?? 0) + last.duration_ms;
+    }
+  }
+  const modelCalls = steps.size + responses;
+  const usage: RunUsage = { steps: modelCalls };
+  if (durationMs !== undefined) usage.durationMs = durationMs;
+  const tokens = last && tokensOf(last.modelUsage);
+  if (tokens) usage.tokens = { ...tokens, modelCalls };
+  const lacking: { tokens?: string; durationMs?: string } = {};
+  if (!last) lacking.tokens = lacking.durationMs = NO_RESULT;
+  else if (!tokens) lacking.tokens = 'its last result message has no modelUsage';
+  if (lacking.tokens !== undefined || lacking.durationMs !== undefined) usage.lacking = lacking;
+  return usage;
+}
+
+/**
+ * The tokens of the whole run, sub-agents included: the last `result`'s `modelUsage` (per model,
+ * counted from the start of the `query()`), input being its input tokens and cache reads and writes.
+ */
+function tokensOf(modelUsage: unknown): { input: number; output: number } | undefined {
+  if (!isRecord(modelUsage)) return undefined;
+  let input = 0;
+  let output = 0;
+  for (const usage of Object.values(modelUsage)) {
+    if (!isRecord(usage) || typeof usage.inputTokens !== 'number' || typeof usage.outputTokens !== 'number') return undefined;
+    input += usage.inputTokens + count(usage.cacheReadInputTokens) + count(usage.cacheCreationInputTokens);
+    output += usage.outputTokens;
+  }
+  return { input, output };
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+// ---- the adapter ------------------------------------------------------------------------------
+
+export const claudeAgent: FormatAdapter = {
+  format: FORMAT,
+  shape: "Claude Agent SDK: the messages query() yields, as a list ([{ type: 'system', subtype: 'init' }, { type: 'assistant', message, parent_tool_use_id }, …])",
+  detect: (value, kinds) => value instanceof SubAgentRun || (Array.isArray(value) && kinds.of(value) === FORMAT),
+  wrongPiece: (value) =>
+    isRecord(value) && messageFit(value) !== undefined
+      ? `it is one message that query() yielded (type ${JSON.stringify(value.type)}); a run is all of them. Collect them and pass the list: const messages = []; for await (const message of query({ prompt, options })) messages.push(message)`
+      : undefined,
+  messages: { name: 'a Claude Agent SDK message', of: messageFit },
+  // One query() is one run: its messages do not say which prompt each answered.
+  turns: oneTurn,
+  read(value, calls) {
+    if (value instanceof SubAgentRun) return readMessages(value.context, value.parent, calls);
+    readMessages(contextOf(value as readonly unknown[]), null, calls);
+  },
+  text: textOf,
+  usage: {
+    records: {
+      steps: "Claude Agent SDK: the messages query() yields (assistant messages, one model call per message.id)",
+      tokens: "Claude Agent SDK: the messages query() yields, with its result message (modelUsage)",
+      durationMs: "Claude Agent SDK: the messages query() yields, with its result message (duration_ms)",
+    },
+    read: usageOf,
+  },
+};

@@ -1,0 +1,582 @@
+import type { ToolApproval, ToolCall } from '../../types.js';
+import { ToolCallAccuracyError } from '../../errors.js';
+import type { FormatAdapter, MessageFit, RunText, RunUsage, Turns, UnknownRecord } from '../adapter.js';
+import { isNonEmptyString, isRecord } from '../adapter.js';
+import type { CallCollector } from '../collector.js';
+import { contentText, conversationText } from '../conversationText.js';
+import { recordSubRun } from '../subAgents.js';
+import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
+import { refuseUnknown } from '../unknownParts.js';
+
+/**
+ * The OpenAI Agents SDK (`@openai/agents`): a `RunResult` or a finished `StreamedRunResult`, its
+ * `newItems` (run items, each wrapping the protocol item it made in `rawItem`), its `history` (the
+ * protocol items: `function_call` and `function_call_result` with a camelCase `callId`, which tells
+ * them from OpenAI Responses items), the JSON of any of these, and a saved run state
+ * (`JSON.stringify(result)`, `result.state.toString()`).
+ *
+ * - A call's output is its `function_call_result`'s, as the SDK records it: the text of a
+ *   `{ type: 'text', text }` output, anything else as it is.
+ * - A tool that throws reaches the model as the text of the SDK's default error function, and that
+ *   text is read as the call's error; a custom `errorFunction`'s text stays its output. A tool that
+ *   timed out with the default timeout message is a failure too.
+ * - Approvals: a `tool_approval_item` (`result.interruptions`) is a call awaiting approval; the run
+ *   state records each decision (`state.approve`/`reject`), which a result and a saved state carry.
+ *   A list of items has no state: there the SDK's default rejection text marks a denied call.
+ * - Handoffs: the `transfer_to_…` call is the run's own; what the agent it handed off to did, up to
+ *   the next user message, is a sub-agent run that `within(run, agentName)` (or the tool's name) opens.
+ */
+
+/** `defaultToolErrorFunction` of `@openai/agents-core` (tool.mjs): what a tool that threw returns to the model. */
+export const DEFAULT_TOOL_ERROR = 'An error occurred while running the tool. Please try again.';
+/** `TOOL_APPROVAL_REJECTION_MESSAGE` (runner/approvalRejection.mjs): the output of a call a person rejected. */
+export const DEFAULT_REJECTION = 'Tool execution was not approved.';
+/** `defaultFunctionToolTimeoutErrorMessage`: `Tool '<name>' timed out after <ms>ms.` */
+const DEFAULT_TIMEOUT = /^Tool '.*' timed out after \d+ms\.$/s;
+
+/** Protocol item types that hold no call and no result. */
+const QUIET_ITEMS = new Set(['message', 'reasoning', 'compaction']);
+/** Protocol items that are calls, with the name the call gets (function calls and hosted ones are named by their item). */
+const CALL_NAMES: Record<string, string> = {
+  computer_call: 'computer',
+  shell_call: 'shell',
+  apply_patch_call: 'apply_patch',
+  tool_search_call: 'tool_search',
+  program: 'program',
+};
+const isCallType = (type: string) => Object.prototype.hasOwnProperty.call(CALL_NAMES, type);
+/** Protocol items that are results, answering a call by `callId`. */
+const RESULT_ITEMS = new Set(['function_call_result', 'computer_call_result', 'shell_call_output', 'apply_patch_call_output', 'tool_search_output', 'program_output']);
+/** Items only the Agents SDK writes (OpenAI Responses has none of them). */
+const AGENTS_ONLY_ITEMS = new Set(['function_call_result', 'hosted_tool_call', 'computer_call_result', 'program', 'program_output']);
+
+/** Run item types (`result.newItems`), which wrap a protocol item in `rawItem`. */
+const RUN_ITEMS = new Set([
+  'message_output_item',
+  'tool_call_item',
+  'tool_call_output_item',
+  'tool_search_call_item',
+  'tool_search_output_item',
+  'reasoning_item',
+  'compaction_item',
+  'handoff_call_item',
+  'handoff_output_item',
+  'tool_approval_item',
+  'input_item',
+]);
+
+/** What a person decided about calls that needed approval, as the run state recorded it. */
+interface Decisions {
+  of(toolName: string, callId: string): ToolApproval | undefined;
+}
+
+const FORMAT = 'openai-agents';
+
+/** Where the items came from, for errors. */
+type Source = 'result.newItems' | 'result.history' | 'the saved run state';
+
+const ITEMS_LIST = 'messages and the items function_call, function_call_result, hosted_tool_call, computer_call(_result), shell_call(_output), apply_patch_call(_output), tool_search_call/output, program(_output), reasoning, compaction';
+const RUN_ITEMS_LIST = 'run items ({ type: …_item, rawItem })';
+
+/**
+ * The items of a run: protocol items (a history), or run items (`newItems`, a saved state's
+ * `generatedItems`), each wrapping its protocol item in `rawItem`; read in place, one at a time.
+ */
+interface Items {
+  readonly list: readonly unknown[];
+  readonly runItems: boolean;
+  readonly decisions: Decisions | undefined;
+  readonly source: Source;
+}
+
+/**
+ * The run of an agent a handoff handed off to: the items it owns (`owners[i] === owner`), read by
+ * this adapter when `within(run, agentName)` opens it.
+ */
+class HandoffRun {
+  constructor(
+    readonly items: Items,
+    readonly owners: Owners,
+    readonly owner: number,
+  ) {}
+}
+
+/**
+ * Each item's agent (`of`; undefined when the run has no handoff: every item is the run's own), and
+ * the handoff calls: position of the call → the agent it handed off to (its owner number).
+ */
+interface Owners {
+  readonly of: readonly number[] | undefined;
+  readonly handoffs: ReadonlyMap<number, number>;
+}
+
+const NO_HANDOFFS: Owners = { of: undefined, handoffs: new Map() };
+
+// ---- shapes ----------------------------------------------------------------------------------
+
+function get(record: object, key: string): unknown {
+  return (record as UnknownRecord)[key];
+}
+
+/** A `RunResult` or `StreamedRunResult`: its getters, not own keys, hold the run. */
+function isRunResult(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'newItems' in value && 'rawResponses' in value && 'state' in value && 'interruptions' in value;
+}
+
+/** A saved run state: `result.state.toJSON()`, `JSON.parse(result.state.toString())`. */
+function isSavedState(value: unknown): value is UnknownRecord & { generatedItems: unknown[] } {
+  return isRecord(value) && typeof value.$schemaVersion === 'string' && Array.isArray(value.generatedItems) && isRecord(value.context);
+}
+
+/** `JSON.parse(JSON.stringify(result))`: `{ state: savedState }`. */
+function savedStateOf(value: unknown): (UnknownRecord & { generatedItems: unknown[] }) | undefined {
+  if (isSavedState(value)) return value;
+  if (isRecord(value) && !Array.isArray(value) && isSavedState(value.state) && Object.keys(value).length === 1) return value.state;
+  return undefined;
+}
+
+function isRunItem(value: unknown): value is UnknownRecord {
+  return isRecord(value) && typeof value.type === 'string' && RUN_ITEMS.has(value.type) && 'rawItem' in value;
+}
+
+/** Content parts of the SDK's messages (`UserContent`, `AssistantContent`; a system message's content is text). */
+const MESSAGE_PARTS = new Set(['input_text', 'input_image', 'input_file', 'audio', 'output_text', 'refusal', 'image']);
+const isMessagePart = (part: unknown) => isRecord(part) && MESSAGE_PARTS.has(part.type as string);
+
+/**
+ * How an item fits the SDK's items: a run item (`result.newItems`), an item type only the SDK writes,
+ * or a call or result with a camelCase `callId` shows it; a message (its `type` may be left out)
+ * with the SDK's content parts, and a reasoning or compaction item, fit. Anything else (the SDK's
+ * own `unknown` item included) fits nothing, and the classifier refuses the list.
+ */
+function itemFit(item: UnknownRecord): MessageFit | undefined {
+  const type = item.type;
+  if (typeof type === 'string' && RUN_ITEMS.has(type)) return 'rawItem' in item ? 'evidence' : undefined;
+  if (typeof type === 'string' && AGENTS_ONLY_ITEMS.has(type)) return 'evidence';
+  if (typeof type === 'string' && (isCallType(type) || RESULT_ITEMS.has(type) || type === 'function_call')) return isNonEmptyString(item.callId) ? 'evidence' : undefined;
+  if (type === 'reasoning' || type === 'compaction') return 'fits';
+  if (type !== undefined && type !== 'message') return undefined;
+  const { role, content } = item;
+  if (role !== 'user' && role !== 'assistant' && role !== 'system') return undefined;
+  return typeof content === 'string' || (Array.isArray(content) && content.every(isMessagePart)) ? 'fits' : undefined;
+}
+
+// ---- the items of each shape ------------------------------------------------------------------
+
+/** The protocol item at `index`: the item itself, or a run item's `rawItem`; an error for anything else. */
+function itemAt(items: Items, index: number): UnknownRecord {
+  const value: unknown = items.list[index];
+  if (!items.runItems) {
+    if (!isRecord(value)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, ITEMS_LIST);
+    return value;
+  }
+  if (!isRunItem(value)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, RUN_ITEMS_LIST);
+  const raw = value.rawItem;
+  if (!isRecord(raw)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, 'a run item with its rawItem');
+  return raw;
+}
+
+/** The run item type at `index` (`tool_approval_item`, …), or undefined in a history. */
+function runTypeAt(items: Items, index: number): unknown {
+  return items.runItems ? (items.list[index] as UnknownRecord).type : undefined;
+}
+
+function itemsOf(value: unknown): Items {
+  if (value instanceof HandoffRun) return value.items;
+  if (isRunResult(value)) {
+    refuseUnfinished(get(value, 'state'), 'a StreamedRunResult whose run has not finished: `await result.completed` first');
+    const context = get(value, 'runContext');
+    const decisions: Decisions | undefined = isRecord(context) && typeof context.isToolApproved === 'function' ? liveDecisions(context) : undefined;
+    return { list: asArray(get(value, 'newItems')), runItems: true, decisions, source: 'result.newItems' };
+  }
+  const saved = savedStateOf(value);
+  if (saved) {
+    refuseUnfinished(saved, 'a saved run state of a run that had not finished');
+    return { list: saved.generatedItems, runItems: true, decisions: savedDecisions(saved.context), source: 'the saved run state' };
+  }
+  const list = value as readonly unknown[];
+  return list.some(isRunItem) ? { list, runItems: true, decisions: undefined, source: 'result.newItems' } : { list, runItems: false, decisions: undefined, source: 'result.history' };
+}
+
+function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A run still going (a stream not read to its end) has not made all its calls: refused, never read as what it has so far. */
+function refuseUnfinished(state: unknown, what: string): void {
+  const step = isRecord(state) ? (state._currentStep ?? state.currentStep) : undefined;
+  const type = isRecord(step) ? step.type : undefined;
+  if (type === 'next_step_run_again' || type === 'next_step_handoff') throw new ToolCallAccuracyError(`received ${what}: its calls are not all made yet.`);
+}
+
+/** The decisions of a live run: `runContext.isToolApproved` answers true, false, or undefined (none yet). */
+function liveDecisions(context: UnknownRecord): Decisions {
+  const isToolApproved = context.isToolApproved as (approval: { toolName: string; callId: string }) => boolean | undefined;
+  return {
+    of(toolName, callId) {
+      const approved = isToolApproved.call(context, { toolName, callId });
+      return approved === true ? 'approved' : approved === false ? 'denied' : undefined;
+    },
+  };
+}
+
+/**
+ * The decisions a saved state records: `context.functionApprovals[].approvals[toolKey]` (the tool's
+ * key is a JSON array ending with its name) and the older `context.approvals[toolName]`, each
+ * `{ approved, rejected }` holding call ids, or `true` for every call of the tool.
+ */
+function savedDecisions(context: unknown): Decisions | undefined {
+  if (!isRecord(context)) return undefined;
+  const byCall = new Map<string, ToolApproval>();
+  const byTool = new Map<string, ToolApproval>();
+  const take = (toolName: string, record: unknown) => {
+    if (!isRecord(record)) return;
+    for (const [key, approval] of [['approved', 'approved'], ['rejected', 'denied']] as const) {
+      const ids = record[key];
+      if (ids === true) byTool.set(toolName, approval);
+      else if (Array.isArray(ids)) for (const id of ids) if (isNonEmptyString(id)) byCall.set(`${toolName}\u0000${id}`, approval);
+    }
+  };
+  if (isRecord(context.approvals)) for (const [toolName, record] of Object.entries(context.approvals)) take(toolName, record);
+  for (const group of asArray(context.functionApprovals)) {
+    if (!isRecord(group) || !isRecord(group.approvals)) continue;
+    for (const [key, record] of Object.entries(group.approvals)) take(toolNameOfKey(key), record);
+  }
+  if (byCall.size === 0 && byTool.size === 0) return undefined;
+  return { of: (toolName, callId) => byCall.get(`${toolName}\u0000${callId}`) ?? byTool.get(toolName) };
+}
+
+/** `["bare","refund"]` → `refund`; a key that is not such an array is the name itself. */
+function toolNameOfKey(key: string): string {
+  if (!key.startsWith('[')) return key;
+  try {
+    const parts: unknown = JSON.parse(key);
+    const last = Array.isArray(parts) ? parts.at(-1) : undefined;
+    return typeof last === 'string' ? last : key;
+  } catch {
+    return key;
+  }
+}
+
+// ---- whose items: the agent of each item, across handoffs --------------------------------------
+
+/**
+ * Which agent each item belongs to: 0 the run's own agent, k the agent the k-th handoff handed off to.
+ * A handoff's result moves what follows to its agent, up to the next user message; a result belongs
+ * to its call's agent. A run without a handoff (most) is read without this pass.
+ */
+function ownersOf(items: Items): Owners {
+  const { list } = items;
+  let any = false;
+  for (let index = 0; index < list.length && !any; index++) any = handoffTarget(items, index) !== undefined;
+  if (!any) return NO_HANDOFFS;
+  const owners = new Array<number>(list.length);
+  const handoffs = new Map<number, number>();
+  // The agent and position of the latest call with each id.
+  const callOwner = new Map<string, number>();
+  const callAt = new Map<string, number>();
+  let owner = 0;
+  for (let index = 0; index < list.length; index++) {
+    const item = itemAt(items, index);
+    if (item.type === 'message' && item.role === 'user') owner = 0;
+    const callId = isNonEmptyString(item.callId) ? item.callId : undefined;
+    // An approval item repeats its call's item: it belongs to that call's agent, like a result.
+    if (callId !== undefined && !RESULT_ITEMS.has(item.type as string) && runTypeAt(items, index) !== 'tool_approval_item') {
+      callOwner.set(callId, owner);
+      callAt.set(callId, index);
+      owners[index] = owner;
+      continue;
+    }
+    owners[index] = callId === undefined ? owner : (callOwner.get(callId) ?? owner);
+    if (callId !== undefined && callAt.has(callId) && handoffTarget(items, index) !== undefined) {
+      owner = handoffs.size + 1;
+      handoffs.set(callAt.get(callId)!, owner);
+      callAt.delete(callId);
+    }
+  }
+  return { of: owners, handoffs };
+}
+
+/**
+ * The agent the item at `index` hands off to, when it is a handoff's result:
+ * `handoff_output_item.targetAgent`, or in a history the SDK's transfer message `{"assistant":"<name>"}`.
+ */
+function handoffTarget(items: Items, index: number): string | undefined {
+  const value: unknown = items.list[index];
+  if (!isRecord(value)) return undefined;
+  if (items.runItems) {
+    if (value.type !== 'handoff_output_item') return undefined;
+    if (isRecord(value.targetAgent) && isNonEmptyString(value.targetAgent.name)) return value.targetAgent.name;
+  }
+  const item = items.runItems ? value.rawItem : value;
+  if (!isRecord(item) || item.type !== 'function_call_result') return undefined;
+  const text = outputText(item.output);
+  // getTransferMessage(agent) in @openai/agents-core (handoff.mjs): JSON.stringify({ assistant: agent.name }).
+  if (typeof text !== 'string' || !text.startsWith('{"assistant":')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) && Object.keys(parsed).length === 1 && isNonEmptyString(parsed.assistant) ? parsed.assistant : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- reading ----------------------------------------------------------------------------------
+
+/** An item this reader reads: a message (its type may be left out), a call, a result, or one that holds neither. */
+function isKnownItem(item: UnknownRecord): boolean {
+  const type = item.type;
+  if (typeof type !== 'string') return typeof item.role === 'string';
+  return QUIET_ITEMS.has(type) || RESULT_ITEMS.has(type) || type === 'function_call' || type === 'hosted_tool_call' || isCallType(type);
+}
+
+/** A `{ type: 'text', text }` output's text, a string as it is; undefined for anything else. */
+function outputText(output: unknown): string | undefined {
+  if (typeof output === 'string') return output;
+  return isRecord(output) && output.type === 'text' && typeof output.text === 'string' ? output.text : undefined;
+}
+
+/** The output as the SDK records it: a text output's text, any other output as it is. */
+function outputOf(output: unknown): unknown {
+  return outputText(output) ?? output;
+}
+
+function readItems(items: Items, calls: CallCollector, owners: Owners, owner: number): void {
+  const { list, decisions } = items;
+  const of = owners.of;
+  let inCalls = false;
+  // Hosted MCP calls that asked for approval, by the id of their request.
+  let mcpRequests: Map<string, ToolCall> | undefined;
+  for (let index = 0; index < list.length; index++) {
+    const item = itemAt(items, index);
+    if (of !== undefined && of[index] !== owner) {
+      // Another agent's item, read when its run is opened; one no reader knows is refused here too.
+      if (!isKnownItem(item)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+      continue;
+    }
+    const type = item.type;
+    if (typeof type !== 'string') {
+      // A message may leave out its type (`{ role: 'user', content }`).
+      if (typeof item.role === 'string') continue;
+      refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+    }
+    const isCall = type === 'function_call' || type === 'hosted_tool_call' || isCallType(type);
+    if (isCall && !inCalls) calls.beginStep();
+    inCalls = isCall;
+    if (QUIET_ITEMS.has(type)) continue;
+    if (items.runItems && runTypeAt(items, index) === 'tool_approval_item') {
+      // The call it asks about was read from its tool_call_item; a decision, when the state has one, is on it already.
+      const callId = item.callId ?? item.id;
+      const asked = isNonEmptyString(callId) ? calls.approval(callId, 'requested') : undefined;
+      if (asked) {
+        const decided = isNonEmptyString(callId) ? decisions?.of(asked.toolName, callId) : undefined;
+        if (decided) asked.approval = decided;
+        continue;
+      }
+      // Without its tool_call_item (`result.interruptions` alone), the approval item is the call.
+      const call = isCall ? callOf(item, type) : undefined;
+      if (!call) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+      call.approval = 'requested';
+      calls.add(call);
+      continue;
+    }
+    if (RESULT_ITEMS.has(type)) {
+      readResult(item, calls, decisions === undefined);
+      continue;
+    }
+    if (type === 'hosted_tool_call' && readHostedMcp(item, (mcpRequests ??= new Map()))) continue;
+    const call = isCall ? callOf(item, type) : undefined;
+    if (!call) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+    if (type === 'hosted_tool_call' && item.name === 'mcp_approval_request') (mcpRequests ??= new Map()).set(String(item.id ?? (item.providerData as UnknownRecord | undefined)?.id), call);
+    const callId = call.toolCallId;
+    if (callId !== undefined && decisions) {
+      const decided = decisions.of(call.toolName, callId);
+      if (decided) call.approval = decided;
+    }
+    calls.add(call);
+    const handedTo = owners.handoffs.size === 0 ? undefined : owners.handoffs.get(index);
+    if (handedTo !== undefined) recordSubRun(call, new HandoffRun(items, owners, handedTo), targetOf(items, index));
+  }
+}
+
+/** The agent the handoff call at `index` handed off to, from its result. */
+function targetOf(items: Items, index: number): string | undefined {
+  const callId = itemAt(items, index).callId;
+  for (let at = index + 1; at < items.list.length; at++) {
+    const item = itemAt(items, at);
+    if (item.callId === callId && RESULT_ITEMS.has(item.type as string)) return handoffTarget(items, at);
+  }
+  return undefined;
+}
+
+function callOf(item: UnknownRecord, type: string): ToolCall | undefined {
+  const callId = item.callId ?? item.call_id;
+  switch (type) {
+    case 'function_call':
+      return isNonEmptyString(item.name) ? toolCallWithJsonInput(item.name, item.arguments, callId) : undefined;
+    case 'hosted_tool_call':
+      return hostedCall(item);
+    case 'computer_call':
+      return toolCall('computer', item.actions ?? item.action ?? {}, callId);
+    case 'shell_call':
+      return toolCall('shell', item.action ?? {}, callId);
+    case 'apply_patch_call':
+      return toolCall('apply_patch', item.operation ?? {}, callId);
+    case 'tool_search_call':
+      return toolCall('tool_search', item.arguments ?? {}, callId);
+    case 'program':
+      return providerCall(toolCall('program', { code: item.code }, callId));
+  }
+  return undefined;
+}
+
+/**
+ * A tool the provider ran (`hosted_tool_call`): its `name` is the Responses item type it came from
+ * (`web_search_call`, `mcp_call`, …) and `providerData` that item's other fields.
+ */
+function hostedCall(item: UnknownRecord): ToolCall | undefined {
+  if (!isNonEmptyString(item.name)) return undefined;
+  const data = isRecord(item.providerData) ? item.providerData : {};
+  const id = item.id ?? data.id;
+  let call: ToolCall;
+  if (item.name === 'mcp_call' || item.name === 'mcp_approval_request') {
+    if (!isNonEmptyString(data.name)) return undefined;
+    call = toolCallWithJsonInput(data.name, data.arguments, id);
+    if (item.name === 'mcp_approval_request') call.approval = 'requested';
+    if (data.error !== undefined && data.error !== null) call.error = data.error;
+  } else {
+    const name = item.name.endsWith('_call') ? item.name.slice(0, -'_call'.length) : item.name;
+    const input = item.arguments !== undefined ? item.arguments : 'action' in data ? data.action : 'queries' in data ? { queries: data.queries } : 'code' in data ? { code: data.code } : {};
+    call = typeof input === 'string' ? toolCallWithJsonInput(name, input, id) : toolCall(name, input, id);
+    if (item.status === 'failed') call.error = 'failed';
+  }
+  if (item.output !== undefined && item.output !== null && call.error === undefined) call.output = item.output;
+  return providerCall(call);
+}
+
+/**
+ * The hosted MCP items that are no new call: the tool list (`mcp_list_tools`), a person's answer to an
+ * approval request (`mcp_approval_response`), and the `mcp_call` that ran a request once approved
+ * (it names it in `approval_request_id`: one call, from its request to its result). True when the
+ * item was one of them.
+ */
+function readHostedMcp(item: UnknownRecord, requests: Map<string, ToolCall>): boolean {
+  const data = isRecord(item.providerData) ? item.providerData : {};
+  const requestId = data.approval_request_id ?? data.approvalRequestId;
+  switch (item.name) {
+    case 'mcp_list_tools':
+      return true;
+    case 'mcp_approval_response': {
+      const call = isNonEmptyString(requestId) ? requests.get(requestId) : undefined;
+      if (call && typeof data.approve === 'boolean') call.approval = data.approve ? 'approved' : 'denied';
+      return true;
+    }
+    case 'mcp_call': {
+      const call = isNonEmptyString(requestId) ? requests.get(requestId) : undefined;
+      if (!call) return false;
+      const ran = hostedCall(item);
+      if (ran?.output !== undefined) call.output = ran.output;
+      if (ran?.error !== undefined) call.error = ran.error;
+      if (call.approval === 'requested') call.approval = 'approved';
+      return true;
+    }
+  }
+  return false;
+}
+
+function providerCall(call: ToolCall): ToolCall {
+  call.providerExecuted = true;
+  return call;
+}
+
+/**
+ * A result: the SDK's default error text is a failure, and, where no run state says who approved
+ * what (`withoutState`), its default rejection text a denial.
+ */
+function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boolean): void {
+  const callId = item.callId ?? item.call_id;
+  if (!isNonEmptyString(callId)) return;
+  const text = outputText(item.output);
+  if (text === DEFAULT_TOOL_ERROR || (text !== undefined && DEFAULT_TIMEOUT.test(text))) calls.error(callId, text);
+  else if (withoutState && text === DEFAULT_REJECTION) calls.approval(callId, 'denied');
+  else calls.output(callId, outputOf(item.output));
+}
+
+// ---- text and usage ---------------------------------------------------------------------------
+
+const TEXT_TYPES = ['output_text', 'input_text', 'text'];
+
+function textOf(value: unknown): RunText {
+  const items: unknown[] = [];
+  if (isRunResult(value)) {
+    const input = get(value, 'input');
+    if (typeof input === 'string') items.push({ role: 'user', content: input });
+    else items.push(...asArray(input));
+  } else {
+    const saved = savedStateOf(value);
+    if (saved && typeof saved.originalInput === 'string') items.push({ role: 'user', content: saved.originalInput });
+    else if (saved) items.push(...asArray(saved.originalInput));
+  }
+  if (!(value instanceof HandoffRun)) {
+    const read = itemsOf(value);
+    for (let index = 0; index < read.list.length; index++) items.push(itemAt(read, index));
+  }
+  return conversationText(
+    items,
+    (item) => (isRecord(item) && (item.role === 'user' || item.role === 'assistant') ? item.role : undefined),
+    (item) => (isRecord(item) ? contentText(item.content, TEXT_TYPES) : undefined),
+  );
+}
+
+const NO_USAGE = 'its items carry no usage: pass the RunResult (or its JSON)';
+
+function usageOf(value: unknown): RunUsage {
+  let usage: unknown;
+  if (isRunResult(value)) {
+    const context = get(value, 'runContext');
+    usage = isRecord(context) ? context.usage : undefined;
+  } else {
+    const saved = savedStateOf(value);
+    usage = saved && isRecord(saved.context) ? saved.context.usage : undefined;
+  }
+  if (!isRecord(usage)) return { lacking: { steps: NO_USAGE, tokens: NO_USAGE } };
+  const { requests, inputTokens, outputTokens } = usage;
+  if (!isCount(requests)) return { lacking: { steps: 'its usage has no requests count', tokens: 'its usage has no requests count' } };
+  if (!isCount(inputTokens) || !isCount(outputTokens)) return { steps: requests, lacking: { tokens: 'its usage has no inputTokens or outputTokens' } };
+  return { steps: requests, tokens: { input: inputTokens, output: outputTokens, modelCalls: requests } };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/** A result, a saved state and run items are one run; a history is cut at user messages. */
+function turnsOf(value: unknown): Turns {
+  if (!Array.isArray(value) || value.some(isRunItem)) return oneTurn(value);
+  return conversationTurns(value, isUserMessage);
+}
+
+// ---- the adapter ------------------------------------------------------------------------------
+
+export const openaiAgents: FormatAdapter = {
+  format: FORMAT,
+  shape: 'OpenAI Agents SDK: a RunResult or finished StreamedRunResult, result.newItems, result.history (function_call items with a callId), their JSON, or a saved run state',
+  detect: (value, kinds) => value instanceof HandoffRun || isRunResult(value) || savedStateOf(value) !== undefined || kinds.of(value) === FORMAT,
+  // It reads OpenAI Responses' message items too: a history holds them beside its own.
+  messages: { name: 'an OpenAI Agents SDK item', of: itemFit, absorbs: ['openai-responses'] },
+  turns: turnsOf,
+  read(value, calls) {
+    if (value instanceof HandoffRun) return readItems(value.items, calls, value.owners, value.owner);
+    const items = itemsOf(value);
+    readItems(items, calls, ownersOf(items), 0);
+  },
+  text: textOf,
+  usage: {
+    records: {
+      steps: 'OpenAI Agents SDK: a RunResult or its JSON (usage.requests)',
+      tokens: 'OpenAI Agents SDK: a RunResult or its JSON (usage.inputTokens and outputTokens)',
+    },
+    read: usageOf,
+  },
+};

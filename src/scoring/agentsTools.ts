@@ -1,0 +1,47 @@
+/**
+ * The tools of an OpenAI Agents SDK agent (`agent.tools`, a list of `tool()` objects, with its
+ * `handoffs` beside them) as the record of schemas by tool name that `readToolChecks` reads, so
+ * `toCallToolsWithValidInputs` takes the very tools the agent was given:
+ *
+ * - a function tool (`tool({ name, parameters })`): its `parameters`, the JSON Schema the SDK made
+ *   of the zod schema and sent to the model;
+ * - a hosted tool (`webSearchTool()`, `hostedMcpTool()`, …), the computer, shell and apply-patch
+ *   tools: named as the run names their calls, any input;
+ * - a handoff (`handoff(agent)`: its `toolName` and `inputJsonSchema`), or an agent listed as one
+ *   (`agent.handoffs` holds agents too): `transfer_to_<its name>`, as the SDK names it.
+ *
+ * Returns undefined for anything else (a record of tools goes on as it is), and a problem for a
+ * list it recognises but cannot read whole: no tool is skipped.
+ */
+
+type UnknownRecord = Record<string, unknown>;
+const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export type AgentsTools = { record: Record<string, unknown> } | { problem: string };
+
+/** What a handoff to an agent takes when no input type was given (`handoff.mjs`). */
+const NO_INPUT = { type: 'object', properties: {}, required: [], additionalProperties: false };
+/** Tools whose calls a run names by the tool's kind (`computer_call` is a call to `computer`). */
+const BUILT_IN = new Set(['computer', 'shell', 'apply_patch']);
+
+const isFunctionTool = (tool: UnknownRecord) => tool.type === 'function' && typeof tool.name === 'string' && typeof tool.invoke === 'function';
+const isHostedTool = (tool: UnknownRecord) => tool.type === 'hosted_tool' && typeof tool.name === 'string';
+const isHandoff = (tool: UnknownRecord) => typeof tool.toolName === 'string' && typeof tool.agentName === 'string' && typeof tool.onInvokeHandoff === 'function';
+const isAgent = (tool: UnknownRecord) => typeof tool.name === 'string' && Array.isArray(tool.tools) && Array.isArray(tool.handoffs) && typeof tool.asTool === 'function';
+
+export function agentsTools(list: unknown): AgentsTools | undefined {
+  if (!Array.isArray(list) || list.length === 0 || !list.some((tool) => isRecord(tool) && (isFunctionTool(tool) || isHostedTool(tool) || isHandoff(tool)))) return undefined;
+  const tools: Record<string, unknown> = {};
+  for (let index = 0; index < list.length; index++) {
+    const tool: unknown = list[index];
+    const at = `tools[${index}]`;
+    if (!isRecord(tool)) return { problem: `${at} is not an OpenAI Agents SDK tool` };
+    if (isFunctionTool(tool)) tools[tool.name as string] = isRecord(tool.parameters) ? tool.parameters : true;
+    else if (isHostedTool(tool)) tools[tool.name as string] = true;
+    else if (typeof tool.type === 'string' && BUILT_IN.has(tool.type)) tools[tool.type] = true;
+    else if (isHandoff(tool)) tools[tool.toolName as string] = isRecord(tool.inputJsonSchema) ? tool.inputJsonSchema : NO_INPUT;
+    else if (isAgent(tool)) tools[`transfer_to_${(tool.name as string).replace(/[^a-zA-Z0-9]/g, '_')}`] = NO_INPUT;
+    else return { problem: `${at} is not an OpenAI Agents SDK tool, handoff or agent (keys ${Object.keys(tool).slice(0, 8).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
+  }
+  return { record: tools };
+}
