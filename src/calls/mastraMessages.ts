@@ -27,7 +27,9 @@ export function isMastraMessage(value: unknown): value is UnknownRecord & { cont
 function isFlatMessage(value: unknown): value is UnknownRecord {
   if (!isRecord(value) || typeof value.role !== 'string') return false;
   if ('tool_calls' in value || 'function_call' in value || 'tool_call_id' in value) return false;
-  return typeof value.content === 'string' || Array.isArray(value.parts) || Array.isArray(value.toolInvocations);
+  // UI parts all have a `type`; parts without one are another format's (Gemini's `{ role, parts }`).
+  const uiParts = Array.isArray(value.parts) && value.parts.every((part) => isRecord(part) && typeof part.type === 'string');
+  return typeof value.content === 'string' || uiParts || Array.isArray(value.toolInvocations);
 }
 
 export function isRunMessage(value: unknown): boolean {

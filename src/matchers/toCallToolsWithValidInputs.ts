@@ -12,10 +12,10 @@ import { matcherError, readCalls } from './shared.js';
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
-  // A framework's declarations as it gives them to its model (Gemini's config.tools, Bedrock's
-  // toolConfig), an OpenAI Agents SDK tool list (agent.tools, with agent.handoffs), else any list
-  // of tools that name themselves: a record by name.
-  const list = declaredTools(given) ?? agentsTools(given) ?? toolRecordOfList(given);
+  // An OpenAI Agents SDK tool list (agent.tools, with agent.handoffs: its function tools carry
+  // `invoke`, so they go first), a framework's declarations as it gives them to its model (Gemini's
+  // config.tools, Bedrock's toolConfig), else any list of tools that name themselves: a record by name.
+  const list = agentsTools(given) ?? declaredTools(given) ?? toolRecordOfList(given);
   if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
   const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
