@@ -77,6 +77,6 @@ test('a replay miss under Jest ESM is a RecordingError with the command for Jest
   const model = weatherModel();
   const error = await generateText({ model: recordedModel(model, { mode: 'replay', dir }), tools, prompt: 'Weather in Paris?' }).catch((e) => e);
   expect(error).toBeInstanceOf(RecordingError);
-  expect(error.command).toBe('TOOL_CALL_ACCURACY_RECORDINGS=record npx jest test/jest/esm/recordings.test.mjs');
+  expect(error.command).toBe('TOOL_CALL_ACCURACY_RECORDINGS=record NODE_OPTIONS=--experimental-vm-modules npx jest test/jest/esm/recordings.test.mjs');
   expect(model.calls()).toBe(0);
 });
