@@ -1,6 +1,6 @@
 import type { ToolCall } from '../types.js';
 import { describeOutcome, shortOutcome } from './outcomes.js';
-import type { ExpectedCall } from './projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
 import type { InlineOptions } from '../value.js';
 

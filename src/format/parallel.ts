@@ -1,4 +1,4 @@
-import type { ExpectedCall } from './projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
 import { describeExpectedCall } from './callList.js';

@@ -9,7 +9,7 @@ import { JudgeError } from '../judge/errors.js';
 import { judge, type JudgeOutcome } from '../judge/judge.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { matcherError } from './shared.js';
+import { matcherError } from './matcherError.js';
 
 /**
  * The work of `toUseAppropriateTools`, loaded on its first use so that registering the matchers

@@ -12,7 +12,7 @@ import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
 import { isSample, type Sample, type SampledRun } from '../sample/sample.js';
 import { inRunnerColours, type JudgeMatcherContext, type MatcherContext, type MatcherResult } from '../format/matcherContext.js';
-import { matcherError } from './shared.js';
+import { matcherError } from './matcherError.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 
 /**

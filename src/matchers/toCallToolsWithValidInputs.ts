@@ -5,7 +5,8 @@ import type { MatcherContext, MatcherResult } from '../format/matcherContext.js'
 import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
 import { isAsyncSchemaError, isToolRecord, readToolChecks } from '../scoring/inputSchemas.js';
 import { formatName } from '../value.js';
-import { matcherError, readCalls } from './shared.js';
+import { matcherError } from './matcherError.js';
+import { readCalls } from './received.js';
 
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, tools: unknown): MatcherResult {
