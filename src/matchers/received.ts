@@ -22,7 +22,7 @@ function asMatcherError<T>(read: () => T, hintLine: string): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof ToolCallAccuracyError) throw matcherError(hintLine, error.message);
+    if (error instanceof ToolCallAccuracyError) throw matcherError(hintLine, error.problem);
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import { stripVTControlCharacters } from 'node:util';
-import { ToolCallAccuracyError } from '../errors.js';
+import { ToolCallAccuracyError, type SampleRun } from '../errors.js';
 import { appendDiff } from './diffInMessage.js';
 import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
+import { judgeErrorMessage } from '../format/message.js';
 import { callSite, pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
 import { JudgeError } from '../judge/errors.js';
@@ -205,15 +206,9 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
 }
 
 /** Bad input in a sample (a value that is not a run, a bad argument) stays a matcher error, now naming the run. */
-function inSample(error: unknown, hintLine: string, where: { run: number; n: number } | undefined): unknown {
-  const prefix = where ? `In run ${where.run} of ${where.n}: ` : '';
-  if (error instanceof ToolCallAccuracyError) {
-    return matcherError(hintLine, prefix + error.message.replace(/^\s*Matcher error: /, ''));
-  }
-  if (error instanceof JudgeError) {
-    error.message = `${hintLine}\n\n${prefix}${error.message.replace(/^\s+/, '')}`;
-    return error;
-  }
+function inSample(error: unknown, hintLine: string, where: SampleRun | undefined): unknown {
+  if (error instanceof ToolCallAccuracyError) return matcherError(hintLine, error.problem, where);
+  if (error instanceof JudgeError) return error.shownAt(hintLine, where, judgeErrorMessage);
   return error;
 }
 
