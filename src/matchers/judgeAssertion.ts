@@ -11,6 +11,11 @@ import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './matcherError.js';
 
+/** A judged assertion's result, with its verdict for the reporters (runners ignore it). */
+export interface JudgedResult extends MatcherResult {
+  judged?: { outcome: JudgeOutcome; threshold: number };
+}
+
 /**
  * The work of `toUseAppropriateTools`, loaded on its first use so that registering the matchers
  * loads neither the judge nor the modules it needs (crypto, fs, the cache).
@@ -21,7 +26,7 @@ export async function judgeAssertion(
   options: ToUseAppropriateToolsOptions | undefined,
   site: CallSite | undefined,
   cancel: AbortSignal,
-): Promise<MatcherResult> {
+): Promise<JudgedResult> {
   const hintLine = hint(ctx, 'toUseAppropriateTools', options === undefined ? '' : 'options');
   const config = getJudgeConfig();
   let outcome: JudgeOutcome;

@@ -15,6 +15,7 @@ import { isSample, type Sample, type SampledRun } from '../sample/sample.js';
 import { inRunnerColours, type JudgeMatcherContext, type MatcherContext, type MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './matcherError.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
+import type { JudgedResult } from './judgeAssertion.js';
 
 /**
  * Samples in every matcher, in one place: given a sample, the matcher runs on each run (with the
@@ -108,7 +109,7 @@ async function judgeSample(
 }
 
 /** Files a single judged run's verdict for the reporters. */
-export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropriateToolsOptions | undefined, result: MatcherResult): MatcherResult {
+export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropriateToolsOptions | undefined, result: JudgedResult): MatcherResult {
   if (result.judged) {
     const verdict = runVerdict(ctx, result, 1);
     recordAssertion(ctx, {
@@ -164,7 +165,7 @@ function thrownOutcome(run: Extract<SampledRun, { threw: true }>): RunOutcome {
   return { run: run.index + 1, passed: false, text: () => describeThrown(run.error) };
 }
 
-function runVerdict(ctx: MatcherContext, result: MatcherResult, run: number): RunVerdict {
+function runVerdict(ctx: MatcherContext, result: JudgedResult, run: number): RunVerdict {
   const { outcome, threshold } = result.judged!;
   return {
     run,
