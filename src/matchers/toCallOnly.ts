@@ -1,9 +1,7 @@
 import { describeExpectedCall, formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
-import { didYouMean } from '../suggest.js';
-import { describeCallOutcome } from '../format/outcomes.js';
-import { formatName } from '../value.js';
+import { onlyCallDivergence } from '../format/singleCall.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
@@ -32,18 +30,8 @@ function onlyOneCall(compare: Comparison, hintLine: string, received: unknown, i
   if (pass) {
     return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeExpectedCall(item)}`, formatCallList(calls, undefined, asksOutcome([item]))) };
   }
-  const only = calls[0];
   const position = calls.findIndex((call) => nameMatches(compare, call, item));
-  let divergence: string | undefined;
-  if (calls.length === 1 && only) {
-    divergence = nameMatches(compare, only, item)
-      ? `The only call is to ${formatName(only.toolName)}, but ${item.outcome ? `it ${describeCallOutcome(only)}` : 'with a different input'}.`
-      : `The only call is to ${formatName(only.toolName)}.`;
-  } else if (calls.length > 1) {
-    divergence =
-      `${calls.length} calls were made where one was expected` +
-      (position === -1 ? `.${didYouMean(item.toolName, calls.map((call) => call.toolName))}` : ` (${formatName(item.toolName)} is call ${position + 1}).`);
-  }
+  const divergence = onlyCallDivergence(calls, item, position, calls.length === 1 && position === 0);
   return {
     pass,
     message: () =>

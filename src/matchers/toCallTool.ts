@@ -1,10 +1,9 @@
 import { describeExpectedCall, formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { didYouMean } from '../suggest.js';
+import { matchingCalls, missingCallDivergence } from '../format/singleCall.js';
 import { diffWindow } from '../format/projection.js';
-import { formatName, times } from '../value.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { describeMiss, expectedAspects } from '../format/outcomes.js';
+import { describeMiss } from '../format/outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import { outcomeMismatches } from '../scoring/outcomes.js';
@@ -26,7 +25,6 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   const hintLine = hint(this, 'toCallTool', 'toolName', hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : hasInput ? 'input' : undefined);
   const outcome = hasOptions ? readOutcomeOptions(rest[1], hintLine) : undefined;
   const item: ExpectedCall = { ...toExpectedName(toolName, 'toolName', hintLine), ...(hasInput && { input: rest[0], hasInput }), ...(outcome && { outcome }) };
-  toolName = item.toolName; // a tool reference, read as its name
   const calls = readCalls(received, hintLine);
   const compare = comparisonOf(this);
   const matches = callMatches(compare, calls, [item]);
@@ -45,18 +43,14 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
           hintLine,
           `Expected no call to ${describeExpectedCall(item)}`,
           formatCallList(calls, firstMatch, asksOutcome([item])),
-          `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${shortList(matching)}`,
+          matchingCalls(matching),
         );
       },
     };
   }
   const sameName = calls.filter((call) => nameMatches(compare, call, item));
   const firstSameName = sameName.length === 0 ? -1 : calls.indexOf(sameName[0]!);
-  const divergence = () =>
-    sameName.length === 0
-      ? `${formatName(toolName)} was never called.${didYouMean(toolName, calls.map((call) => call.toolName))}`
-      : `${formatName(toolName)} was called ${times(sameName.length)}, but never with the expected ${expectedAspects(item)}` +
-        (item.outcome ? `:\n${whyNot(compare, calls, item)}` : '.');
+  const divergence = () => missingCallDivergence(calls, item, sameName.length, () => whyNot(compare, calls, item));
   return {
     pass,
     message: () =>
@@ -91,9 +85,4 @@ function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectat
     () => hintLine,
   );
   return toOutcome(fields, 'options', hintLine);
-}
-
-/** "2, 5, 9", or the first ten and a count: a run may match thousands of times. */
-function shortList(numbers: readonly number[]): string {
-  return numbers.length <= 10 ? numbers.join(', ') : `${numbers.slice(0, 10).join(', ')} and ${numbers.length - 10} more`;
 }
