@@ -215,15 +215,17 @@ export interface ToolCallMatchers<R = unknown> {
 
   /**
    * Passes when every call names one of `tools` and its input passes that tool's input schema.
-   * `tools` is an AI SDK tool set, a Mastra tools record, or a record of schemas: Standard Schema
-   * (zod 3.25+ and 4, valibot, arktype), the AI SDK's `jsonSchema()`, or plain JSON Schema (checked
-   * with `@cfworker/json-schema`, installed beside this package, where the schema has no synchronous
-   * `validate`). An unknown tool gets a "did you mean".
+   * `tools` is an AI SDK tool set, a Mastra tools record, LangChain tools (`tool()`, as a list or a
+   * record), or a record of schemas: Standard Schema (zod 3.25+ and 4, valibot, arktype), the AI
+   * SDK's `jsonSchema()`, or plain JSON Schema (checked with `@cfworker/json-schema`, installed
+   * beside this package, where the schema has no synchronous `validate`). A list holds tools that
+   * name themselves. An unknown tool gets a "did you mean".
    * @example
    * expect(result).toCallToolsWithValidInputs(tools)
    * expect(result).toCallToolsWithValidInputs({ search: z.object({ query: z.string().min(1) }) })
+   * expect(langGraphState).toCallToolsWithValidInputs([searchTool, bookTool])
    */
-  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>>): MatcherResult<R, this>;
+  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>> | ReadonlyArray<{ readonly name: string }>): MatcherResult<R, this>;
 
   /**
    * An LLM judge scores the run's tool calls against the user's request and the available tools

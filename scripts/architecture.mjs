@@ -14,17 +14,21 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LAYERS = [
   // ../matchers.d.ts sits beside package.json: the matcher declarations both runners merge with.
   { name: 'base', paths: ['types.ts', 'errors.ts', 'json.ts', 'printable.ts', 'describe.ts', 'value.ts', 'suggest.ts', 'refs/', '../matchers.d.ts'] },
+  { name: 'store', paths: ['store/'] },
   { name: 'calls', paths: ['calls/'] },
-  { name: 'judge', paths: ['judge/'] },
+  { name: 'judge and recordings', paths: ['judge/', 'recordings/'] },
   { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/'] },
   { name: 'matchers', paths: ['matchers/', 'reporter/'] },
   { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
 ];
 
+// The one list of format adapters: the only module allowed to import one.
+const FORMAT_LIST = 'calls/formats.ts';
+
 // The only modules that may keep state at their top level: the judge's configuration (with the
 // concurrency queue its `concurrency` setting sizes), its registry of pending judges, and lazy-load
 // caches. Anything else a run needs travels with the run's data.
-const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts'];
+const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts', 'store/state.ts', 'recordings/config.ts'];
 
 /**
  * Top-level declarations that hold state: a `let` or `var`, a weak table, or an empty Map or Set to
@@ -72,8 +76,10 @@ const graph = result.obj();
 const problems = [];
 for (const [from, targets] of Object.entries(graph)) {
   for (const to of targets) {
-    // Each format adapter stands alone: what two adapters share is a reader in calls/.
+    // Each format adapter stands alone: what two adapters share is a reader in calls/. The list of
+    // formats is the only module that imports an adapter, so adding a format is one file and one line there.
     if (from.startsWith('calls/adapters/') && to.startsWith('calls/adapters/')) problems.push(`an adapter imports another adapter: ${from} -> ${to} (move what they share to a reader in calls/)`);
+    else if (to.startsWith('calls/adapters/') && from !== FORMAT_LIST) problems.push(`${from} imports the adapter ${to}: only ${FORMAT_LIST} imports adapters (give the adapter what the importer needs, see "Adding a format" in docs/architecture.md)`);
     if (layerOf(to) > layerOf(from)) problems.push(`import points up a layer: ${from} -> ${to} (${LAYERS[layerOf(from)].name} may not import ${LAYERS[layerOf(to)].name})`);
   }
 }
@@ -89,4 +95,4 @@ if (problems.length > 0) {
   console.error(`Architecture check failed (src/, ${Object.keys(graph).length} modules):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Architecture check passed: ${Object.keys(graph).length} modules in src/, no import cycle, every import points down the layers, no module-level state outside ${STATEFUL.length} judge modules.`);
+console.log(`Architecture check passed: ${Object.keys(graph).length} modules in src/, no import cycle, every import points down the layers, no module-level state outside the ${STATEFUL.length} modules allowed it.`);

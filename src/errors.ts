@@ -9,14 +9,14 @@ export class ToolCallAccuracyError extends TypeError {
   /** The hint line of the matcher that raised it (`expect(run).toCallTool(toolName)`), when a matcher did. */
   readonly hint?: string;
   /** Where in a sample it was found. */
-  readonly where?: SampleRun;
+  readonly inSample?: SampleRun;
 
   /** `message` is the text shown; without parts, it is the problem itself. */
-  constructor(message: string, parts?: ErrorOptions & { problem?: string; hint?: string; where?: SampleRun | undefined }) {
+  constructor(message: string, parts?: ErrorOptions & { problem?: string; hint?: string; inSample?: SampleRun | undefined }) {
     super(message, parts?.cause === undefined ? undefined : { cause: parts.cause });
     this.problem = parts?.problem ?? message;
     if (parts?.hint !== undefined) this.hint = parts.hint;
-    if (parts?.where !== undefined) this.where = parts.where;
+    if (parts?.inSample !== undefined) this.inSample = parts.inSample;
   }
 }
 

@@ -52,6 +52,12 @@ export type {
   JudgeVerdict,
   ToolEvaluation,
 } from './judge/types.js';
+export { recordedModel } from './recordings/recordedModel.js';
+export type { RecordableModel, RecordedModelOptions } from './recordings/recordedModel.js';
+export { configureRecordings } from './recordings/config.js';
+export type { RecordingMode, RecordingsConfig } from './recordings/config.js';
+export type { Redaction } from './recordings/data.js';
+export { RecordingError } from './recordings/errors.js';
 export { matchers } from './matchers/index.js';
 export { sample, isSample } from './sample/sample.js';
 export type { Sample, SampleOptions, SampleSource, SampledRun } from './sample/sample.js';
@@ -83,3 +89,5 @@ export { turn, within } from './calls/views.js';
 export { trajectory } from './format/trajectory.js';
 export type { RunTrajectory } from './format/trajectory.js';
 export type { RunView } from './calls/views.js';
+export { recordedFetch } from './recordings/fetch.js';
+export type { RecordedFetchOptions } from './recordings/fetch.js';

@@ -23,13 +23,13 @@ describe('errors keep their parts as fields', () => {
     expect(single).toBeInstanceOf(ToolCallAccuracyError);
     expect(single.hint).toBe('expect(run).toCallTool(toolName)');
     expect(single.problem).toMatch(/^received number 42, which is not an agent run/);
-    expect(single.where).toBeUndefined();
+    expect(single.inSample).toBeUndefined();
 
     const runs = await sample([weatherRun(), 42], { minPassRate: 0.5 });
     const inSample = (await thrown(() => expect(runs).toCallTool(''))) as ToolCallAccuracyError;
-    expect([inSample.hint, inSample.problem, inSample.where]).toEqual(['expect(runs).toCallTool(toolName)', "toolName must be a non-empty tool name, e.g. 'search-tool'; received an empty string.", undefined]);
+    expect([inSample.hint, inSample.problem, inSample.inSample]).toEqual(['expect(runs).toCallTool(toolName)', "toolName must be a non-empty tool name, e.g. 'search-tool'; received an empty string.", undefined]);
     const badRun = (await thrown(() => expect(runs).toCallTool('search'))) as ToolCallAccuracyError;
-    expect(badRun.where).toEqual({ run: 2, n: 2 });
+    expect(badRun.inSample).toEqual({ run: 2, n: 2 });
     expect(badRun.problem).toMatch(/^received number 42/);
     expect(badRun.message).toContain(`Matcher error: In run 2 of 2: ${badRun.problem}`);
   });
@@ -41,7 +41,7 @@ describe('errors keep their parts as fields', () => {
     expect(error).toBeInstanceOf(JudgeError);
     expect(error.problem).toMatch(/^The LLM judge \(scripted-judge \(test-judge\)\) gave no valid verdict/);
     expect(error.hint).toBe('expect(runs).toUseAppropriateTools(options)');
-    expect(error.where).toEqual({ run: 1, n: 2 });
+    expect(error.inSample).toEqual({ run: 1, n: 2 });
     expect(error.message).toBe(`${error.hint}\n\nIn run 1 of 2: ${error.problem}`);
   });
 });

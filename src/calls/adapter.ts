@@ -9,42 +9,77 @@ export interface RunText {
 }
 
 /**
- * The message formats that can arrive as a bare array of messages. Their first messages often look
- * alike (`{ role: 'user', content: 'hi' }` is valid in all of them), so one classifier decides for
- * all the message adapters and each adapter claims only its own kind: no two can claim one value.
+ * How one message fits a message format:
+ * - `evidence`: only this format writes it (a key, a part type, a class of its own);
+ * - `text`: text only, in this format's own shape (`{ role, parts: [{ type: 'text' }] }` for UI
+ *   messages): a fallback format claims a list of such messages when nothing shows another format;
+ * - `fits`: valid in this format without showing it (`{ role: 'user', content: 'hi' }` in a Chat
+ *   conversation).
+ * A message a recognizer does not know at all is `undefined`: a list holding one is refused.
  */
-export type MessageKind =
-  | 'langchain'
-  | 'ai-sdk-ui'
-  | 'ai-sdk-4-ui'
-  | 'openai-chat'
-  | 'openai-responses'
-  | 'anthropic'
-  | 'ai-sdk-model'
-  // Mastra stored messages (`content.format` 2 or 3): their own adapter claims them before any
-  // message adapter; the kind exists so that an array mixing them with another format is refused.
-  | 'mastra'
-  // Messages of two formats in one array: no adapter claims it, so it is refused, not half read.
-  | 'mixed';
+export type MessageFit = 'evidence' | 'text' | 'fits';
 
-/** The message format of a value, as detection works it out (once per value and detection). */
-export interface MessageKinds {
-  of(value: unknown): MessageKind | undefined;
+/**
+ * What a format whose runs can be a bare list of messages says of each message. Their first
+ * messages often look alike (`{ role: 'user', content: 'hi' }` is valid in most), so one
+ * classifier (messageKinds.ts) asks every recognizer, in the detection order, and decides for all:
+ * no two adapters can claim one value, a list mixing two formats is refused, and so is a list
+ * holding a message its format does not know.
+ */
+export interface MessageRecognizer {
+  /** How errors name one message of the format: `'an Anthropic message'`. */
+  readonly name: string;
+  /** How this message fits the format; must not throw. */
+  of(message: UnknownRecord): MessageFit | undefined;
+  /** Claims a list of text-only messages in its own shape (see `MessageFit`); the first fallback that fits every message wins. */
+  readonly fallback?: boolean;
+  /** Formats whose messages this one reads too: a list mixing them with its own is this format's (AI SDK 5+ UI messages and a store migrated from 4). */
+  readonly absorbs?: readonly string[];
 }
 
-/** Reads one transcript format. Each format lives in its own file under `adapters/`. */
+/** The message format of a value, as the classifier works it out (once per value and detection). */
+export interface MessageKinds {
+  /** The format whose recognizer claims the value (a list of messages or one message), `'mixed'`, `'unknown'`, or undefined for a value that is not messages. */
+  of(value: unknown): string | undefined;
+}
+
+/** What one turn of a run is, named in `turn(run, n)`'s errors. */
+export type TurnUnit = 'user message' | 'trace' | 'run';
+
+/** A run cut into turns, each a value its adapter reads as a run of its own. */
+export interface Turns {
+  readonly unit: TurnUnit;
+  readonly turns: readonly unknown[];
+}
+
+/**
+ * Reads one transcript format. Each format lives in its own file under `adapters/`, listed once in
+ * `calls/formats.ts`; nothing else imports an adapter (docs/architecture.md, "Adding a format").
+ */
 export interface FormatAdapter {
   /** A stable name, used in errors and in the detection tests (`'mastra-run'`, `'ai-sdk-result'`, …). */
   readonly format: string;
   /** One line naming the accepted shape, listed when a value matches no adapter. */
   readonly shape: string;
   /**
-   * A cheap structural check. Must not throw, and must not claim another adapter's values. Message
-   * formats ask `kinds`, so that at most one of them claims an array.
+   * A cheap structural check, on evidence of the format only. Must not throw, and must not claim
+   * another adapter's values. Message formats ask `kinds` (`kinds.of(value) === format`), so that
+   * at most one of them claims an array.
    */
   detect(value: unknown, kinds: MessageKinds): boolean;
-  /** Adds the agent's own calls to `calls`, in the order the agent issued them. */
+  /**
+   * Adds the agent's own calls to `calls`, in the order the agent issued them, marking model steps
+   * (`calls.beginStep()`) where the run records them. A message, part or block it does not know is
+   * refused (`refuseUnknown` in unknownParts.ts), never skipped.
+   */
   read(value: unknown, calls: CallCollector): void;
+  /** For formats whose runs can be a bare list of messages: how each message fits (see `MessageRecognizer`). */
+  readonly messages?: MessageRecognizer;
+  /**
+   * The run cut into turns for `turn(run, n)` (calls/turns.ts has the usual cuts: `oneTurn`,
+   * `conversationTurns`). A format without it cannot tell its turns apart, and `turn` says so.
+   */
+  turns?(value: unknown): Turns;
   /** The user's request and the agent's reply, for the LLM judge; formats without text leave it out. */
   text?(value: unknown): RunText;
   /**
@@ -53,6 +88,13 @@ export interface FormatAdapter {
    * reading calls. See `UsageReader`.
    */
   usage?: UsageReader;
+  /**
+   * For a value no format reads: whether it is a piece of a run of this format (a stream chunk, one
+   * message of a list, a list of states), and then what to pass instead; the error says it.
+   */
+  wrongPiece?(value: unknown): string | undefined;
+  /** False for a shape that is no agent run when a tool returns it (a plain list of names): `within(run, tool)` does not read it as the sub-agent's. */
+  readonly subRun?: false;
 }
 
 /** The quantities of a run that a budget limits besides its tool calls. */

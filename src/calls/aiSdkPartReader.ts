@@ -3,6 +3,11 @@ import { isNonEmptyString, isRecord } from './adapter.js';
 import type { CallCollector } from './collector.js';
 import { toolCallWithJsonInput } from './toolCall.js';
 import type { ToolCall } from '../types.js';
+import { refuseUnknown } from './unknownParts.js';
+
+/** Content part types of AI SDK steps and model messages (4–7) that hold no call, result or approval. */
+const OTHER_PARTS = new Set(['text', 'reasoning', 'reasoning-file', 'redacted-reasoning', 'source', 'file', 'image', 'custom']);
+const KNOWN = 'text, reasoning, source, file, image, custom, tool-call, tool-result, tool-error, tool-output-denied, tool-approval-request, tool-approval-response';
 
 /**
  * Reads AI SDK content parts in order: a step's `content` (5–7), or a model message's `content`
@@ -19,13 +24,20 @@ export class AiSdkPartReader {
     private readonly calls: CallCollector,
     /** Model messages wrap a result as `output: { type, value }`; step content holds the value itself. */
     private readonly wrappedOutputs: boolean,
+    /** The format read, named when a part is refused. */
+    private readonly format: string,
   ) {}
 
-  /** Reads `parts`; tool-call parts count only when `callsCount` (model messages: the assistant's). */
-  read(parts: readonly unknown[], callsCount = true): void {
+  /**
+   * Reads `parts`; tool-call parts count only when `callsCount` (model messages: the assistant's).
+   * `where`: where the parts sit (`message 2`, `step 1`), named with a part that is refused.
+   */
+  read(parts: readonly unknown[], callsCount = true, where?: string): void {
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
-      if (!isRecord(part)) continue;
+      if (!isRecord(part)) {
+        refuseUnknown(this.format, `${where ? `${where}, ` : ''}part ${index + 1}`, part, KNOWN);
+      }
       switch (part.type) {
         case 'tool-call':
           if (callsCount) this.readCall(part);
@@ -47,6 +59,8 @@ export class AiSdkPartReader {
           if (call !== undefined && typeof part.approved === 'boolean') call.approval = part.approved ? 'approved' : 'denied';
           break;
         }
+        default:
+          if (typeof part.type !== 'string' || !OTHER_PARTS.has(part.type)) refuseUnknown(this.format, `${where ? `${where}, ` : ''}part ${index + 1}`, part, KNOWN);
       }
     }
   }

@@ -4,6 +4,7 @@ import { isRecord } from './adapter.js';
 import { AiSdkPartReader } from './aiSdkPartReader.js';
 import type { CallCollector } from './collector.js';
 import { contentText } from './conversationText.js';
+import { refuseUnknown } from './unknownParts.js';
 
 /**
  * AI SDK 5, 6 and 7 `generateText` results, awaited `streamText` steps, and both after a JSON round
@@ -21,20 +22,23 @@ export function hasToolCallParts(toolCalls: unknown): boolean {
   return first === undefined ? false : isRecord(first) && first.type === 'tool-call' && 'input' in first;
 }
 
-export function readSteps(steps: readonly unknown[], calls: CallCollector): void {
-  const reader = new AiSdkPartReader(calls, false);
+export function readSteps(steps: readonly unknown[], calls: CallCollector, format: string): void {
+  const reader = new AiSdkPartReader(calls, false, format);
   for (let index = 0; index < steps.length; index++) {
     const step: unknown = steps[index];
-    if (!isRecord(step)) continue;
+    if (!isRecord(step) || !(Array.isArray(step.content) || Array.isArray(step.toolCalls) || Array.isArray(step.toolResults))) {
+      refuseUnknown(format, `step ${index + 1}`, step, 'AI SDK steps ({ content } or { toolCalls, toolResults })');
+    }
     calls.beginStep();
+    const where = `step ${index + 1}`;
     // A hand-built step may carry its calls only in `toolCalls` beside an empty `content`; a real
     // step's `toolCalls` is a getter over its content, so it is read only when the content has no call.
     if (Array.isArray(step.content) && (step.content.some(isToolCallPart) || !Array.isArray(step.toolCalls) || step.toolCalls.length === 0)) {
-      reader.read(step.content);
+      reader.read(step.content, true, where);
     } else {
       // A hand-built step without `content`: its `toolCalls` and `toolResults` hold the same parts.
-      if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls);
-      if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
+      if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, `${where} toolCalls`);
+      if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, `${where} toolResults`);
     }
   }
 }

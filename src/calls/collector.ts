@@ -1,8 +1,6 @@
 import type { ToolApproval, ToolCall } from '../types.js';
 import type { RunCalls } from './steps.js';
-
-/** A result looks for its call among this many latest calls, then in an index of all of them. */
-const SCAN_LIMIT = 32;
+import { Pairing } from './pairing.js';
 
 /**
  * Gathers the calls an adapter reads, in the order it reads them, and applies the rules every
@@ -14,14 +12,16 @@ const SCAN_LIMIT = 32;
  * one call are the same call listed twice inside one message (Mastra's and AI SDK 4's `parts` and
  * `toolInvocations`): the adapter passes the second list to `addSeenAgain`.
  *
- * A result, an error or a denial pairs with the nearest earlier call with its id that has none yet;
- * an approval with the nearest earlier call with its id.
+ * A result, an error or a denial pairs with the nearest earlier call with its id that has none yet,
+ * or, without an id, with the earliest unanswered call to its tool (pairing.ts); an approval asked
+ * or given with the nearest earlier call with its id. A result with no value (undefined) answers nothing.
  */
 export class CallCollector {
   readonly calls: ToolCall[] = [];
   // The model step being read, once the adapter marks steps; calls added meanwhile share it. Their
   // steps, by position, once a step or a call's own step is known (steps.ts).
-  private step: number | undefined;
+  private step: number | string | undefined;
+  private stepCount = 0;
   private steps: unknown[] | undefined;
   // The current message's first list of calls is calls[firstStart, firstEnd); a second list of the
   // same calls matches them mostly in order: every call before `cursor` is matched, and `outOfOrder`
@@ -29,9 +29,7 @@ export class CallCollector {
   private firstEnd = -1;
   private cursor = 0;
   private outOfOrder: Set<ToolCall> | undefined;
-  // Built only when a result's call is not among the latest: for each id, its call, or its calls in
-  // order when the id came back (answered ones are skipped lazily).
-  private byId: Map<string, ToolCall | ToolCall[]> | undefined;
+  private readonly pairing = new Pairing(this.calls, 'nearest');
 
   /** `tracksSteps`: false when the caller has no use for steps, which then cost nothing (no list of them). */
   constructor(private readonly tracksSteps = true) {}
@@ -47,17 +45,18 @@ export class CallCollector {
       else if (this.steps) this.steps.push(undefined);
     }
     this.calls.push(call);
-    if (this.byId) this.index(call);
   }
 
   /**
    * The calls added from now on were issued in one new model step (a step of a result, an
    * assistant message, a `step-start` part), which is what `parallel(…)` checks. Formats that
-   * never call this leave steps unknown.
+   * never call this leave steps unknown. `id`: the step's own id where the run gives one that
+   * several messages share (one model response split over messages): the calls added under one id
+   * are one step, wherever its messages sit.
    */
-  beginStep(): void {
-    // Steps are told apart only within one read (steps.ts), so a count names them.
-    this.step = (this.step ?? 0) + 1;
+  beginStep(id?: string): void {
+    // Steps are told apart only within one read (steps.ts), so a count names them; ids are strings, never equal to a count.
+    this.step = id === undefined ? ++this.stepCount : `id:${id}`;
   }
 
   /** Starts a message, step or response: `addSeenAgain` looks for its first sightings only from here. */
@@ -104,21 +103,30 @@ export class CallCollector {
     return undefined;
   }
 
-  /** Records a tool result for the nearest earlier unanswered call with this id. */
-  output(toolCallId: string, output: unknown): void {
-    const call = this.unanswered(toolCallId);
+  /**
+   * Records a tool result for the call it answers: the nearest earlier unanswered call with this id,
+   * or, without an id, the earliest unanswered call to `toolName` (pairing.ts). Undefined is no result.
+   */
+  output(toolCallId: unknown, output: unknown, toolName?: string): void {
+    if (output === undefined) return;
+    const call = this.pairing.take(toolCallId, toolName);
     if (call) call.output = output;
   }
 
-  /** Records a tool failure for the nearest earlier unanswered call with this id. */
-  error(toolCallId: string, error: unknown): void {
-    const call = this.unanswered(toolCallId);
+  /** Records a tool failure for the call it answers, paired as `output` is. */
+  error(toolCallId: unknown, error: unknown, toolName?: string): void {
+    if (error === undefined) return;
+    const call = this.pairing.take(toolCallId, toolName);
     if (call) call.error = error;
   }
 
-  /** Records that a person was asked to approve the call with this id, or answered; returns that call. */
-  approval(toolCallId: string, approval: ToolApproval): ToolCall | undefined {
-    const call = approval === 'denied' ? this.unanswered(toolCallId) : this.latest(toolCallId);
+  /**
+   * Records that a person was asked to approve the call with this id, or answered; returns that
+   * call. A denial answers the call (it will get no result); a request or an approval is for the
+   * latest call with the id.
+   */
+  approval(toolCallId: unknown, approval: ToolApproval): ToolCall | undefined {
+    const call = approval === 'denied' ? this.pairing.take(toolCallId) : this.pairing.latest(toolCallId);
     if (call) call.approval = approval;
     return call;
   }
@@ -127,59 +135,6 @@ export class CallCollector {
   result(): RunCalls {
     return this.steps ? { calls: this.calls, steps: this.steps } : { calls: this.calls };
   }
-
-  private unanswered(toolCallId: string): ToolCall | undefined {
-    // A result mostly follows the calls of its own step: the latest calls are looked at first, and
-    // the index (a table entry per call, most of reading a large run when it was built for every
-    // result) only for a result whose call is further back.
-    const calls = this.calls;
-    const stop = calls.length > SCAN_LIMIT ? calls.length - SCAN_LIMIT : 0;
-    for (let index = calls.length - 1; index >= stop; index--) {
-      const call = calls[index]!;
-      if (call.toolCallId === toolCallId && !isAnswered(call)) return call;
-    }
-    if (stop === 0) return undefined;
-    const indexed = this.indexed(toolCallId);
-    if (!Array.isArray(indexed)) return indexed && !isAnswered(indexed) ? indexed : undefined;
-    // Answered calls sit at the end of the list until they are looked past.
-    for (let index = indexed.length - 1; index >= 0; index--) {
-      if (!isAnswered(indexed[index]!)) return indexed[index];
-    }
-    return undefined;
-  }
-
-  private latest(toolCallId: string): ToolCall | undefined {
-    const calls = this.calls;
-    const stop = calls.length > SCAN_LIMIT ? calls.length - SCAN_LIMIT : 0;
-    for (let index = calls.length - 1; index >= stop; index--) if (calls[index]!.toolCallId === toolCallId) return calls[index];
-    if (stop === 0) return undefined;
-    const indexed = this.indexed(toolCallId);
-    return Array.isArray(indexed) ? indexed.at(-1) : indexed;
-  }
-
-  /** The calls with this id, from the index, built at the first look past the latest calls. */
-  private indexed(toolCallId: string): ToolCall | ToolCall[] | undefined {
-    if (!this.byId) {
-      this.byId = new Map();
-      for (const call of this.calls) this.index(call);
-    }
-    return this.byId.get(toolCallId);
-  }
-
-  private index(call: ToolCall): void {
-    const id = call.toolCallId;
-    if (id === undefined) return;
-    // One call per id is the rule: a list only for an id that came back.
-    const entry = this.byId!.get(id);
-    if (entry === undefined) this.byId!.set(id, call);
-    else if (Array.isArray(entry)) entry.push(call);
-    else this.byId!.set(id, [entry, call]);
-  }
-}
-
-/** A call is answered once it has a result or an error, or a person denied it (it will get neither). */
-function isAnswered(call: ToolCall): boolean {
-  return call.output !== undefined || call.error !== undefined || call.approval === 'denied';
 }
 
 /** A second sighting of a call fills in only what the first one lacked. */

@@ -1,54 +1,18 @@
 import type { FormatAdapter } from './adapter.js';
-import { KindMemo } from './messageKind.js';
-import { aiSdk4 } from './adapters/aiSdk4.js';
-import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';
-import { aiSdkParts } from './adapters/aiSdkParts.js';
-import { aiSdkResult } from './adapters/aiSdkResult.js';
-import { aiSdkSteps } from './adapters/aiSdkSteps.js';
-import { aiSdkUiMessages } from './adapters/aiSdkUiMessages.js';
-import { anthropicMessages } from './adapters/anthropic.js';
-import { langchainMessages } from './adapters/langchain.js';
-import { mastraMessages } from './adapters/mastraMessages.js';
-import { mastraRun } from './adapters/mastraRun.js';
-import { mastraGenerate } from './adapters/mastraGenerate.js';
-import { mastraTrajectory } from './adapters/mastraTrajectory.js';
-import { openaiChat } from './adapters/openaiChat.js';
-import { openaiResponses } from './adapters/openaiResponses.js';
-import { plainCalls } from './adapters/plain.js';
-import { otelTrace } from './adapters/otelTrace.js';
+import { adapters } from './formats.js';
+import type { Classification } from './messageKinds.js';
+import { KindMemo, recognizersOf } from './messageKinds.js';
 
-/**
- * Every supported format, most specific first. Detection takes the first that claims a value.
- * OpenTelemetry spans first: no other format has a `spanContext()` or `resourceSpans`.
- * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`; a Mastra
- * trajectory's steps have a `stepType` and a `name`, where AI SDK 4's have no `name`); results,
- * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
- * Responses item type); the message formats share one classifier (`messageKind`), so at most
- * one of them claims an array; the model-message adapter also takes plain-text conversations;
- * plain arrays last.
- */
-export const adapters: readonly FormatAdapter[] = [
-  otelTrace,
-  mastraRun,
-  mastraMessages,
-  mastraGenerate,
-  mastraTrajectory,
-  aiSdkResult,
-  aiSdk4,
-  aiSdkSteps,
-  aiSdkParts,
-  langchainMessages,
-  aiSdkUiMessages,
-  openaiChat,
-  openaiResponses,
-  anthropicMessages,
-  aiSdkModelMessages,
-  plainCalls,
-];
+const recognizers = recognizersOf(adapters);
 
 /** The adapter that reads `run`, or undefined when no supported format matches. */
 export function detectFormat(run: unknown): FormatAdapter | undefined {
-  const kinds = new KindMemo();
+  return detect(run).adapter;
+}
+
+/** The adapter that reads `run`, with what the message classifier made of it (for the error when none does). */
+export function detect(run: unknown): { adapter?: FormatAdapter; messages?: Classification } {
+  const kinds = new KindMemo(recognizers);
   for (const adapter of adapters) {
     let claimed: boolean;
     try {
@@ -57,8 +21,13 @@ export function detectFormat(run: unknown): FormatAdapter | undefined {
       // A getter or Proxy trap that throws: this value is not that format.
       claimed = false;
     }
-    if (claimed) return adapter;
+    if (claimed) return { adapter };
   }
-  return undefined;
+  let messages: Classification | undefined;
+  try {
+    messages = kinds.classify(run);
+  } catch {
+    messages = undefined;
+  }
+  return { messages };
 }
-

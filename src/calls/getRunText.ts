@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import { describeValue } from '../describe.js';
 import type { RunText } from './adapter.js';
 import { detectFormat } from './detect.js';
-import { turnsOf, turnUnit } from './turns.js';
+import { turnsOf } from './turns.js';
 import type { RunView } from './views.js';
 import { isRunView, selectTurn } from './views.js';
 
@@ -26,6 +26,7 @@ function viewText(view: RunView): RunText {
   }
   const adapter = detectFormat(view.run);
   if (!adapter) return getRunText(view.run);
-  const turn = selectTurn(view, selection.turn, turnsOf(view.run, adapter), adapter.format, turnUnit(view.run, adapter));
+  const { unit, turns } = turnsOf(view.run, adapter);
+  const turn = selectTurn(view, selection.turn, turns, adapter.format, unit);
   return getRunText(turn);
 }

@@ -1,7 +1,8 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeValue } from '../describe.js';
 import type { RunUsage, UsageQuantity } from './adapter.js';
-import { adapters, detectFormat } from './detect.js';
+import { detectFormat } from './detect.js';
+import { adapters } from './formats.js';
 import { isRunView } from './views.js';
 
 /** What a run records beyond its calls, and the format it was read as (for errors). */

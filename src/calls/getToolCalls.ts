@@ -5,10 +5,12 @@ import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
 import type { RunCalls } from './steps.js';
 import { describeValue } from '../describe.js';
-import { adapters, detectFormat } from './detect.js';
-import { describeMixedMessages } from './messageKind.js';
-import { plainCalls } from './adapters/plain.js';
-import { turnsOf, turnUnit } from './turns.js';
+import { detect, detectFormat } from './detect.js';
+import { adapters } from './formats.js';
+import type { Classification } from './messageKinds.js';
+import { describeMessages } from './messageKinds.js';
+import { turnsOf } from './turns.js';
+import { UnknownPartError } from './unknownParts.js';
 import type { ViewReader } from './views.js';
 import { isRunView, readView } from './views.js';
 import { subRunOf } from './subAgents.js';
@@ -19,18 +21,21 @@ import { subRunOf } from './subAgents.js';
  */
 export function getToolCalls(run: unknown): ToolCall[] {
   if (isRunView(run)) return readView(run, viewReader).calls;
-  const adapter = detectFormat(run);
-  if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
   // Without steps: users get the plain list, and the steps would be built only to be dropped.
-  return readAs(adapter, run, false).calls;
+  return readAs(adapterFor(run), run, false).calls;
 }
 
 /** `getToolCalls` with the model step of each call where the run records it, for the matchers that check steps. */
 export function readRun(run: unknown): RunCalls {
   if (isRunView(run)) return readView(run, viewReader);
-  const adapter = detectFormat(run);
-  if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
-  return readAs(adapter, run);
+  return readAs(adapterFor(run), run);
+}
+
+/** The adapter that reads `run`; an error saying what it is, and what is read, when none does. */
+export function adapterFor(run: unknown): FormatAdapter {
+  const { adapter, messages } = detect(run);
+  if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run, messages));
+  return adapter;
 }
 
 /**
@@ -47,14 +52,14 @@ export function subAgentCallsOf(call: ToolCall): { calls: ToolCall[]; fromResult
 const viewReader: ViewReader = {
   read: readRun,
   readTurns(run) {
-    const adapter = detectFormat(run);
-    if (!adapter) throw new ToolCallAccuracyError(unreadableRunMessage(run));
-    return { format: adapter.format, unit: turnUnit(run, adapter), turns: turnsOf(run, adapter).map((part) => readAs(adapter, part)) };
+    const adapter = adapterFor(run);
+    const { unit, turns } = turnsOf(run, adapter);
+    return { format: adapter.format, unit, turns: turns.map((part) => readAs(adapter, part)) };
   },
   readNested(run) {
     if (typeof run !== 'object' || run === null || isRunView(run)) return undefined;
     const adapter = detectFormat(run);
-    return adapter && adapter !== plainCalls ? readAs(adapter, run) : undefined;
+    return adapter && adapter.subRun !== false ? readAs(adapter, run) : undefined;
   },
 };
 
@@ -63,13 +68,18 @@ function readAs(adapter: FormatAdapter, run: unknown, withSteps = true): RunCall
   try {
     adapter.read(run, calls);
   } catch (error) {
+    if (error instanceof UnknownPartError) throw new UnknownPartError(error.format, error.where, error.found, error.expected, acceptedShapes());
     if (error instanceof ToolCallAccuracyError) throw error;
     throw new ToolCallAccuracyError(`reading ${describeValue(run)} as ${adapter.format} failed: ${String(error)}`, { cause: error });
   }
   return calls.result();
 }
 
-function unreadableRunMessage(run: unknown): string {
+function acceptedShapes(): string {
+  return ['Accepted shapes:', ...adapters.map((adapter) => `  - ${adapter.shape}`)].join('\n');
+}
+
+function unreadableRunMessage(run: unknown, messages: Classification | undefined): string {
   if (isRecord(run) && isThenable(safeGet(run, 'steps'))) {
     return (
       'received a streamText result whose `steps` is still a Promise. ' +
@@ -77,12 +87,17 @@ function unreadableRunMessage(run: unknown): string {
       'With AI SDK 4, read the stream first (await result.consumeStream()): its steps settle only then.'
     );
   }
-  const mixed = describeMixedMessages(run);
-  return [
-    `received ${describeValue(run)}, which is not an agent run this package can read${mixed ? `: ${mixed}, and a run is read in one format so that no call is missed` : ''}.`,
-    'Accepted shapes:',
-    ...adapters.map((adapter) => `  - ${adapter.shape}`),
-  ].join('\n');
+  for (const adapter of adapters) {
+    let piece: string | undefined;
+    try {
+      piece = adapter.wrongPiece?.(run);
+    } catch {
+      piece = undefined;
+    }
+    if (piece) return `received ${describeValue(run)}, which is a piece of a ${adapter.format} run, not a run: ${piece}.`;
+  }
+  const why = describeMessages(messages);
+  return `received ${describeValue(run)}, which is not an agent run this package can read${why ? `: ${why}` : ''}.\n${acceptedShapes()}`;
 }
 
 function safeGet(record: Record<string, unknown>, key: string): unknown {

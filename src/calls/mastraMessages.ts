@@ -3,6 +3,7 @@ import { isRecord } from './adapter.js';
 import type { CallCollector } from './collector.js';
 import { contentText } from './conversationText.js';
 import { readMessageParts } from './uiParts.js';
+import { position, refuseUnknown } from './unknownParts.js';
 
 // Mastra's message formats, and agent runs made of them (`createAgentTestRun`, the run Mastra's
 // scorers receive). Stored messages are `MastraMessageV2` / `MastraDBMessage` (`content.format: 2`:
@@ -34,11 +35,14 @@ export function isRunMessage(value: unknown): boolean {
 }
 
 /** Reads the calls of Mastra messages, each by what it holds (uiParts.ts). Mastra does not look at roles, nor does this. */
-export function readMastraMessages(messages: readonly unknown[], calls: CallCollector): void {
+export function readMastraMessages(messages: readonly unknown[], calls: CallCollector, format: string): void {
   // No steps: Mastra merges a run's steps into one message, so `parallel(…)` refuses its runs.
-  for (const message of messages) {
-    if (isMastraMessage(message)) readMessageParts(message.content.parts, message.content.toolInvocations, calls);
-    else if (isFlatMessage(message)) readMessageParts(message.parts, message.toolInvocations, calls);
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    const at = { format, message: index };
+    if (isMastraMessage(message)) readMessageParts(message.content.parts, message.content.toolInvocations, calls, false, at);
+    else if (isFlatMessage(message)) readMessageParts(message.parts, message.toolInvocations, calls, false, at);
+    else refuseUnknown(format, position(index), message, 'Mastra stored messages (content.format 2 or 3) and AI SDK UI messages');
   }
 }
 

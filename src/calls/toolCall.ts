@@ -18,25 +18,18 @@ export function toolCallWithOutput(toolName: string, input: unknown, toolCallId:
 /**
  * A call whose arguments may arrive as a JSON string (OpenAI, LangChain's invalid calls, an AI SDK
  * input the SDK could not parse): parsed, or, when the string does not parse, kept as it is with
- * `unparsedInput` set, never dropped. Any other value is the input as it is. `output`: the call's
- * result when it is read with it (resultsAhead.ts), made in the same literal; undefined for none.
+ * `unparsedInput` set, never dropped. Any other value is the input as it is.
  */
-export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolCallId: unknown, output?: unknown): ToolCall {
-  if (typeof rawInput !== 'string') return withOutput(toolName, rawInput, toolCallId, output);
-  if (rawInput.trim() === '') return withOutput(toolName, {}, toolCallId, output);
+export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolCallId: unknown): ToolCall {
+  if (typeof rawInput !== 'string') return toolCall(toolName, rawInput, toolCallId);
+  if (rawInput.trim() === '') return toolCall(toolName, {}, toolCallId);
   let input: unknown;
   try {
     input = JSON.parse(rawInput);
   } catch {
     const call = toolCall(toolName, rawInput, toolCallId);
     call.unparsedInput = rawInput;
-    if (output !== undefined) call.output = output;
     return call;
   }
-  return withOutput(toolName, input, toolCallId, output);
-}
-
-/** `toolCallWithOutput` when there is an output, else `toolCall`: for a reader that may have read the result ahead. */
-export function withOutput(toolName: string, input: unknown, toolCallId: unknown, output: unknown): ToolCall {
-  return output === undefined ? toolCall(toolName, input, toolCallId) : toolCallWithOutput(toolName, input, toolCallId, output);
+  return toolCall(toolName, input, toolCallId);
 }

@@ -5,6 +5,7 @@ import { approvalOf, isStreaming } from './callState.js';
 import type { CallCollector } from './collector.js';
 import { fillIn } from './collector.js';
 import { toolCall, toolCallWithJsonInput, toolCallWithOutput } from './toolCall.js';
+import { position, refuseUnknown } from './unknownParts.js';
 
 /**
  * The tool calls of one message made of parts, whichever generation wrote it: AI SDK 5+ UI parts
@@ -16,7 +17,7 @@ import { toolCall, toolCallWithJsonInput, toolCallWithOutput } from './toolCall.
  * `marksSteps`: the message and its `step-start` parts mark model steps. The AI SDK's messages do;
  * Mastra merges a run's steps into one message, so its messages cannot say.
  */
-export function readMessageParts(parts: unknown, toolInvocations: unknown, calls: CallCollector, marksSteps = false): void {
+export function readMessageParts(parts: unknown, toolInvocations: unknown, calls: CallCollector, marksSteps = false, at?: PartsAt): void {
   calls.beginScope();
   if (marksSteps) calls.beginStep();
   if (Array.isArray(parts)) {
@@ -24,6 +25,7 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
     let names: ToolNames | undefined;
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
+      if (at && !(isRecord(part) && typeof part.type === 'string' && isKnownUiPart(part.type))) refuseUnknown(at.format, position(at.message, index), part, KNOWN_UI);
       if (marksSteps && isRecord(part) && part.type === 'step-start') calls.beginStep();
       if (names === undefined && isRecord(part) && typeof part.type === 'string' && part.type.startsWith('tool-') && part.type !== 'tool-invocation') names = new ToolNames();
       const call = partCall(part, names);
@@ -43,6 +45,15 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
     }
   }
 }
+
+/** Where a message's parts sit, for the error that refuses a part no UI writes. */
+export interface PartsAt {
+  format: string;
+  /** The message's position in the run, from 0. */
+  message: number;
+}
+
+const KNOWN_UI = 'tool-<name>, dynamic-tool, tool-invocation, text, reasoning, step-start, source-url, source-document, source, file, data-<name>';
 
 /**
  * A static tool's name, cut out of its part's type (`tool-weather`), shared by the parts of one
@@ -129,4 +140,33 @@ function withApproval(call: ToolCall, state: unknown, approval: unknown): ToolCa
   const standing = approvalOf(state, approval);
   if (standing !== undefined) call.approval = standing;
   return call;
+}
+
+/** UI part types that are no tool call: AI SDK 5+ (and Mastra's `format: 3`), AI SDK 4 (and Mastra's `format: 2`). */
+const UI_OTHER_PARTS = new Set(['text', 'reasoning', 'reasoning-file', 'redacted-reasoning', 'step-start', 'source', 'source-url', 'source-document', 'file']);
+
+/** A UI part type this package knows: a tool part, or one of `UI_OTHER_PARTS`, or a data part (`data-<name>`). */
+export function isKnownUiPart(type: string): boolean {
+  return type.startsWith('tool-') || type === 'dynamic-tool' || UI_OTHER_PARTS.has(type) || type.startsWith('data-');
+}
+
+/**
+ * What a message's UI parts show: `v4` (its first tool part is AI SDK 4's `tool-invocation`), `v5`
+ * (`tool-<name>` or `dynamic-tool`), `text` (no tool part, every part one the UI writes), or
+ * undefined (a part the UI does not write: these are not UI parts, or not only).
+ */
+export function uiPartsKind(parts: readonly unknown[]): 'v4' | 'v5' | 'text' | undefined {
+  let known = true;
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (!isRecord(part) || typeof part.type !== 'string') {
+      known = false;
+      continue;
+    }
+    // v4's part wraps its invocation; a v5 tool named "invocation" has the same type but no wrapper.
+    if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return 'v4';
+    if (part.type === 'dynamic-tool' || part.type.startsWith('tool-')) return 'v5';
+    if (!isKnownUiPart(part.type)) known = false;
+  }
+  return known ? 'text' : undefined;
 }

@@ -5,6 +5,7 @@ import { formatName } from '../value.js';
 import { brand, hasBrand } from '../refs/brand.js';
 import { isToolRef } from '../refs/toolRefs.js';
 import { describeValue } from '../describe.js';
+import type { TurnUnit } from './adapter.js';
 import type { RunCalls } from './steps.js';
 import { concatRuns } from './steps.js';
 import { subRunOf } from './subAgents.js';
@@ -65,7 +66,7 @@ export function within(run: unknown, toolName: string | ToolRef): RunView {
 }
 
 /** Turn `n` of a run's turns (from the end when negative); a number out of range is an error saying how many there are. */
-export function selectTurn<T>(view: RunView, n: number, all: readonly T[], format: string, unit: 'trace' | 'user message' | 'run'): T {
+export function selectTurn<T>(view: RunView, n: number, all: readonly T[], format: string, unit: TurnUnit): T {
   const index = n > 0 ? n - 1 : all.length + n;
   if (index < 0 || index >= all.length) {
     throw new ToolCallAccuracyError(
@@ -83,7 +84,7 @@ export interface ViewReader {
   /** Reads any run, a view or not, as getToolCalls does. */
   read(run: unknown): RunCalls;
   /** Reads a run turn by turn, naming its format. */
-  readTurns(run: unknown): { format: string; unit: 'trace' | 'user message' | 'run'; turns: RunCalls[] };
+  readTurns(run: unknown): { format: string; unit: TurnUnit; turns: RunCalls[] };
   /** Reads a tool's result as a sub-agent run; undefined when it is not one (a plain list of names or calls is not taken for one). */
   readNested(run: unknown): RunCalls | undefined;
 }

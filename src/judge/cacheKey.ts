@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hashKey } from '../store/index.js';
 import type { JudgeInput } from './input.js';
 import { PROMPT_VERSION } from './prompt.js';
+
+export { canonicalJson } from '../store/index.js';
 
 /** The model as stored in keys and files: identity only, never settings, headers or keys. */
 export interface ModelIdentity {
@@ -14,13 +16,5 @@ export interface ModelIdentity {
  * and no rubric hash as before they existed, so verdicts recorded then still replay.
  */
 export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1): string {
-  return createHash('sha256').update(canonicalJson({ promptVersion: PROMPT_VERSION, model, input, ...(votes > 1 && { votes }) })).digest('hex');
-}
-
-/** JSON with object keys sorted at every level, so equal inputs hash equally. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inner;
-    return Object.fromEntries(Object.keys(inner).sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));
-  });
+  return hashKey({ promptVersion: PROMPT_VERSION, model, input, ...(votes > 1 && { votes }) });
 }

@@ -1,34 +1,41 @@
-import path from 'node:path';
-import { ToolCallAccuracyError } from '../errors.js';
-import { CACHE_MODES } from './config.js';
-import type { JudgeCacheMode, JudgeCacheOptions } from './types.js';
+// The store's light parts only: the matchers and the main entry import this module, and load no file system or crypto.
+import { resolveStoreSettings, type StoreSettings } from '../store/mode.js';
+import type { StoreUser } from '../store/user.js';
+import { JudgeError } from './errors.js';
+import type { JudgeCacheOptions } from './types.js';
 
 export const DEFAULT_CACHE_DIR = '__judge__';
 export const CACHE_ENV = 'TOOL_CALL_ACCURACY_CACHE';
 
-/** The cache mode in force and who chose it (the replay-miss message depends on it). */
-export interface CacheSettings {
-  mode: JudgeCacheMode;
-  dir: string;
-  /** `scorer`: the scorer's own `cache: { mode }` option. */
-  source: 'scorer' | 'configureJudge' | 'env' | 'CI' | 'default';
-}
+/** The verdict cache as a user of the store: its folder, variable, configure function and words. */
+export const VERDICT_STORE: StoreUser = {
+  defaultDir: DEFAULT_CACHE_DIR,
+  env: CACHE_ENV,
+  configure: 'configureJudge',
+  modeNoun: 'a cache mode',
+  entry: 'judge cache entry',
+  corruptFix: `Delete the file and record the verdict again (${CACHE_ENV}=auto)`,
+  error: (message, options) => new JudgeError(message, options),
+  replay: {
+    missing: 'No recorded verdict for this run',
+    inReplay: 'the judge cache is in replay mode',
+    configureCall: (mode) => `configureJudge({ cache: { mode: '${mode}' } })`,
+    optionChose: (mode) => `the scorer's option cache: { mode: '${mode}' }`,
+    optionSet: (mode) => `creating the scorer with cache: { mode: '${mode}' }`,
+    recordMode: 'auto',
+    credentials: "the judge model's credentials",
+    envNote: `(auto asks only for missing verdicts; ${CACHE_ENV}=record asks again for every one.)`,
+    commit: (stale) => `Then commit the new file${stale ? ' (and delete the stale one)' : ''}.`,
+  },
+};
 
-/** `configureJudge({ cache })` wins, then `TOOL_CALL_ACCURACY_CACHE`, then `replay` when `CI` is set, else `auto`. */
-export function resolveCacheSettings(configured: JudgeCacheOptions | undefined, env: NodeJS.ProcessEnv = process.env): CacheSettings {
-  const dir = path.resolve(configured?.dir ?? DEFAULT_CACHE_DIR);
-  if (configured?.mode) return { mode: configured.mode, dir, source: 'configureJudge' };
-  const fromEnv = env[CACHE_ENV]?.trim();
-  if (fromEnv) {
-    if (!CACHE_MODES.includes(fromEnv as JudgeCacheMode)) {
-      throw new ToolCallAccuracyError(`${CACHE_ENV}=${JSON.stringify(fromEnv)} is not a cache mode; use one of ${CACHE_MODES.join(', ')}.`);
-    }
-    return { mode: fromEnv as JudgeCacheMode, dir, source: 'env' };
-  }
-  return isCI(env) ? { mode: 'replay', dir, source: 'CI' } : { mode: 'auto', dir, source: 'default' };
-}
+/** The cache mode in force and who chose it (the replay-miss message depends on it); `option`: the scorer's own `cache: { mode }`. */
+export type CacheSettings = StoreSettings;
 
-function isCI(env: NodeJS.ProcessEnv): boolean {
-  const ci = env.CI?.trim().toLowerCase();
-  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+/**
+ * The scorer's own `cache` option (`option`) wins, then `configureJudge({ cache })`, then
+ * `TOOL_CALL_ACCURACY_CACHE`, then `replay` when `CI` is set, else `auto`.
+ */
+export function resolveCacheSettings(configured: JudgeCacheOptions | undefined, env: NodeJS.ProcessEnv = process.env, option?: JudgeCacheOptions): CacheSettings {
+  return resolveStoreSettings(VERDICT_STORE, configured, option, env);
 }

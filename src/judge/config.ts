@@ -1,12 +1,13 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { STORE_MODES } from '../store/mode.js';
 import type { JudgeCacheMode, JudgeCacheOptions, JudgeConfig } from './types.js';
 
 export const DEFAULT_THRESHOLD = 1;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_CONCURRENCY = 4;
-export const CACHE_MODES: readonly JudgeCacheMode[] = ['auto', 'replay', 'record', 'off'];
+export const CACHE_MODES: readonly JudgeCacheMode[] = STORE_MODES;
 
 // Kept on globalThis: the ESM and CJS builds, and the index and setup entries, must share one configuration.
 const STATE = Symbol.for('tool-call-accuracy.judge-config');

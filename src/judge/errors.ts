@@ -11,7 +11,7 @@ export class JudgeError extends Error {
   readonly problem: string;
   /** The hint line of the assertion that asked, and where in a sample: set by the matcher that shows the error (`shownAt`). */
   hint?: string;
-  where?: SampleRun;
+  inSample?: SampleRun;
 
   constructor(problem: string, options?: ErrorOptions) {
     super(problem, options);
@@ -24,7 +24,7 @@ export class JudgeError extends Error {
    */
   shownAt(hint: string, where: SampleRun | undefined, message: (parts: { hint: string; problem: string; where: SampleRun | undefined }) => string): this {
     this.hint = hint;
-    if (where !== undefined) this.where = where;
+    if (where !== undefined) this.inSample = where;
     this.message = message({ hint, problem: this.problem, where });
     return this;
   }

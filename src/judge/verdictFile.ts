@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { escapeUnsafe } from '../printable.js';
-import { canonicalJson, type ModelIdentity } from './cacheKey.js';
-import { CACHE_ENV } from './cacheSettings.js';
-import { JudgeError } from './errors.js';
+import { canonicalJson, corruptFileError, display, listJsonFiles, nearest, readStoredObject, sameData, slug, staleNote, writeStoredFile } from '../store/index.js';
+import type { ModelIdentity } from './cacheKey.js';
+import { VERDICT_STORE } from './cacheSettings.js';
+import type { JudgeError } from './errors.js';
 import type { JudgedCall, JudgeInput } from './input.js';
 import { snippet } from './model.js';
 import { PROMPT_VERSION } from './prompt.js';
@@ -76,15 +74,6 @@ export function verdictFileName(key: string, input: JudgeInput, test: string | u
   return `${prefix}${request}-${key.slice(0, 12)}.json`;
 }
 
-function slug(text: string, max: number): string {
-  return text
-    .slice(0, max * 4) // a megabyte request needs only its start
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, max)
-    .replace(/^-+|-+$/g, '');
-}
-
 /**
  * The entry for `key`: in `file`, else in any file of the directory recorded under the same key (a
  * renamed test, or the scorer replaying what a matcher recorded). Undefined when there is none.
@@ -93,21 +82,13 @@ export async function findEntry(file: string, key: string): Promise<{ file: stri
   const entry = await readEntry(file, key);
   if (entry) return { file, entry };
   const suffix = `-${key.slice(0, 12)}.json`;
-  for (const name of await listVerdictFiles(path.dirname(file))) {
+  for (const name of await listJsonFiles(path.dirname(file))) {
     if (!name.endsWith(suffix) || name === path.basename(file)) continue;
     const other = path.join(path.dirname(file), name);
     const found = await readEntry(other, key).catch(() => undefined); // same prefix, another key: not ours
     if (found) return { file: other, entry: found };
   }
   return undefined;
-}
-
-async function listVerdictFiles(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -119,28 +100,17 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
   const dir = path.dirname(file);
   const name = path.basename(file);
   const prefix = test === undefined ? name.slice(0, name.lastIndexOf('-') + 1) : name.slice(0, name.indexOf(SEPARATOR) + SEPARATOR.length);
-  let closest: { file: string; changes: string[] } | undefined;
-  for (const other of await listVerdictFiles(dir)) {
+  const candidates: Array<{ file: string; stored: Record<string, unknown> }> = [];
+  for (const other of await listJsonFiles(dir)) {
     if (!other.startsWith(prefix) || other === name) continue;
     if (test === undefined && other.includes(SEPARATOR)) continue; // a test's file, not a scorer's
-    const stored = await readJson(path.join(dir, other));
-    if (stored === undefined) continue;
-    const changes = changesSince(stored, input, model, votes);
-    if (closest === undefined || changes.length < closest.changes.length) closest = { file: path.join(dir, other), changes };
+    const stored = await readStoredObject(VERDICT_STORE, path.join(dir, other)).catch(() => undefined);
+    if (stored !== undefined && !Array.isArray(stored)) candidates.push({ file: path.join(dir, other), stored });
   }
+  const closest = nearest(candidates, ({ stored }) => changesSince(stored, input, model, votes));
   if (closest === undefined) return undefined;
-  const owner = test === undefined ? 'for this request' : 'by this test';
-  // The changes quote the run's text (JSON-quoted): escaped so it cannot forge lines or colours.
-  return [`Stale file: ${display(closest.file)}, recorded ${owner} with other inputs:`, ...closest.changes.map((change) => `  - ${escapeUnsafe(change)}`)].join('\n');
-}
-
-async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    const value: unknown = JSON.parse(await readFile(file, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  // The changes quote the run's text (JSON-quoted): staleNote escapes them so they cannot forge lines or colours.
+  return staleNote(closest.candidate.file, test === undefined ? 'for this request' : 'by this test', closest.changes);
 }
 
 /** What differs between a stored entry and the input judged now, in words. */
@@ -178,7 +148,7 @@ function toolChange(stored: unknown, tools: readonly JudgeTool[]): string {
   return `the available tools changed: ${parts.join('; ')}`;
 }
 
-const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+const same = sameData;
 const names = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map((name) => JSON.stringify(name)).join(', '));
 const shown = (value: unknown) => (typeof value === 'string' ? snippet(value, 80) : value === null || value === undefined ? 'none' : snippet(JSON.stringify(value), 80));
 
@@ -192,31 +162,16 @@ function modelName(model: unknown): string {
  * another key is a JudgeError naming it; the caller checks the verdict itself against the run.
  */
 export async function readEntry(file: string, key: string): Promise<CacheEntry | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-    throw new JudgeError(`Could not read the judge cache entry ${display(file)}: ${(error as Error).message}`, { cause: error });
-  }
-  let entry: unknown;
-  try {
-    entry = JSON.parse(text);
-  } catch (error) {
-    throw corruptEntryError(file, `not valid JSON (${(error as Error).message})`, error);
-  }
-  if (typeof entry !== 'object' || entry === null) throw corruptEntryError(file, 'it is not a JSON object');
-  const storedKey = (entry as { key?: unknown }).key;
+  const entry = await readStoredObject(VERDICT_STORE, file);
+  if (entry === undefined) return undefined;
+  const storedKey = entry.key;
   if (storedKey !== key) throw corruptEntryError(file, `its "key" is ${JSON.stringify(storedKey)}, not ${JSON.stringify(key)}`);
-  return entry as CacheEntry;
+  return entry as unknown as CacheEntry;
 }
 
 /** The error for an entry that cannot be used: names the file, the problem and the fix. */
 export function corruptEntryError(file: string, problem: string, cause?: unknown): JudgeError {
-  return new JudgeError(
-    `The judge cache entry ${display(file)} is corrupt: ${problem}. Delete the file and record the verdict again (${CACHE_ENV}=auto).`,
-    cause === undefined ? undefined : { cause },
-  );
+  return corruptFileError(VERDICT_STORE, file, problem, cause) as JudgeError;
 }
 
 /**
@@ -234,32 +189,7 @@ export async function holdsVerdict(file: string, key: string, judgement: Judgeme
  * target. Parallel workers, processes and CI shards never see a torn file; the last writer wins.
  */
 export async function writeEntry(file: string, entry: CacheEntry): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(entry, null, 2)}\n`, 'utf8'); // the entry's keys are in a fixed order, its data sorted
-    await renameWithRetry(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw new JudgeError(`Could not write the judge cache entry ${display(file)}: ${(error as Error).message}`, { cause: error });
-  }
+  await writeStoredFile(VERDICT_STORE, file, entry); // the entry's keys are in a fixed order, its data sorted
 }
 
-// Windows refuses to rename over a file another process has open for a moment; retry briefly.
-async function renameWithRetry(from: string, to: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await rename(from, to);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= 10 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)));
-    }
-  }
-}
-
-/** A path relative to the working directory, for messages. */
-export function display(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
+export { display };

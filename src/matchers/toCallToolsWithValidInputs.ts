@@ -3,18 +3,21 @@ import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
-import { isAsyncSchemaError, isToolRecord, readToolChecks } from '../scoring/inputSchemas.js';
+import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
 import { formatName } from '../value.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
-export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, tools: unknown): MatcherResult {
+export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
+  const list = toolRecordOfList(given);
+  if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
+  const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
     throw matcherError(
       hintLine,
-      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }); received ${describeArgument(tools)}.`,
+      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or a list of tools that name themselves (LangChain's tool()); received ${describeArgument(tools)}.`,
     );
   }
   const read = readToolChecks(tools);

@@ -34,7 +34,14 @@ export interface ReportOutcome {
  * What both reporters do at the end of a run: compare with the baseline when there is one, print
  * the table, write the step summary, the HTML page and the results file.
  */
-export function writeReport(records: readonly ReportedAssertion[], options: ReporterOptions, log: (text: string) => void, runner: ResultsFile['runner'] = 'vitest'): ReportOutcome {
+export function writeReport(
+  records: readonly ReportedAssertion[],
+  options: ReporterOptions,
+  log: (text: string) => void,
+  runner: ResultsFile['runner'] = 'vitest',
+  /** Whether the run reported something else (recordings): then no assertions is no news. */
+  reportedElse = false,
+): ReportOutcome {
   const generatedAt = new Date();
   const baselineFile = process.env[BASELINE_ENV] || options.baseline;
   // Read before anything is written: the baseline may be the file this run is about to replace.
@@ -42,7 +49,7 @@ export function writeReport(records: readonly ReportedAssertion[], options: Repo
   const problem = read && 'problem' in read ? read.problem : undefined;
   if (problem) log(`tool-call-accuracy: ${problem}. This run is not compared with a baseline.`);
   if (records.length === 0) {
-    log('tool-call-accuracy: no sampled or judged assertions ran, so there is no report.');
+    if (!reportedElse) log('tool-call-accuracy: no sampled or judged assertions ran, so there is no report.');
     return problem && options.failOnRegression ? { failure: failureWithoutBaseline(problem) } : {};
   }
   let rows: ReportRow[] = toRows(records);

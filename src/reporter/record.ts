@@ -1,5 +1,4 @@
-import { appendFileSync } from 'node:fs';
-import path from 'node:path';
+import { appendReportLine, REPORT_DIR_ENV } from '../recordings/usage.js';
 import type { Gate } from '../sample/gate.js';
 import type { JudgeUsage, ToolEvaluation } from '../judge/types.js';
 
@@ -67,7 +66,7 @@ export interface ReportedAssertion extends AssertionRecord {
 }
 
 export const META_KEY = 'toolCallAccuracy';
-export const REPORT_DIR_ENV = 'TOOL_CALL_ACCURACY_REPORT_DIR';
+export { REPORT_DIR_ENV };
 
 interface RecordingContext {
   task?: unknown;
@@ -84,7 +83,5 @@ export function recordAssertion(ctx: RecordingContext, record: AssertionRecord):
   }
   const dir = process.env[REPORT_DIR_ENV];
   if (!dir) return;
-  // One file per worker process, one line per record: no two writers share a file.
-  const line = JSON.stringify({ file: ctx.testPath ?? '', test: ctx.currentTestName ?? '', ...record } satisfies ReportedAssertion);
-  appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${line}\n`);
+  appendReportLine(dir, { file: ctx.testPath ?? '', test: ctx.currentTestName ?? '', ...record } satisfies ReportedAssertion);
 }

@@ -52,8 +52,9 @@ function checkOf(entry: unknown, name: string, load: ValidatorLoader, depth = 0)
   }
   if (isStandardSchema(entry)) return standardCheck(entry, name);
   if (isRecord(entry) && AI_SDK_SCHEMA in entry) return aiSdkCheck(entry, name, load);
-  if (isRecord(entry) && ('inputSchema' in entry || 'parameters' in entry)) {
-    const schema = entry.inputSchema ?? entry.parameters;
+  if (isRecord(entry) && ('inputSchema' in entry || 'parameters' in entry || isLangChainTool(entry))) {
+    // LangChain's tools keep it as `schema` (zod, or a JSON Schema).
+    const schema = entry.inputSchema ?? entry.parameters ?? entry.schema;
     if (schema === undefined) return () => [];
     return depth < 2 ? checkOf(schema, name, load, depth + 1) : `${where} is a tool whose input schema is another tool`;
   }
@@ -61,9 +62,14 @@ function checkOf(entry: unknown, name: string, load: ValidatorLoader, depth = 0)
   // A tool with no input schema at all (an `execute` alone, a provider-defined tool): any input is its input.
   if (isRecord(entry) && (typeof entry.execute === 'function' || entry.type === 'provider' || entry.type === 'provider-defined')) return () => [];
   return (
-    `${where} is neither a tool nor a schema. Pass an AI SDK ToolSet, a Mastra tools record, or a record of schemas ` +
+    `${where} is neither a tool nor a schema. Pass an AI SDK ToolSet, a Mastra tools record, LangChain tools (a list or a record), or a record of schemas ` +
     `(zod, valibot, arktype or any Standard Schema, the AI SDK's jsonSchema(), or a JSON Schema object).`
   );
+}
+
+/** A LangChain tool: `tool()`, a `StructuredTool` or `DynamicStructuredTool`, which runs with `invoke` and keeps its input schema as `schema`. */
+function isLangChainTool(entry: UnknownRecord): boolean {
+  return 'schema' in entry && typeof entry.invoke === 'function' && typeof entry.name === 'string';
 }
 
 function isStandardSchema(value: unknown): value is { '~standard': { validate(input: unknown): unknown } } {
@@ -225,4 +231,23 @@ function pointerPath(location: string): PropertyKey[] {
 /** Is `tools` a record of tools or schemas at all (not an array, a string, an asymmetric matcher)? */
 export function isToolRecord(tools: unknown): tools is Readonly<Record<string, unknown>> {
   return isRecord(tools) && !isAsymmetricMatcher(tools) && !isStandardSchema(tools);
+}
+
+/**
+ * A list of tools that carry their own names (LangChain's `tool()` and `StructuredTool`s, an agent
+ * framework's function tools) as a record by name; what is wrong with it when an entry has no
+ * name or two share one. Undefined for a value that is no list.
+ */
+export function toolRecordOfList(tools: unknown): { record: Record<string, unknown> } | { problem: string } | undefined {
+  // A list with no named tool in it (tool names, schemas) is no list of tools: the record's error says what to pass.
+  if (!Array.isArray(tools) || !tools.some((entry) => isRecord(entry) && typeof entry.name === 'string')) return undefined;
+  const record: Record<string, unknown> = {};
+  for (let index = 0; index < tools.length; index++) {
+    const entry: unknown = tools[index];
+    const name = isRecord(entry) ? entry.name : undefined;
+    if (typeof name !== 'string' || name === '') return { problem: `tools[${index}] is not a tool with a name (a list holds tools that name themselves, like LangChain's tool()); pass a record by name for anything else` };
+    if (Object.prototype.hasOwnProperty.call(record, name)) return { problem: `the list has two tools named ${JSON.stringify(name)}` };
+    record[name] = entry;
+  }
+  return { record };
 }

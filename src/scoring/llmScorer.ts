@@ -1,6 +1,6 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
-import { checkConfig, getJudgeConfig, withoutUndefined } from '../judge/config.js';
+import { checkConfig, getJudgeConfig } from '../judge/config.js';
 import type { JudgeOutcome } from '../judge/judge.js';
 import type { JudgeRequestInput } from '../judge/request.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
@@ -120,11 +120,8 @@ function checkScorerOptions(options: unknown): asserts options is ToolCallAccura
 
 function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSettings {
   if (cache === undefined || cache === false) return { mode: 'off', dir: '', source: 'default' };
-  const configured = getJudgeConfig().cache;
-  if (cache === true) return resolveCacheSettings(configured);
-  const settings = resolveCacheSettings({ ...configured, ...withoutUndefined(cache) });
-  // A replay miss must send the user to the option that chose replay.
-  return cache.mode === undefined ? settings : { ...settings, source: 'scorer' };
+  // The scorer's own `{ mode, dir }` is the caller's option: a replay miss then names it.
+  return resolveCacheSettings(getJudgeConfig().cache, process.env, cache === true ? undefined : cache);
 }
 
 function toScorerResult(runId: string, outcome: JudgeOutcome): ToolCallAccuracyScorerLLMResult {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { adapters, detectFormat } from '../../src/calls/detect.js';
+import { detectFormat } from '../../src/calls/detect.js';
+import { adapters } from '../../src/calls/formats.js';
 import { getToolCalls } from '../../src/calls/getToolCalls.js';
 import { getRunText } from '../../src/calls/getRunText.js';
 import { allFixtures, type Fixture } from '../fixtures/index.js';

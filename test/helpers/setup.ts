@@ -6,3 +6,4 @@ import '../../src/vitest.js';
 // what the others see, so each test file starts without either variable.
 delete process.env.CI;
 delete process.env.TOOL_CALL_ACCURACY_CACHE;
+delete process.env.TOOL_CALL_ACCURACY_RECORDINGS;

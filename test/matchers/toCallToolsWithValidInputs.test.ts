@@ -190,11 +190,11 @@ describe('toCallToolsWithValidInputs', () => {
   it('throws on tools that are not tools or schemas, and on async schemas, also under .not', () => {
     const calls = [{ toolName: 'search', input: {} }];
     expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs(['search'] as never))).toContain(
-      'tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }); received an array of 1.',
+      "tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or a list of tools that name themselves (LangChain's tool()); received an array of 1.",
     );
     expect(matcherErrorOf(() => expect(calls).not.toCallToolsWithValidInputs(z.object({}) as never))).toContain('tools must be a record of tools or schemas');
     expect(matcherErrorOf(() => expect(calls).not.toCallToolsWithValidInputs({ search: 'a string' }))).toContain(
-      'tools["search"] is neither a tool nor a schema. Pass an AI SDK ToolSet, a Mastra tools record, or a record of schemas (zod, valibot, arktype or any Standard Schema, the AI SDK\'s jsonSchema(), or a JSON Schema object).',
+      'tools["search"] is neither a tool nor a schema. Pass an AI SDK ToolSet, a Mastra tools record, LangChain tools (a list or a record), or a record of schemas (zod, valibot, arktype or any Standard Schema, the AI SDK\'s jsonSchema(), or a JSON Schema object).',
     );
     const slow = { search: z.object({}).refine(async () => true) };
     expect(matcherErrorOf(() => expect(calls).not.toCallToolsWithValidInputs(slow))).toContain(

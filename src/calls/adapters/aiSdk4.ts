@@ -1,9 +1,11 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
-import { readMessageParts } from '../uiParts.js';
+import { readMessageParts, uiPartsKind } from '../uiParts.js';
+import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
+import { refuseUnknown } from '../unknownParts.js';
 import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 
 /**
@@ -24,28 +26,50 @@ function stepsOf(value: unknown): unknown[] | undefined {
 }
 
 function readSteps(steps: readonly unknown[], calls: CallCollector): void {
-  const reader = new AiSdkPartReader(calls, false);
-  for (const step of steps) {
-    if (!isRecord(step)) continue;
+  const reader = new AiSdkPartReader(calls, false, 'ai-sdk-4');
+  for (let index = 0; index < steps.length; index++) {
+    const step: unknown = steps[index];
+    if (!isRecord(step) || !(Array.isArray(step.toolCalls) || Array.isArray(step.toolResults))) refuseUnknown('ai-sdk-4', `step ${index + 1}`, step, 'AI SDK 4 steps ({ toolCalls, toolResults })');
     calls.beginStep();
-    if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls);
-    if (Array.isArray(step.toolResults)) reader.read(step.toolResults);
+    if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, `step ${index + 1} toolCalls`);
+    if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, `step ${index + 1} toolResults`);
   }
 }
 
 function readUiMessages(messages: readonly unknown[], calls: CallCollector): void {
-  for (const message of messages) {
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    // The classifier let in only messages that fit (messageKinds.ts); the user's parts are context.
     if (!isRecord(message) || message.role !== 'assistant') continue;
-    readMessageParts(message.parts, message.toolInvocations, calls, true);
+    readMessageParts(message.parts, message.toolInvocations, calls, true, { format: 'ai-sdk-4', message: index });
   }
 }
 
 const textOf = (message: unknown) => (isRecord(message) ? (contentText(message.parts) ?? contentText(message.content)) : undefined);
 
+/**
+ * A v4 UI message shows itself by a `tool-invocation` part or a `toolInvocations` list; text-only
+ * parts beside a `content` string are its shape (v5+ dropped the string); a message with only a
+ * `content` string (v4 before 4.2 had no parts) or only v5 text parts fits.
+ */
+function uiMessageFit(message: UnknownRecord): MessageFit | undefined {
+  if (Array.isArray(message.parts)) {
+    const kind = uiPartsKind(message.parts);
+    if (kind === 'v4') return 'evidence';
+    if (kind !== 'text') return undefined;
+    if (Array.isArray(message.toolInvocations)) return 'evidence';
+    return typeof message.content === 'string' ? 'text' : 'fits';
+  }
+  if (Array.isArray(message.toolInvocations)) return 'evidence';
+  return typeof message.content === 'string' ? 'fits' : undefined;
+}
+
 export const aiSdk4: FormatAdapter = {
   format: 'ai-sdk-4',
   shape: 'an AI SDK 4 run: a generateText result or its steps ({ steps: [{ toolCalls: [{ toolName, args }] }] }), or UI messages with toolInvocations',
-  detect: (value, kinds) => stepsOf(value) !== undefined || kinds.of(value) === 'ai-sdk-4-ui',
+  detect: (value, kinds) => stepsOf(value) !== undefined || kinds.of(value) === 'ai-sdk-4',
+  messages: { name: 'an AI SDK 4 UI message', of: uiMessageFit, fallback: true },
+  turns: (value) => (stepsOf(value) ? oneTurn(value) : conversationTurns(value, isUserMessage)),
   read(value, calls) {
     const steps = stepsOf(value);
     if (steps) readSteps(steps, calls);

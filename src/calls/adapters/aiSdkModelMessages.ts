@@ -1,8 +1,34 @@
-import type { FormatAdapter } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
 import { assistantMessages, NO_MESSAGE_TOKENS } from '../runUsage.js';
+import { conversationTurns, isUserMessage } from '../turns.js';
+
+/** Content part types of model messages (5–7, and 4's CoreMessages): those that only the AI SDK writes, and text, image and file. */
+const MODEL_PARTS = new Set(['tool-call', 'tool-result', 'tool-approval-request', 'tool-approval-response', 'reasoning']);
+const TEXT_PARTS = new Set(['text', 'image', 'file']);
+
+/**
+ * A `tool` message with parts, or a part only the AI SDK writes, shows the format. A message whose
+ * content is a string or text, image and file parts is text only: this format is the fallback for
+ * a conversation in which nothing shows another (it has no calls in any format). A part of a type
+ * it does not know is not text: such a list is refused.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  const content = message.content;
+  if (typeof message.role !== 'string') return undefined;
+  if (typeof content === 'string') return 'text';
+  if (!Array.isArray(content)) return undefined;
+  if (message.role === 'tool') return 'evidence';
+  let text = true;
+  for (const part of content) {
+    const type = isRecord(part) ? part.type : undefined;
+    if (typeof type === 'string' && MODEL_PARTS.has(type)) return 'evidence';
+    if (typeof type !== 'string' || !TEXT_PARTS.has(type)) text = false;
+  }
+  return text ? 'text' : undefined;
+}
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
@@ -14,18 +40,21 @@ const textOf = (message: unknown) => (isRecord(message) ? contentText(message.co
 export const aiSdkModelMessages: FormatAdapter = {
   format: 'ai-sdk-model-messages',
   shape: "AI SDK model messages: [{ role: 'assistant', content: [{ type: 'tool-call', toolName, input }] }, { role: 'tool', … }]",
-  detect: (value, kinds) => kinds.of(value) === 'ai-sdk-model',
+  detect: (value, kinds) => kinds.of(value) === 'ai-sdk-model-messages',
+  messages: { name: 'an AI SDK model message', of: messageFit, fallback: true },
+  turns: (value) => conversationTurns(value, isUserMessage),
   read(value, calls) {
     const messages = asList(value);
-    const reader = new AiSdkPartReader(calls, true);
+    const reader = new AiSdkPartReader(calls, true, 'ai-sdk-model-messages');
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
+      // The classifier let in only messages that fit (messageKinds.ts): text, or parts the part reader reads or refuses.
       if (!isRecord(message) || !Array.isArray(message.content)) continue;
       // The AI SDK writes one assistant message per step. Mastra's v1 messages (a message-level
       // `type`) merge a run's steps into one, so they say nothing about steps.
       if (message.role === 'assistant' && !('type' in message)) calls.beginStep();
       // Only the assistant issues calls; other roles hold results and approvals.
-      reader.read(message.content, message.role === 'assistant');
+      reader.read(message.content, message.role === 'assistant', `message ${index + 1}`);
     }
   },
   text: (value) => conversationText(asList(value), chatRole, textOf),

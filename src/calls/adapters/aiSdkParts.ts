@@ -2,6 +2,7 @@ import type { FormatAdapter } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
 import { contentText } from '../conversationText.js';
+import { oneTurn } from '../turns.js';
 
 /** Part types only the AI SDK uses (`text`, `reasoning`, `source` and `file` are shared with other formats). */
 const SHARED_PARTS = new Set(['text', 'reasoning', 'source', 'file']);
@@ -27,8 +28,9 @@ export const aiSdkParts: FormatAdapter = {
   format: 'ai-sdk-parts',
   shape: "AI SDK content parts: step.content, or result.content / result.toolCalls in 7 ([{ type: 'tool-call', toolName, input }])",
   detect: isPartArray,
+  turns: oneTurn,
   read(value, calls) {
-    new AiSdkPartReader(calls, false).read(value as unknown[]);
+    new AiSdkPartReader(calls, false, 'ai-sdk-parts').read(value as unknown[]);
   },
   text(value) {
     const reply = contentText(value);

@@ -1,9 +1,11 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
+import { conversationTurns } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 
 /**
  * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
@@ -11,21 +13,28 @@ import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
  * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
  * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block.
  */
-function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean): void {
+function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
-    if (!isRecord(block) || typeof block.type !== 'string') continue;
+    if (!isRecord(block) || typeof block.type !== 'string') refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
     const type = block.type;
-    if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
+    if (CALL_BLOCKS.has(type)) {
       if (!fromAssistant || !isNonEmptyString(block.name)) continue;
       const call = toolCall(block.name, block.input, block.id);
       if (type !== 'tool_use') call.providerExecuted = true;
       calls.add(call);
-    } else if (type.endsWith('tool_result') && isNonEmptyString(block.tool_use_id)) {
-      readResult(block, calls);
+    } else if (type.endsWith('tool_result')) {
+      if (isNonEmptyString(block.tool_use_id)) readResult(block, calls);
+    } else if (!OTHER_BLOCKS.has(type)) {
+      refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN);
     }
   }
 }
+
+/** Blocks that hold no call nor result. */
+const OTHER_BLOCKS = new Set(['text', 'image', 'document', 'search_result', 'thinking', 'redacted_thinking', 'container_upload', 'tool_reference']);
+const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+const KNOWN = 'text, image, document, search_result, thinking, redacted_thinking, container_upload, tool_use, server_tool_use, mcp_tool_use, tool_result and the server tools\' *_tool_result';
 
 function readResult(block: UnknownRecord, calls: CallCollector): void {
   const id = block.tool_use_id as string;
@@ -34,6 +43,37 @@ function readResult(block: UnknownRecord, calls: CallCollector): void {
   const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
   if (block.is_error === true || serverError) calls.error(id, content);
   else calls.output(id, content);
+}
+
+/** Content block types only Anthropic writes (`text` is shared; so is `image`, without a `source`). */
+const ANTHROPIC_BLOCKS = new Set([
+  'tool_use',
+  'tool_result',
+  'server_tool_use',
+  'mcp_tool_use',
+  'mcp_tool_result',
+  'thinking',
+  'redacted_thinking',
+  'document',
+  'web_search_tool_result',
+]);
+
+const isAnthropicBlock = (block: unknown) => isRecord(block) && typeof block.type === 'string' && (ANTHROPIC_BLOCKS.has(block.type) || (block.type === 'image' && 'source' in block));
+
+/** A `Message` (`type: 'message'` with `stop_reason`) or a message with a block only Anthropic writes shows the format; `{ role, content }` fits. */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  if (message.type === 'message' && 'stop_reason' in message) return 'evidence';
+  const content = message.content;
+  if (Array.isArray(content)) {
+    for (let index = 0; index < content.length; index++) if (isAnthropicBlock(content[index])) return 'evidence';
+  }
+  if (message.type !== undefined && message.type !== 'message') return undefined;
+  return (message.role === 'user' || message.role === 'assistant') && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
+}
+
+/** Anthropic sends tool results back in a user message: that continues the turn. */
+function startsTurn(message: unknown): boolean {
+  return isRecord(message) && message.role === 'user' && !(Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_result'));
 }
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
@@ -48,13 +88,16 @@ export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",
   detect: (value, kinds) => kinds.of(value) === 'anthropic',
+  messages: { name: 'an Anthropic message', of: messageFit },
+  turns: (value) => conversationTurns(value, startsTurn),
   read(value, calls) {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
+      // The classifier let in only messages that fit (messageKinds.ts): a string content is text.
       if (!isRecord(message) || !Array.isArray(message.content)) continue;
       if (message.role === 'assistant') calls.beginStep();
-      readBlocks(message.content, calls, message.role === 'assistant');
+      readBlocks(message.content, calls, message.role === 'assistant', index);
     }
   },
   text: (value) => conversationText(asList(value), roleOf, textOf),

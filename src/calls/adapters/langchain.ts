@@ -1,10 +1,12 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { readOpenAiToolCall } from '../openaiToolCall.js';
 import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
+import { conversationTurns } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 
 /**
  * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
@@ -19,10 +21,42 @@ const CLASS_TYPES: Record<string, string> = {
   ToolMessageChunk: 'tool',
   HumanMessage: 'human',
   HumanMessageChunk: 'human',
+  SystemMessage: 'system',
+  SystemMessageChunk: 'system',
+  ChatMessage: 'generic',
+  ChatMessageChunk: 'generic',
+  FunctionMessage: 'function',
+  FunctionMessageChunk: 'function',
+  RemoveMessage: 'remove',
 };
 
+/** LangChain message `type`s (`AIMessage.type === 'ai'`, also the `toDict()` and LangGraph API dict forms). */
+const LANGCHAIN_TYPES = new Set(['ai', 'human', 'tool', 'system', 'generic', 'function', 'remove', 'developer']);
+
+const KNOWN = `LangChain messages (type ${[...LANGCHAIN_TYPES].join(', ')}; classes ${Object.keys(CLASS_TYPES).join(', ')}) and tool calls`;
+
+/** A LangChain message: an instance (`_getType`), its JSON `lc` form, or a dict with a LangChain `type` and no `role`. */
+function isLangChainMessage(message: UnknownRecord): boolean {
+  if (message.lc === 1 && message.type === 'constructor' && Array.isArray(message.id)) return true;
+  if (typeof message._getType === 'function') return true;
+  return typeof message.type === 'string' && LANGCHAIN_TYPES.has(message.type) && !('role' in message);
+}
+
+/**
+ * A LangChain message, or one of `aiMessage.tool_calls` (`type: 'tool_call'`, set by most providers),
+ * shows the format; an OpenAI tool call (`type: 'function'` with a `function`) does not. A
+ * `{ role, content: 'text' }` dict (what LangChain coerces into a message) fits.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  const type = message.type;
+  if (type === 'tool_call' || type === 'invalid_tool_call') return 'evidence';
+  if ((type === 'function' && isRecord(message.function)) || (type === 'custom' && isRecord(message.custom))) return undefined;
+  if (isLangChainMessage(message)) return 'evidence';
+  return typeof message.role === 'string' && typeof message.content === 'string' && !('tool_calls' in message) ? 'fits' : undefined;
+}
+
 /** The message's type (`ai`, `tool`, `human`, …) and the record holding its fields. */
-export function typeOf(message: UnknownRecord): string | undefined {
+function typeOf(message: UnknownRecord): string | undefined {
   if (message.lc === 1 && message.type === 'constructor' && Array.isArray(message.id)) {
     const className: unknown = message.id[message.id.length - 1];
     return typeof className === 'string' ? CLASS_TYPES[className] : undefined;
@@ -36,10 +70,135 @@ function fieldsOf(message: UnknownRecord): UnknownRecord {
   return message;
 }
 
-export function messagesOf(value: unknown): readonly unknown[] {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value) && Array.isArray(value.messages)) return value.messages;
-  return [value];
+/**
+ * The messages of a run: a list of them (the `[message, metadata]` tuples of LangGraph's
+ * `streamMode: 'messages'` read as their messages), a LangGraph state's, or one message; streamed
+ * chunks assembled into whole messages.
+ */
+function messagesOf(value: unknown): readonly unknown[] {
+  if (isMessageTuples(value)) return assembled(value.map((tuple) => tuple[0]));
+  if (Array.isArray(value)) return assembled(value);
+  if (isRecord(value) && Array.isArray(value.messages)) return assembled(value.messages);
+  return assembled([value]);
+}
+
+/** LangGraph's `stream(…, { streamMode: 'messages' })`, collected: `[message, metadata]` tuples. */
+function isMessageTuples(value: unknown): value is Array<[UnknownRecord, UnknownRecord]> {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => Array.isArray(item) && item.length === 2 && isRecord(item[0]) && isLangChainMessage(item[0]) && isRecord(item[1]));
+}
+
+/** A streamed piece of an AI message: an `AIMessageChunk` (its fields hold `tool_call_chunks`). */
+function isChunk(message: unknown): message is UnknownRecord {
+  return isRecord(message) && typeOf(message) === 'ai' && Array.isArray(fieldsOf(message).tool_call_chunks);
+}
+
+/**
+ * Whole messages from streamed chunks, as LangChain assembles them: the chunks of one model call
+ * (the same `id`; chunks without one, while they follow each other) are joined with the chunks' own
+ * `concat`, in order, and the whole message takes the place of its first chunk. Chunks that are no
+ * longer instances (JSON) cannot be joined as LangChain joins them, so several of them are refused;
+ * a message whose call arguments are still incomplete JSON is a stream cut short, refused too:
+ * never read as partial calls.
+ */
+function assembled(messages: readonly unknown[]): readonly unknown[] {
+  if (!messages.some(isChunk)) return messages;
+  const whole: unknown[] = [];
+  const groups: Array<{ at: number; chunks: UnknownRecord[] }> = [];
+  const byId = new Map<string, { at: number; chunks: UnknownRecord[] }>();
+  let loose: { at: number; chunks: UnknownRecord[] } | undefined;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    if (!isChunk(message)) {
+      whole.push(message);
+      loose = undefined;
+      continue;
+    }
+    const id = fieldsOf(message).id;
+    const known = isNonEmptyString(id) ? byId.get(id) : loose;
+    if (known) {
+      known.chunks.push(message);
+      continue;
+    }
+    const group = { at: whole.length, chunks: [message] };
+    groups.push(group);
+    whole.push(undefined);
+    if (isNonEmptyString(id)) byId.set(id, group);
+    else loose = group;
+  }
+  for (const group of groups) whole[group.at] = joined(group.chunks, messages.indexOf(group.chunks[0]));
+  return whole;
+}
+
+type Concat = (other: unknown) => UnknownRecord;
+
+function joined(chunks: readonly UnknownRecord[], at: number): UnknownRecord {
+  let message = chunks[0]!;
+  for (let index = 1; index < chunks.length; index++) {
+    const concat = message.concat;
+    if (typeof concat !== 'function') {
+      refuseUnknown(
+        'langchain',
+        `${position(at)} (with ${chunks.length - 1} more chunks of its message)`,
+        message,
+        "AIMessageChunk instances, which are joined with their own concat(): pass the chunks as LangGraph's stream yields them, or join them before saving (chunks.reduce((a, b) => a.concat(b)))",
+      );
+    }
+    message = (concat as Concat).call(message, chunks[index]);
+  }
+  const pieces = fieldsOf(message).tool_call_chunks as unknown[];
+  for (const piece of pieces) {
+    if (!isRecord(piece) || typeof piece.args !== 'string' || piece.args.trim() === '' || parses(piece.args)) continue;
+    refuseUnknown(
+      'langchain',
+      `${position(at)} (a message streamed in ${chunks.length} chunk${chunks.length === 1 ? '' : 's'})`,
+      message,
+      `whole calls: the arguments of its call ${isNonEmptyString(piece.name) ? `to ${JSON.stringify(piece.name)} ` : ''}are incomplete JSON, so the stream was cut short; pass the chunks of a finished stream`,
+    );
+  }
+  return message;
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Content blocks an AI message may hold besides its `tool_calls`: LangChain's standard blocks and
+ * the providers' own that it keeps (Anthropic's `tool_use` repeats a call of `tool_calls`). Any
+ * other is refused: a server tool's call (`server_tool_call`) is in no `tool_calls`.
+ */
+const AI_BLOCKS = new Set([
+  'text',
+  'reasoning',
+  'thinking',
+  'redacted_thinking',
+  'tool_use',
+  'tool_call',
+  'tool_call_chunk',
+  'invalid_tool_call',
+  'input_json_delta',
+  'image',
+  'image_url',
+  'audio',
+  'video',
+  'file',
+  'text-plain',
+  'document',
+  'refusal',
+  'non_standard',
+]);
+
+function checkBlocks(content: unknown, message: number): void {
+  if (!Array.isArray(content)) return;
+  for (let index = 0; index < content.length; index++) {
+    const block: unknown = content[index];
+    if (!isRecord(block) || !AI_BLOCKS.has(block.type as string)) refuseUnknown('langchain', position(message, index, 'content block'), block, `the content blocks ${[...AI_BLOCKS].join(', ')} beside tool_calls`);
+  }
 }
 
 /** One of `tool_calls` (`{ name, args, id }`), or of `invalid_tool_calls` (args a string that did not parse). */
@@ -53,13 +212,13 @@ function readToolCall(item: unknown, calls: CallCollector, invalid: boolean): vo
   calls.add(call);
 }
 
-function readAiMessage(fields: UnknownRecord, calls: CallCollector): void {
+function readAiMessage(fields: UnknownRecord, calls: CallCollector, index: number): void {
   const toolCalls = fields.tool_calls;
   if (Array.isArray(toolCalls)) {
     for (const item of toolCalls) readToolCall(item, calls, false);
   } else if (isRecord(fields.additional_kwargs) && Array.isArray(fields.additional_kwargs.tool_calls)) {
     // Only the provider's raw OpenAI-format calls were kept.
-    for (const item of fields.additional_kwargs.tool_calls) readOpenAiToolCall(item, calls);
+    fields.additional_kwargs.tool_calls.forEach((item: unknown, call: number) => readOpenAiToolCall(item, calls, 'langchain', `message ${index + 1}, additional_kwargs.tool_calls[${call}]`));
   }
   if (Array.isArray(fields.invalid_tool_calls)) {
     for (const item of fields.invalid_tool_calls) readToolCall(item, calls, true);
@@ -74,6 +233,36 @@ function isUntypedToolCallList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && isNonEmptyString(item.name) && 'args' in item && !('type' in item) && !('role' in item));
 }
 
+/**
+ * What to pass instead of a piece of a LangGraph run: a chunk of `graph.stream()` in a mode that
+ * holds part of the thread, a list of `values` chunks (each the whole thread so far), one
+ * `messages` tuple.
+ */
+const STREAM_MODES = new Set(['values', 'updates', 'messages', 'debug', 'custom', 'tasks', 'checkpoints']);
+
+function langGraphPiece(value: unknown): string | undefined {
+  const pieces = Array.isArray(value) ? value : [value];
+  if (pieces.length === 0) return undefined;
+  const finalState = 'pass the final state instead (await graph.invoke(input), or the last chunk of graph.stream(input, { streamMode: "values" })): it holds the whole thread';
+  if (Array.isArray(value) && value.length === 2 && isRecord(value[0]) && isLangChainMessage(value[0]) && isRecord(value[1]) && !isLangChainMessage(value[1])) {
+    return 'it is one [message, metadata] chunk of graph.stream(input, { streamMode: "messages" }). Collect every chunk of the stream in a list and pass the list (its chunks are joined into whole messages), or ' + finalState.slice('pass '.length);
+  }
+  if (Array.isArray(value) && pieces.every((piece) => isRecord(piece) && Array.isArray(piece.messages) && !('role' in piece))) {
+    return `it is a list of ${pieces.length} LangGraph states (the chunks of graph.stream(input, { streamMode: "values" })): each holds the whole thread so far, so reading them all would count each call again. Pass the last one: chunks.at(-1)`;
+  }
+  if (pieces.every((piece) => isRecord(piece) && Object.keys(piece).length > 0 && Object.values(piece).every((update) => isRecord(update) && Array.isArray(update.messages)))) {
+    return `it is ${Array.isArray(value) ? 'a list of chunks' : 'a chunk'} of graph.stream(input, { streamMode: "updates" }), each one node's new messages; ${finalState}`;
+  }
+  if (pieces.every((piece) => isRecord(piece) && typeof piece.type === 'string' && ['task', 'task_result', 'checkpoint'].includes(piece.type) && 'payload' in piece)) {
+    return `it is ${Array.isArray(value) ? 'a list of events' : 'an event'} of graph.stream(input, { streamMode: "debug" }); ${finalState}`;
+  }
+  const isModePair = (piece: unknown) => Array.isArray(piece) && piece.length === 2 && typeof piece[0] === 'string' && STREAM_MODES.has(piece[0]);
+  if (isModePair(value) || pieces.every(isModePair)) {
+    return `it is ${isModePair(value) ? 'one of the' : 'a list of'} [mode, chunk] pairs of graph.stream(input, { streamMode: [...] }) with several modes; pass the chunks of one mode: the last "values" chunk, or the list of "messages" chunks`;
+  }
+  return undefined;
+}
+
 const roleOf = (message: unknown) => {
   const type = isRecord(message) ? typeOf(message) : undefined;
   return type === 'human' ? 'user' : type === 'ai' ? 'assistant' : undefined;
@@ -85,20 +274,28 @@ export const langchainMessages: FormatAdapter = {
   shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls',
   detect(value, kinds) {
     if (isRecord(value) && Array.isArray(value.messages) && !('role' in value)) return kinds.of(value.messages) === 'langchain';
-    return kinds.of(value) === 'langchain' || isUntypedToolCallList(value);
+    return kinds.of(value) === 'langchain' || isUntypedToolCallList(value) || isMessageTuples(value);
   },
+  wrongPiece: langGraphPiece,
+  messages: { name: 'a LangChain message', of: messageFit },
+  // A LangGraph state holds the whole thread: its turns are its messages' turns.
+  turns: (value) => conversationTurns(value, (message) => isRecord(message) && typeOf(message) === 'human', Array.isArray(value) || (isRecord(value) && Array.isArray(value.messages)) ? messagesOf(value) : undefined),
   read(value, calls) {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
-      if (!isRecord(message)) continue;
+      if (!isRecord(message)) refuseUnknown('langchain', position(index), message, KNOWN);
       const type = typeOf(message);
       const fields = fieldsOf(message);
       if (type === 'tool_call' || type === 'invalid_tool_call' || (type === undefined && 'args' in message)) {
         readToolCall(message, calls, type === 'invalid_tool_call');
+      } else if (type === undefined ? !(typeof message.role === 'string' && typeof message.content === 'string') : !LANGCHAIN_TYPES.has(type)) {
+        // A `{ role, content: 'text' }` dict is text; anything else LangChain does not write.
+        refuseUnknown('langchain', position(index), message, KNOWN);
       } else if (type === 'ai') {
         calls.beginStep();
-        readAiMessage(fields, calls);
+        checkBlocks(fields.content, index);
+        readAiMessage(fields, calls, index);
       } else if (type === 'tool' && isNonEmptyString(fields.tool_call_id)) {
         if (fields.status === 'error') calls.error(fields.tool_call_id, fields.content);
         else calls.output(fields.tool_call_id, fields.content);

@@ -1,6 +1,7 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { isRunMessage, readMastraMessages, runInputMessages, runOutput, textOfRole } from '../mastraMessages.js';
+import { oneTurn } from '../turns.js';
 
 /** `{ input: { inputMessages }, output }` (createAgentTestRun) or `{ inputMessages, output }`. */
 function isMastraRun(value: unknown): value is UnknownRecord {
@@ -14,9 +15,10 @@ export const mastraRun: FormatAdapter = {
   format: 'mastra-run',
   shape: 'a Mastra agent run: { input: { inputMessages }, output } or { inputMessages, output } (createAgentTestRun, or generate(…).scoringData)',
   detect: isMastraRun,
+  turns: oneTurn,
   read(value, calls) {
     // Only the output is the agent's doing: calls inside inputMessages are context.
-    readMastraMessages(runOutput(value as UnknownRecord) as unknown[], calls);
+    readMastraMessages(runOutput(value as UnknownRecord) as unknown[], calls, 'mastra-run');
   },
   text(value) {
     const run = value as UnknownRecord;

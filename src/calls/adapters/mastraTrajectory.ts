@@ -6,6 +6,8 @@ import { textOfRole } from '../mastraMessages.js';
 import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCall } from '../toolCall.js';
+import { refuseUnknown } from '../unknownParts.js';
+import { oneTurn } from '../turns.js';
 
 /** The step types that are a tool the agent called: its own, an MCP server's, or one the provider ran. */
 const TOOL_STEPS = new Set(['tool_call', 'mcp_tool_call', 'provider_tool_call']);
@@ -42,6 +44,7 @@ export const mastraTrajectory: FormatAdapter = {
   format: 'mastra-trajectory',
   shape: "a Mastra trajectory: { steps: [{ stepType: 'tool_call', name, toolArgs, toolResult, success }, …] } (extractTrajectory, extractTrajectoryFromTrace, a trajectory scorer's output)",
   detect: isTrajectory,
+  turns: oneTurn,
   read(value, calls) {
     readSteps((value as { steps: unknown[] }).steps, calls);
   },
@@ -54,9 +57,17 @@ export const mastraTrajectory: FormatAdapter = {
   usage: trajectoryUsage(),
 };
 
-function readSteps(steps: readonly unknown[], calls: CallCollector): void {
-  for (const step of steps) {
-    if (!isStep(step)) continue;
+/** Steps that are no call of the agent's: what it ran around its calls (their children may hold calls). */
+const OTHER_STEPS = new Set(['processor_run', 'model_generation', 'workflow_step', 'workflow_run', 'workflow_conditional', 'workflow_parallel', 'workflow_loop', 'workflow_sleep', 'workflow_wait_event']);
+const KNOWN = `the step types ${[...TOOL_STEPS, 'agent_run', ...OTHER_STEPS].join(', ')}`;
+
+function readSteps(steps: readonly unknown[], calls: CallCollector, where = 'step'): void {
+  for (let index = 0; index < steps.length; index++) {
+    const step: unknown = steps[index];
+    const at = `${where} ${index + 1}`;
+    if (!isStep(step) || !(TOOL_STEPS.has(step.stepType as string) || step.stepType === 'agent_run' || OTHER_STEPS.has(step.stepType as string))) {
+      refuseUnknown('mastra-trajectory', at, step, KNOWN);
+    }
     const children = Array.isArray(step.children) ? step.children : undefined;
     if (TOOL_STEPS.has(step.stepType as string)) {
       const call = toolStepCall(step);
@@ -67,7 +78,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
       calls.add(call);
       recordSubRun(call, { steps: children ?? [] });
     } else if (step.stepType !== 'processor_run' && children) {
-      readSteps(children, calls);
+      readSteps(children, calls, `${at}, child`);
     }
   }
 }

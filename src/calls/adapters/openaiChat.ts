@@ -1,10 +1,11 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { openAiToolCallId, readOpenAiToolCall } from '../openaiToolCall.js';
-import { ResultsAhead } from '../resultsAhead.js';
+import { readOpenAiToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
+import { conversationTurns, isUserMessage } from '../turns.js';
+import { position, refuseUnknown } from '../unknownParts.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, tokensOf } from '../runUsage.js';
 
 /**
@@ -17,12 +18,28 @@ function isToolCallItem(item: UnknownRecord): boolean {
   return (item.type === 'function' && isRecord(item.function)) || (item.type === 'custom' && isRecord(item.custom));
 }
 
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+/** Content part types of Chat messages. */
+const PARTS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
+
 /** A message other than an assistant's (readAssistant): a bare `tool_calls` item, or a tool's result. */
-function readMessage(message: UnknownRecord, calls: CallCollector): void {
+function readMessage(message: UnknownRecord, calls: CallCollector, index: number): void {
   if (isToolCallItem(message)) {
-    readOpenAiToolCall(message, calls);
+    readOpenAiToolCall(message, calls, 'openai-chat', `item ${index + 1}`);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
+  }
+}
+
+/** Refuses a message with a role, or a content part, that Chat Completions does not write. */
+function checkMessage(message: UnknownRecord, index: number): void {
+  if (isToolCallItem(message)) return;
+  if (!ROLES.has(message.role as string)) refuseUnknown('openai-chat', position(index), message, `the roles ${[...ROLES].join(', ')}`);
+  const content = message.content;
+  if (!Array.isArray(content)) return;
+  for (let part = 0; part < content.length; part++) {
+    const item: unknown = content[part];
+    if (!isRecord(item) || !PARTS.has(item.type as string)) refuseUnknown('openai-chat', position(index, part), item, [...PARTS].join(', '));
   }
 }
 
@@ -31,22 +48,10 @@ function readLegacyCall(message: UnknownRecord, calls: CallCollector): void {
   if (isRecord(legacy) && isNonEmptyString(legacy.name)) calls.add(toolCallWithJsonInput(legacy.name, legacy.arguments, undefined));
 }
 
-/**
- * An assistant message's calls, each made with its result when one of the `tool` messages right
- * after it answers it (resultsAhead.ts); returns the index of the last message read.
- */
-function readAssistant(messages: readonly unknown[], index: number, message: UnknownRecord, calls: CallCollector, ahead: ResultsAhead): number {
-  const items: readonly unknown[] = Array.isArray(message.tool_calls) ? message.tool_calls : [];
-  ahead.begin(items.length);
-  for (let position = 0; position < items.length; position++) ahead.call(openAiToolCallId(items[position]));
-  let last = index;
-  for (; last + 1 < messages.length; last++) {
-    const next: unknown = messages[last + 1];
-    if (!isRecord(next) || next.role !== 'tool' || isToolCallItem(next) || !ahead.result(next.tool_call_id, next.content)) break;
-  }
-  for (let position = 0; position < items.length; position++) readOpenAiToolCall(items[position], calls, ahead.output(position));
+/** An assistant message's calls: its `tool_calls`, and the legacy `function_call`. */
+function readAssistant(message: UnknownRecord, calls: CallCollector, index: number): void {
+  if (Array.isArray(message.tool_calls)) message.tool_calls.forEach((item, call) => readOpenAiToolCall(item, calls, 'openai-chat', `message ${index + 1}, tool_calls[${call}]`));
   readLegacyCall(message, calls);
-  return last;
 }
 
 function isCompletion(value: unknown): value is UnknownRecord & { choices: unknown[] } {
@@ -63,23 +68,49 @@ function messagesOf(value: unknown): readonly unknown[] {
   return asList(value);
 }
 
+/** Content part types only Chat Completions writes (`text`, `file` are shared). */
+const CHAT_PARTS = new Set(['image_url', 'input_audio']);
+
+/**
+ * A Chat message shows the format by its `tool_calls`, `tool_call_id` or `function_call`, a
+ * `developer` or `function` role, or a part only Chat writes; so does an item of `tool_calls` on its
+ * own. A message with a `type` is another format's (a Responses item, a LangChain dict). Any other
+ * `{ role, content }` fits.
+ */
+function messageFit(message: UnknownRecord): MessageFit | undefined {
+  if (isToolCallItem(message)) return 'evidence';
+  if (message.type !== undefined) return undefined;
+  if ('tool_calls' in message || 'tool_call_id' in message || 'function_call' in message) return 'evidence';
+  if (message.role === 'developer' || message.role === 'function') return 'evidence';
+  const content = message.content;
+  if (Array.isArray(content)) {
+    for (let index = 0; index < content.length; index++) {
+      const part: unknown = content[index];
+      if (isRecord(part) && CHAT_PARTS.has(part.type as string)) return 'evidence';
+    }
+  }
+  return typeof message.role === 'string' && (typeof content === 'string' || content === null || Array.isArray(content)) ? 'fits' : undefined;
+}
+
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 export const openaiChat: FormatAdapter = {
   format: 'openai-chat',
   shape: 'OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself',
   detect: (value, kinds) => isCompletion(value) || kinds.of(value) === 'openai-chat',
+  messages: { name: 'an OpenAI Chat Completions message', of: messageFit },
+  turns: (value) => conversationTurns(value, isUserMessage),
   read(value, calls) {
     const messages = messagesOf(value);
-    const ahead = new ResultsAhead();
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
-      if (!isRecord(message)) continue;
+      if (!isRecord(message)) refuseUnknown('openai-chat', position(index), message, 'Chat Completions messages');
+      checkMessage(message, index);
       if (message.role === 'assistant') calls.beginStep();
       if (message.role === 'assistant' && !isToolCallItem(message)) {
-        index = readAssistant(messages, index, message, calls, ahead);
+        readAssistant(message, calls, index);
       } else {
-        readMessage(message, calls);
+        readMessage(message, calls, index);
       }
     }
   },

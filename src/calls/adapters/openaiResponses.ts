@@ -1,11 +1,12 @@
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import type { ToolCall } from '../../types.js';
 import { INPUT_OUTPUT_TOKENS, tokensOf } from '../runUsage.js';
-import { ResultsAhead } from '../resultsAhead.js';
+import { conversationTurns, isUserMessage } from '../turns.js';
+import { refuseUnknown } from '../unknownParts.js';
 
 /**
  * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
@@ -22,15 +23,29 @@ const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', '
  */
 type Approvals = Map<string, ToolCall>;
 
-/** `output`: a `function_call`'s result when it was read ahead (resultsAhead.ts). */
-function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals, output?: unknown): void {
+const MESSAGE_ROLES = new Set(['user', 'assistant', 'system', 'developer']);
+/** Items that hold no call nor result. */
+const OTHER_ITEMS = new Set(['reasoning', 'item_reference', 'compaction', 'compaction_trigger', 'mcp_list_tools', 'additional_tools', 'tool_search_output']);
+const KNOWN_ITEMS =
+  'message, function_call, custom_tool_call, mcp_call, mcp_approval_request, mcp_approval_response, the built-in tools\' *_call, their *_call_output, ' + [...OTHER_ITEMS].join(', ');
+
+function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approvals, index: number): void {
   const type = item.type;
-  if (typeof type !== 'string') return;
+  if (typeof type !== 'string' || type === 'message') {
+    // A message, or an easy input message (`{ role, content }`): text, whose parts Responses writes.
+    if (!MESSAGE_ROLES.has(item.role as string) || !(typeof item.content === 'string' || Array.isArray(item.content))) refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
+    if (Array.isArray(item.content)) {
+      item.content.forEach((part: unknown, at: number) => {
+        if (!isResponsesPart(part)) refuseUnknown('openai-responses', `item ${index + 1}, part ${at + 1}`, part, [...RESPONSES_PARTS].join(', '));
+      });
+    }
+    return;
+  }
   // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
   if (item.status === 'in_progress' && (type === 'function_call' || type === 'custom_tool_call')) return;
   switch (type) {
     case 'function_call':
-      if (isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.arguments, item.call_id, output));
+      if (isNonEmptyString(item.name)) calls.add(toolCallWithJsonInput(item.name, item.arguments, item.call_id));
       return;
     case 'custom_tool_call':
       if (isNonEmptyString(item.name)) calls.add(toolCall(item.name, item.input, item.call_id));
@@ -63,6 +78,8 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
   }
   if (type.endsWith('_call_output')) {
     if (isNonEmptyString(item.call_id)) calls.output(item.call_id, item.output);
+  } else if (OTHER_ITEMS.has(type)) {
+    // Reasoning, references, compaction, tool lists: no call.
   } else if (type.endsWith('_call')) {
     const toolName = type.slice(0, -'_call'.length);
     const input = 'action' in item ? item.action : 'queries' in item ? { queries: item.queries } : 'code' in item ? { code: item.code } : {};
@@ -70,19 +87,42 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
     if (HOSTED_TOOLS.has(toolName)) call.providerExecuted = true;
     if (item.status === 'failed') call.error = 'failed';
     calls.add(call);
+  } else {
+    refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
   }
 }
 
-const isFunctionCall = (item: unknown): boolean => isRecord(item) && item.type === 'function_call';
+/** Responses input/output items that are not messages nor calls. */
+const ITEM_TYPES = new Set(['reasoning', 'item_reference', 'mcp_list_tools', 'mcp_approval_request', 'mcp_approval_response', 'compaction']);
+/** Content part types only Responses writes. */
+const RESPONSES_PARTS = new Set(['input_text', 'output_text', 'input_image', 'input_file', 'input_audio', 'output_audio', 'refusal']);
 
-/** The id of the call `readItem` makes of a `function_call` item, or undefined when it makes none. */
-function functionCallId(item: UnknownRecord): unknown {
-  return item.status !== 'in_progress' && isNonEmptyString(item.name) ? item.call_id : undefined;
-}
+const isResponsesPart = (part: unknown) => isRecord(part) && RESPONSES_PARTS.has(part.type as string);
 
-/** Reads an item ahead when it is a call's output (`readItem`: `…_call_output`) that pairs with one of the step's calls. */
-function readsAhead(item: unknown, ahead: ResultsAhead): boolean {
-  return isRecord(item) && typeof item.type === 'string' && item.type.endsWith('_call_output') && ahead.result(item.call_id, item.output);
+/**
+ * An item shows the format by its `type`: a call or its output (`…_call`, `…_call_output`), another
+ * item type, or a `message` whose content is Responses' own (an Anthropic `Message` has
+ * `type: 'message'` too, with a `stop_reason` and blocks of its own); so does a part only Responses
+ * writes. An easy input message (`{ role, content }`) fits.
+ */
+function itemFit(item: UnknownRecord): MessageFit | undefined {
+  const type = item.type;
+  if (type === 'message') {
+    const content = item.content;
+    if ('stop_reason' in item) return undefined;
+    if (typeof content === 'string') return 'evidence';
+    if (!Array.isArray(content)) return undefined;
+    for (let index = 0; index < content.length; index++) if (!isResponsesPart(content[index])) return undefined;
+    return 'evidence';
+  }
+  if (typeof type === 'string') {
+    return type.endsWith('_call') || type.endsWith('_call_output') || ITEM_TYPES.has(type) ? 'evidence' : undefined;
+  }
+  const content = item.content;
+  if (Array.isArray(content)) {
+    for (let index = 0; index < content.length; index++) if (isResponsesPart(content[index])) return 'evidence';
+  }
+  return typeof item.role === 'string' && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
 }
 
 function isResponse(value: unknown): value is UnknownRecord & { output: unknown[] } {
@@ -101,34 +141,20 @@ export const openaiResponses: FormatAdapter = {
   format: 'openai-responses',
   shape: "OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items",
   detect: (value, kinds) => isResponse(value) || kinds.of(value) === 'openai-responses',
+  messages: { name: 'an OpenAI Responses item', of: itemFit },
+  turns: (value) => conversationTurns(value, isUserMessage),
   read(value, calls) {
     const items = itemsOf(value);
     const approvals: Approvals = new Map();
-    const ahead = new ResultsAhead();
-    // Items [aheadStart, callsEnd) are function calls in a row, and [callsEnd, resultsEnd) the
-    // outputs right after them that were read ahead (resultsAhead.ts): each is on its call already.
-    let aheadStart = 0;
-    let callsEnd = 0;
-    let resultsEnd = 0;
     let inCalls = false;
     for (let index = 0; index < items.length; index++) {
       const item: unknown = items[index];
-      if (!isRecord(item)) continue;
+      if (!isRecord(item)) refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
       // One response's call items come together; a message or a call's output ends them.
       const ofResponse = item.type === 'reasoning' || (typeof item.type === 'string' && item.type.endsWith('_call'));
       if (ofResponse && !inCalls) calls.beginStep();
       inCalls = ofResponse;
-      if (index >= resultsEnd && item.type === 'function_call') {
-        aheadStart = index;
-        callsEnd = index;
-        while (callsEnd < items.length && isFunctionCall(items[callsEnd])) callsEnd++;
-        ahead.begin(callsEnd - aheadStart);
-        for (let at = aheadStart; at < callsEnd; at++) ahead.call(functionCallId(items[at] as UnknownRecord));
-        resultsEnd = callsEnd;
-        while (resultsEnd < items.length && readsAhead(items[resultsEnd], ahead)) resultsEnd++;
-      }
-      if (index < callsEnd) readItem(item, calls, approvals, ahead.output(index - aheadStart));
-      else if (index >= resultsEnd) readItem(item, calls, approvals);
+      readItem(item, calls, approvals, index);
     }
   },
   text: (value) => conversationText(itemsOf(value), chatRole, textOf),

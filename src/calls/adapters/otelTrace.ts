@@ -1,8 +1,9 @@
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { ToolCall } from '../../types.js';
-import type { FormatAdapter, UnknownRecord } from '../adapter.js';
+import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
+import { Pairing } from '../pairing.js';
 import type { RunText } from '../adapter.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
@@ -29,6 +30,8 @@ export const otelTrace: FormatAdapter = {
   format: 'otel-trace',
   shape: 'OpenTelemetry spans: the SDK\'s finished spans (InMemorySpanExporter.getFinishedSpans()) or an OTLP JSON export ({ resourceSpans })',
   detect: isSpanInput,
+  // One agent run (one turn) per trace.
+  turns: (value) => ({ unit: 'trace', turns: splitTraces(value) }),
   read(value, calls) {
     for (const trace of splitTraces(value)) readScope(trace.spans, calls);
   },
@@ -153,7 +156,7 @@ function messageText(message: Record<string, unknown>): string {
 }
 
 /** The spans of each trace, traces in the order they started: one agent run (one turn) each. */
-export function splitTraces(value: unknown): SpanSubset[] {
+function splitTraces(value: unknown): SpanSubset[] {
   const spans = spansOf(value);
   let oneTrace = true;
   for (const span of spans) {
@@ -180,75 +183,6 @@ export function splitTraces(value: unknown): SpanSubset[] {
     .map((spans) => ({ spans, first: earliest(spans) }))
     .sort((a, b) => compareStarts(a.first, b.first))
     .map(({ spans }) => new SpanSubset(spans));
-}
-
-/**
- * The calls of one trace in the making, one index per call, in parallel lists: no object per call
- * besides the call, which is made once a tool span gives its result. Until then a call is the
- * record its span issued it as (a GenAI `tool_call` part or an AI SDK tool call), read in place.
- */
-class Entries {
-  readonly sources: Array<UnknownRecord | undefined> = [];
-  /** The span that issued the call (or the tool span that ran it, when no span issued it): its start orders the calls. */
-  readonly at: Span[] = [];
-  /** The call, once a tool span ran it (or at the end, when none did). */
-  readonly calls: Array<ToolCall | undefined> = [];
-  /** Steps other than the issuing span (a call read from the root span, run in a step; a call no span issued). */
-  private steps: Array<string | undefined> | undefined;
-
-  /** `fromSteps`: the calls were issued by model-call spans, each a step (else by a span repeating the whole run). */
-  constructor(private readonly fromSteps: boolean) {}
-
-  issue(source: UnknownRecord, at: Span): void {
-    this.sources.push(source);
-    this.at.push(at);
-    this.calls.push(undefined);
-  }
-
-  /** A call no span issued, made from the tool span that ran it. */
-  ran(call: ToolCall, at: Span, step: string): void {
-    this.sources.push(undefined);
-    this.at.push(at);
-    this.calls.push(call);
-    this.setStep(this.calls.length - 1, step);
-  }
-
-  private isGenAi(index: number): boolean {
-    return this.at[index]!.issuedGenAi;
-  }
-
-  name(index: number): string {
-    return this.sources[index]![this.isGenAi(index) ? 'name' : 'toolName'] as string;
-  }
-
-  id(index: number): unknown {
-    return this.sources[index]![this.isGenAi(index) ? 'id' : 'toolCallId'];
-  }
-
-  input(index: number): unknown {
-    const source = this.sources[index]!;
-    return this.isGenAi(index) ? source.arguments : (source.input ?? source.args);
-  }
-
-  step(index: number): string | undefined {
-    const step = this.steps?.[index];
-    return step !== undefined ? step : this.fromSteps && this.sources[index] !== undefined ? this.at[index]!.spanId : undefined;
-  }
-
-  setStep(index: number, step: string | undefined): void {
-    (this.steps ??= [])[index] = step;
-  }
-}
-
-/** An id as a call keeps it: a non-empty string, else none. */
-function idOf(id: unknown): string | undefined {
-  return isNonEmptyString(id) ? id : undefined;
-}
-
-/** The indexes of the issued calls with one id (or, without an id, one tool) not yet run, earliest first from `head`. */
-interface Waiting {
-  indexes: number[];
-  head: number;
 }
 
 function readScope(spans: readonly Span[], calls: CallCollector): void {
@@ -297,91 +231,65 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   }
   own.sort(compareStarts);
 
+  // The calls the model issued: those of each model-call span (a step each), or, in a trace
+  // without model-call spans, those of the span that repeats the whole run.
   const fromSteps = own.some((span) => issuesAt(span) === 'step');
-  const entries = new Entries(fromSteps);
-  for (const span of own) if (issuesAt(span) === (fromSteps ? 'step' : 'root')) issueCalls(span, entries);
-  // A tool span runs the earliest issued call not yet run with its tool and id, if it was issued
-  // before the span started. Tool spans mostly run the calls in the order they were issued: the
-  // earliest not run (`next`) is then the one, and the calls are listed by id (else by tool) only
-  // from the first tool span it does not answer.
-  const issuedCount = entries.sources.length;
-  let next = 0;
-  let waitingById: Map<string, Waiting> | undefined;
-  let waitingByName: Map<string, Waiting> | undefined;
+  const issuers = own.filter((span) => issuesAt(span) === (fromSteps ? 'step' : 'root'));
+  // Every call in order, with its step; the issued ones are also in `issued`, where tool spans pair with them.
+  const made: ToolCall[] = [];
+  const steps: Array<string | undefined> = [];
+  const issued: ToolCall[] = [];
+  const pairing = new Pairing(issued, 'earliest');
+  // A call read from the root span gets its step from the tool span that ran it: where it sits.
+  const rootIssued = fromSteps ? undefined : new Map<ToolCall, number>();
+  const issue = (span: Span) => {
+    for (const source of issuedBy(span)) {
+      const call = toolCallWithJsonInput(...source);
+      rootIssued?.set(call, made.length);
+      made.push(call);
+      issued.push(call);
+      steps.push(fromSteps ? span.spanId : undefined);
+    }
+  };
+  // A tool span runs the earliest call issued before it started (or as it started) that no tool
+  // span ran yet, with its tool and id (or, without an id, its tool): issuers and tool spans are
+  // walked together in start order, an issuer first at the same start.
+  let nextIssuer = 0;
   for (const span of own) {
     const toolName = span.toolName;
     if (toolName === undefined) continue;
-    const toolCallId = isNonEmptyString(span.toolCallId) ? span.toolCallId : undefined;
-    while (next < issuedCount && entries.calls[next] !== undefined) next++;
-    let first = next;
-    if (next === issuedCount || idOf(entries.id(next)) !== toolCallId || entries.name(next) !== toolName) {
-      if (!waitingById || !waitingByName) {
-        waitingById = new Map();
-        waitingByName = new Map();
-        for (let index = next; index < issuedCount; index++) {
-          if (entries.calls[index] !== undefined) continue;
-          const id = idOf(entries.id(index));
-          const waiting = id === undefined ? waitingByName : waitingById;
-          const key = id ?? entries.name(index);
-          const queue = waiting.get(key);
-          if (queue) queue.indexes.push(index);
-          else waiting.set(key, { indexes: [index], head: 0 });
-        }
-      }
-      first = firstWaiting(toolCallId === undefined ? waitingByName.get(toolName) : waitingById.get(toolCallId), toolName, entries);
-    }
-    // A tool span's result is JSON text, parsed once, into the call's literal.
-    const output = span.result === undefined ? undefined : parseJson(span.result);
-    let call: ToolCall;
-    if (first !== -1 && compareStarts(entries.at[first]!, span) <= 0) {
-      // The issued call has its input already: the tool span gives its outcome, and its parent is
-      // the step that ran it (the AI SDK's step span or model call span).
-      call = entries.calls[first] = toolCallWithJsonInput(toolName, entries.input(first), entries.id(first), output);
-      if (entries.step(first) === undefined) entries.setStep(first, span.parentSpanId);
+    while (nextIssuer < issuers.length && compareStarts(issuers[nextIssuer]!, span) <= 0) issue(issuers[nextIssuer++]!);
+    let call = pairing.take(span.toolCallId, toolName);
+    if (call) {
+      // Issued by the root span: the tool span's parent is the step that ran it (the AI SDK's step span or model call span).
+      if (rootIssued) steps[rootIssued.get(call)!] = span.parentSpanId;
     } else {
-      // No span issued it: its input is read from the tool span (and parsed) only then.
-      call = toolCallWithJsonInput(toolName, attribute(span, span.genAiTool ? 'gen_ai.tool.call.arguments' : 'ai.toolCall.args'), span.toolCallId, output);
-      entries.ran(call, span, span.parentSpanId ?? span.spanId);
+      // No span issued it: its input is read from the tool span, and it joins the calls at its start.
+      call = toolCallWithJsonInput(toolName, attribute(span, span.genAiTool ? 'gen_ai.tool.call.arguments' : 'ai.toolCall.args'), span.toolCallId);
+      made.push(call);
+      steps.push(span.parentSpanId ?? span.spanId);
     }
+    // A tool span's result is JSON text.
+    if (span.result !== undefined) call.output = parseJson(span.result);
     const error = spanError(span) ?? (isNonEmptyString(span.errorType) ? span.errorType : undefined);
     if (error !== undefined) call.error = error;
     const subRun = nested.get(span);
     if (subRun) recordSubRun(call, new SpanSubset(subRun));
   }
-  // Issued calls are in order already (their spans were sorted); calls no span issued join them
-  // by start, after the issued calls of the same start.
-  const count = entries.calls.length;
-  let order: number[] | undefined;
-  if (count > issuedCount) {
-    order = entries.calls.map((_, index) => index);
-    order.sort((a, b) => compareStarts(entries.at[a]!, entries.at[b]!) || a - b);
-  }
+  while (nextIssuer < issuers.length) issue(issuers[nextIssuer++]!);
   // Span ids are unique within a trace; the trace id keeps steps of two traces apart. A step's
-  // calls come together, so each step's key is made once.
+  // calls come together, so each step's key is made once. A call no tool span ran (an unknown
+  // tool, a run cut short) has no result.
   let lastStep: string | undefined;
   let lastKey: string | undefined;
-  for (let position = 0; position < count; position++) {
-    const index = order ? order[position]! : position;
-    const step = entries.step(index);
+  for (let index = 0; index < made.length; index++) {
+    const step = steps[index];
     if (step !== lastStep) {
       lastStep = step;
       lastKey = step === undefined ? undefined : `${spans[0]!.traceId}/${step}`;
     }
-    // A call no tool span ran (an unknown tool, a run cut short) is made here, without a result.
-    calls.add(entries.calls[index] ?? toolCallWithJsonInput(entries.name(index), entries.input(index), entries.id(index)), lastKey);
+    calls.add(made[index]!, lastKey);
   }
-}
-
-/** The earliest waiting call to `toolName` in `queue`, skipping (and, at the head, dropping) the ones run since it was listed; -1 when none. */
-function firstWaiting(queue: Waiting | undefined, toolName: string, entries: Entries): number {
-  if (!queue) return -1;
-  const { indexes } = queue;
-  while (queue.head < indexes.length && entries.calls[indexes[queue.head]!] !== undefined) queue.head++;
-  for (let position = queue.head; position < indexes.length; position++) {
-    const index = indexes[position]!;
-    if (entries.calls[index] === undefined && entries.name(index) === toolName) return index;
-  }
-  return -1;
 }
 
 /**
@@ -416,21 +324,23 @@ function issuesAt(span: Span): 'step' | 'root' | undefined {
 }
 
 /**
- * Issues the calls of a span `issuesAt` names: `[{ role: 'assistant', parts: [{ type: 'tool_call',
- * id, name, arguments }] }]` (GenAI output messages) or `[{ toolCallId, toolName, input }]` (the AI SDK).
+ * The calls a span `issuesAt` names, as `toolCallWithJsonInput` takes them: `[{ role: 'assistant',
+ * parts: [{ type: 'tool_call', id, name, arguments }] }]` (GenAI output messages) or
+ * `[{ toolCallId, toolName, input }]` (the AI SDK).
  */
-function issueCalls(span: Span, entries: Entries): void {
-  if (span.issuedGenAi) {
-    const messages = parseJson(span.issued);
-    if (!Array.isArray(messages)) return;
-    for (const message of messages) {
-      if (!isRecord(message) || message.role === 'user' || !Array.isArray(message.parts)) continue;
-      for (const part of message.parts) if (isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name)) entries.issue(part, span);
-    }
-    return;
-  }
+function issuedBy(span: Span): Array<[toolName: string, input: unknown, toolCallId: unknown]> {
+  const found: Array<[string, unknown, unknown]> = [];
   const list = parseJson(span.issued);
-  if (Array.isArray(list)) for (const call of list) if (isRecord(call) && isNonEmptyString(call.toolName)) entries.issue(call, span);
+  if (!Array.isArray(list)) return found;
+  if (span.issuedGenAi) {
+    for (const message of list) {
+      if (!isRecord(message) || message.role === 'user' || !Array.isArray(message.parts)) continue;
+      for (const part of message.parts) if (isRecord(part) && part.type === 'tool_call' && isNonEmptyString(part.name)) found.push([part.name, part.arguments, part.id]);
+    }
+  } else {
+    for (const call of list) if (isRecord(call) && isNonEmptyString(call.toolName)) found.push([call.toolName, call.input ?? call.args, call.toolCallId]);
+  }
+  return found;
 }
 
 /** Attributes hold JSON text; a value that is not JSON is kept as the text it is. */

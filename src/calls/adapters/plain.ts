@@ -1,3 +1,4 @@
+import { ToolCallAccuracyError } from '../../errors.js';
 import type { ToolCall } from '../../types.js';
 import type { FormatAdapter } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
@@ -10,6 +11,11 @@ export const plainCalls: FormatAdapter = {
   shape: "a plain array of tool names (['search']) or of calls ([{ toolName, input }])",
   detect: (value) =>
     Array.isArray(value) && (value.every(isNonEmptyString) || value.every(isNamedCall)),
+  turns() {
+    throw new ToolCallAccuracyError("turn(run, n): a plain list of calls does not say which user message each call answered. Pass the conversation's messages instead.");
+  },
+  // A tool that returns a list of names or calls did not run an agent.
+  subRun: false,
   read(value, calls) {
     for (const item of value as unknown[]) {
       if (typeof item === 'string') {

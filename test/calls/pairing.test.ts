@@ -1,26 +1,29 @@
 /**
- * OpenAI Chat messages and Responses items are read with each call's result read ahead, so that the
- * call is made with it (src/calls/resultsAhead.ts). The pairing must stay the collector's rule: a
- * result goes to the nearest earlier call with its id that has none yet. These check the readers
- * against that rule written out the slow, plain way, over runs with the odd but real cases: ids a
- * provider reuses in later steps and repeats inside one message, a second result for one call, a
- * result for an earlier step's call, results out of order or missing, a tool message with no
- * content, unparsable and empty arguments, custom tools, in-progress items.
+ * Results pair with their calls in one module (src/calls/pairing.ts): by id, the nearest earlier
+ * unanswered call with it (runs read in the order things happened) or the earliest (runs that list
+ * calls and results apart); without an id, the earliest unanswered call to the tool. These check the
+ * module, and the readers that use it, against those rules written out the slow, plain way, over
+ * runs with the odd but real cases: ids a provider reuses in later steps and repeats inside one
+ * message, a second result for one call, a result for an earlier step's call, results out of order
+ * or missing, a tool message with no content, unparsable and empty arguments, custom tools,
+ * in-progress items.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type OpenAI from 'openai';
+import type { ToolCall } from '../../src/index.js';
 import { getToolCalls } from '../../src/index.js';
 import { readRun } from '../../src/calls/getToolCalls.js';
+import { Pairing } from '../../src/calls/pairing.js';
 
 /** The entries of each call, keys in order: a call made with its result reads like one given it later. */
 const entries = (calls: readonly object[]) => calls.map((call) => Object.entries(call));
 
 type Made = Record<string, unknown>;
 
-/** The collector's rule, plainly: the nearest earlier call with this id and no result or error yet. */
+/** The collector's rule, plainly: the nearest earlier call with this id and no result or error yet; no value answers nothing. */
 function pair(calls: Made[], toolCallId: unknown, output: unknown): void {
-  if (typeof toolCallId !== 'string' || toolCallId === '') return;
+  if (typeof toolCallId !== 'string' || toolCallId === '' || output === undefined) return;
   for (let index = calls.length - 1; index >= 0; index--) {
     const call = calls[index]!;
     if (call.toolCallId === toolCallId && call.output === undefined && call.error === undefined) {
@@ -45,9 +48,9 @@ const ids = fc.constantFrom('call_0', 'call_1', 'call_2', '');
 const args = fc.constantFrom('{"n":1}', '{"n":2}', '', '  ', '{"n":', '[1]');
 const contents = fc.constantFrom<string | null | undefined>('ok', 'rain', '', null, undefined);
 
-describe('OpenAI Chat: results read ahead pair as the collector would', () => {
+describe('OpenAI Chat: results pair by the nearest rule', () => {
   const toolCallItem = fc.oneof(
-    fc.record({ id: ids, type: fc.constant('function' as const), function: fc.record({ name: fc.constantFrom('search', 'book', ''), arguments: args }) }),
+    fc.record({ id: ids, type: fc.constant('function' as const), function: fc.record({ name: fc.constantFrom('search', 'book'), arguments: args }) }),
     fc.record({ id: ids, type: fc.constant('custom' as const), custom: fc.record({ name: fc.constantFrom('sql'), input: fc.constantFrom('SELECT 1') }) }),
   );
   const message = fc.oneof(
@@ -65,7 +68,7 @@ describe('OpenAI Chat: results read ahead pair as the collector would', () => {
         step++;
         for (const toolCall of item.tool_calls) {
           const before = calls.length;
-          if (toolCall.type === 'function' && toolCall.function.name !== '') calls.push(jsonCall(toolCall.function.name, toolCall.function.arguments, toolCall.id));
+          if (toolCall.type === 'function') calls.push(jsonCall(toolCall.function.name, toolCall.function.arguments, toolCall.id));
           else if (toolCall.type === 'custom') calls.push(toolCall.id === '' ? { toolName: toolCall.custom.name, input: toolCall.custom.input } : { toolName: toolCall.custom.name, input: toolCall.custom.input, toolCallId: toolCall.id });
           if (calls.length > before) steps.push(step);
         }
@@ -117,7 +120,7 @@ describe('OpenAI Chat: results read ahead pair as the collector would', () => {
     expect(readRun(messages).steps).toEqual([1, 1, 1, 2]);
   });
 
-  it('a message with more calls than are read ahead (64) pairs the same way', () => {
+  it('a message with 70 calls, two per id, pairs the same way', () => {
     const count = 70;
     const messages = [
       { role: 'assistant', content: null, tool_calls: Array.from({ length: count }, (_, n) => ({ id: `call_${n % 35}`, type: 'function' as const, function: { name: 'search', arguments: `{"n":${n}}` } })) },
@@ -131,7 +134,7 @@ describe('OpenAI Chat: results read ahead pair as the collector would', () => {
   });
 });
 
-describe('OpenAI Responses: results read ahead pair as the collector would', () => {
+describe('OpenAI Responses: results pair by the nearest rule', () => {
   const item = fc.oneof(
     {
       weight: 4,
@@ -200,5 +203,105 @@ describe('OpenAI Responses: results read ahead pair as the collector would', () 
       [['toolName', 'get_time'], ['input', {}], ['toolCallId', 'call_0'], ['output', '12:00']],
     ]);
     expect(readRun(items).steps).toEqual([1, 1, 2]);
+  });
+});
+
+describe('Pairing, on its own: the plain rules over any sequence of calls and results', () => {
+  type Event = { kind: 'call'; toolName: string; id: string } | { kind: 'result'; toolName: string; id: string; named: boolean; value: string | undefined };
+  const event = fc.oneof(
+    fc.record({ kind: fc.constant('call' as const), toolName: fc.constantFrom('a', 'b'), id: fc.constantFrom('1', '2', '') }),
+    fc.record({ kind: fc.constant('result' as const), toolName: fc.constantFrom('a', 'b'), id: fc.constantFrom('1', '2', ''), named: fc.boolean(), value: fc.constantFrom('x', 'y', undefined) }),
+  );
+
+  /** The rule, plainly, over calls made so far: the call a result answers, or -1. */
+  function expectedPairs(events: readonly Event[], order: 'nearest' | 'earliest'): Array<[number, string | undefined]> {
+    const calls: Array<{ toolName: string; id: string; answered: boolean }> = [];
+    const pairs: Array<[number, string | undefined]> = [];
+    for (const item of events) {
+      if (item.kind === 'call') {
+        calls.push({ toolName: item.toolName, id: item.id, answered: false });
+        continue;
+      }
+      if (item.value === undefined) continue;
+      const open = calls.map((call, index) => ({ call, index })).filter(({ call }) => !call.answered);
+      const candidates =
+        item.id !== ''
+          ? open.filter(({ call }) => call.id === item.id && (!item.named || call.toolName === item.toolName))
+          : item.named
+            ? open.filter(({ call }) => call.id === '' && call.toolName === item.toolName)
+            : [];
+      const chosen = item.id !== '' && order === 'nearest' ? candidates.at(-1) : candidates[0];
+      if (chosen) {
+        chosen.call.answered = true;
+        pairs.push([chosen.index, item.value]);
+      }
+    }
+    return pairs;
+  }
+
+  function actualPairs(events: readonly Event[], order: 'nearest' | 'earliest'): Array<[number, string | undefined]> {
+    const calls: ToolCall[] = [];
+    const pairing = new Pairing(calls, order);
+    const pairs: Array<[number, string | undefined]> = [];
+    for (const item of events) {
+      if (item.kind === 'call') calls.push(item.id === '' ? { toolName: item.toolName, input: {} } : { toolName: item.toolName, input: {}, toolCallId: item.id });
+      else if (item.value !== undefined) {
+        const call = pairing.take(item.id, item.named ? item.toolName : undefined);
+        if (call) {
+          call.output = item.value;
+          pairs.push([calls.indexOf(call), item.value]);
+        }
+      }
+    }
+    return pairs;
+  }
+
+  for (const order of ['nearest', 'earliest'] as const) {
+    it(`${order}: by id (and tool when the result names it), else the earliest open call to the tool without an id`, () => {
+      fc.assert(
+        fc.property(fc.array(event, { maxLength: 20 }), (events) => {
+          expect(actualPairs(events, order)).toEqual(expectedPairs(events, order));
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it(`${order}: the same over long runs, where a result's call may be far from the latest and the earliest open ones`, () => {
+      // Many calls first, results later: the calls a result answers lie past the first few looked at.
+      const long = fc.tuple(fc.array(event.filter((item) => item.kind === 'call'), { minLength: 40, maxLength: 120 }), fc.array(event, { maxLength: 120 }));
+      fc.assert(
+        fc.property(long, ([calls, rest]) => {
+          const events = [...calls, ...rest];
+          expect(actualPairs(events, order)).toEqual(expectedPairs(events, order));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('a call made with its outcome, or denied, is answered; a taken call stays answered without a value', () => {
+    const calls: ToolCall[] = [
+      { toolName: 'a', input: {}, toolCallId: '1', output: 'known' },
+      { toolName: 'a', input: {}, toolCallId: '1', approval: 'denied' },
+      { toolName: 'a', input: {}, toolCallId: '1' },
+      { toolName: 'a', input: {}, toolCallId: '1' },
+    ];
+    const pairing = new Pairing(calls, 'earliest');
+    expect(pairing.take('1')).toBe(calls[2]);
+    expect(pairing.take('1')).toBe(calls[3]);
+    expect(pairing.take('1')).toBeUndefined();
+    expect(pairing.latest('1')).toBe(calls[3]);
+    expect(pairing.latest('')).toBeUndefined();
+  });
+
+  it('sees the calls its owner added after it was made', () => {
+    const calls: ToolCall[] = [];
+    const pairing = new Pairing(calls);
+    expect(pairing.take('1')).toBeUndefined();
+    calls.push({ toolName: 'a', input: {}, toolCallId: '1' });
+    expect(pairing.take('1')).toBe(calls[0]);
+    calls.push({ toolName: 'b', input: {} });
+    expect(pairing.take(undefined, 'a')).toBeUndefined();
+    expect(pairing.take(undefined, 'b')).toBe(calls[1]);
   });
 });

@@ -1,0 +1,148 @@
+// What replaying recordings costs, on built code (`npm run bench` builds first), in one process:
+//
+// 1. Per model step: `doGenerate` of ai's own MockLanguageModelV4 (the bare model), against the
+//    same model through recordedModel replaying that step from its recording file (the model is
+//    never called), and a whole one-step `generateText` over each. Each step asks something of its
+//    own (a prompt of 4 messages, ~1 KB, with 2 tools), as an agent's steps do. Medians of rounds
+//    that take turns; the ratio is replay / bare.
+// 2. Loading a test's recordings at 1,000 steps (~2 MB of JSON): the first replayed answer from a
+//    file this process has not opened (read, parse, key the request), and the 1,000 steps replayed
+//    in order. Each round copies the file to a fresh folder, so nothing is cached between rounds.
+//
+// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--steps 1000]
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateText, jsonSchema, tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { recordedModel } from '../dist/index.js';
+
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' } } });
+const ROUNDS = Number(options.rounds);
+const STEPS = Number(options.steps);
+const PER_STEP = 200; // steps timed per round in part 1
+
+const usage = { inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 30, text: 30, reasoning: undefined } };
+const answer = (index) => ({
+  content: [{ type: 'tool-call', toolCallId: `call_${index}`, toolName: 'book-flight', input: JSON.stringify({ flightId: `UA ${1000 + index}`, seat: '14C' }) }],
+  finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+  usage,
+  warnings: [],
+  response: { id: `resp_${index}`, timestamp: new Date(Date.UTC(2026, 0, 1)), modelId: 'gpt-5-mini' },
+});
+const bare = () => {
+  let index = 0;
+  return new MockLanguageModelV4({ provider: 'openai.responses', modelId: 'gpt-5-mini', doGenerate: async () => answer(index++) });
+};
+const tools = [
+  { type: 'function', name: 'search-flights', description: 'Find flights between two airports on a date', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, date: { type: 'string' } }, required: ['from', 'to', 'date'], additionalProperties: false } },
+  { type: 'function', name: 'book-flight', description: 'Book a seat on a flight', inputSchema: { type: 'object', properties: { flightId: { type: 'string' }, seat: { type: 'string' } }, required: ['flightId', 'seat'], additionalProperties: false } },
+];
+/** The call options of step `index`: a conversation of its own. */
+const callOptions = (index) => ({
+  prompt: [
+    { role: 'system', content: 'You are a booking agent. Use the tools to find and book flights; confirm by email.' },
+    { role: 'user', content: [{ type: 'text', text: `Booking ${index}: the morning flight from SFO to JFK on July 1st, seat 14C, and email ada@example.com.` }] },
+    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `search_${index}`, toolName: 'search-flights', input: { from: 'SFO', to: 'JFK', date: '2026-07-01' } }] },
+    { role: 'tool', content: [{ type: 'tool-result', toolCallId: `search_${index}`, toolName: 'search-flights', output: { type: 'json', value: { flights: [{ id: `UA ${1000 + index}`, departs: '07:05' }] } } }] },
+  ],
+  tools,
+  toolChoice: { type: 'auto' },
+  maxOutputTokens: 1024,
+  temperature: 0,
+});
+
+/** The same step as generateText takes it: messages and tools. */
+const textTools = Object.fromEntries(tools.map(({ name, description, inputSchema }) => [name, tool({ description, inputSchema: jsonSchema(inputSchema) })]));
+const textOptions = (model, index) => ({
+  model,
+  system: 'You are a booking agent. Use the tools to find and book flights; confirm by email.',
+  messages: callOptions(index).prompt.slice(1),
+  tools: textTools,
+  maxOutputTokens: 1024,
+  temperature: 0,
+});
+
+const work = mkdtempSync(path.join(tmpdir(), 'tca-bench-recordings-'));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const us = (ms) => `${(ms * 1000).toFixed(1)} µs`;
+
+/** Records `count` steps under `name` into `dir` (the bare model answers), and returns the file. */
+async function record(dir, name, count) {
+  const model = recordedModel(bare(), { mode: 'record', dir, name });
+  for (let index = 0; index < count; index++) await model.doGenerate(callOptions(index));
+  return path.join(dir, readdirSync(dir).find((file) => file.endsWith('.json')));
+}
+
+/** A folder of its own holding a copy of `file`: a recording this process has not opened. */
+let fresh = 0;
+function freshCopy(file) {
+  const dir = path.join(work, `replay-${fresh++}`);
+  cpSync(path.dirname(file), dir, { recursive: true });
+  return dir;
+}
+
+try {
+  // 1. Per model step.
+  const perStepFile = await record(path.join(work, 'per-step'), 'per step', PER_STEP);
+  const textRecorder = recordedModel(bare(), { mode: 'record', dir: path.join(work, 'text'), name: 'text steps' });
+  for (let index = 0; index < PER_STEP; index++) await generateText(textOptions(textRecorder, index));
+  const textFile = path.join(work, 'text', readdirSync(path.join(work, 'text'))[0]);
+  const timings = { bare: [], replay: [], bareText: [], replayText: [] };
+  for (let round = 0; round < ROUNDS + 2; round++) {
+    const replayDir = freshCopy(perStepFile);
+    const replaying = recordedModel(bare(), { mode: 'replay', dir: replayDir, name: 'per step' });
+    await replaying.doGenerate(callOptions(0)); // opens the file: part 2 times that
+    const plain = bare();
+    const order = round % 2 === 0 ? ['bare', 'replay'] : ['replay', 'bare'];
+    for (const which of order) {
+      const model = which === 'bare' ? plain : replaying;
+      const start = performance.now();
+      for (let index = 1; index < PER_STEP; index++) await model.doGenerate(callOptions(index));
+      const elapsed = (performance.now() - start) / (PER_STEP - 1);
+      if (round >= 2) timings[which].push(elapsed); // two warm-up rounds
+    }
+    // One generateText step over each: what a user's loop sees (the tools are not executed: the step ends at the call).
+    const replayingText = recordedModel(bare(), { mode: 'replay', dir: freshCopy(textFile), name: 'text steps' });
+    await generateText(textOptions(replayingText, 0));
+    const plainText = bare();
+    for (const which of order) {
+      const model = which === 'bare' ? plainText : replayingText;
+      const start = performance.now();
+      for (let index = 1; index < PER_STEP; index++) await generateText(textOptions(model, index));
+      const elapsed = (performance.now() - start) / (PER_STEP - 1);
+      if (round >= 2) timings[which === 'bare' ? 'bareText' : 'replayText'].push(elapsed);
+    }
+  }
+  const [bareStep, replayStep, bareText, replayText] = [median(timings.bare), median(timings.replay), median(timings.bareText), median(timings.replayText)];
+  console.log(`recordings: replay overhead per model step (${ROUNDS} rounds of ${PER_STEP - 1} steps, medians; each step a ~1 KB prompt with 2 tools)`);
+  console.log(`  bare MockLanguageModelV4.doGenerate:            ${us(bareStep)} per step`);
+  console.log(`  recordedModel replaying it (model never called): ${us(replayStep)} per step  (${(replayStep / bareStep).toFixed(1)}× the bare model, ${us(replayStep - bareStep)} more)`);
+  console.log(`  generateText, one step, over the bare model:     ${us(bareText)} per step`);
+  console.log(`  generateText, one step, over the replay:         ${us(replayText)} per step  (${(replayText / bareText).toFixed(2)}× the bare model's step)`);
+
+  // 2. A test's recordings at STEPS steps.
+  const bigFile = await record(path.join(work, 'big'), 'a long test', STEPS);
+  const first = [];
+  const all = [];
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    const dir = freshCopy(bigFile);
+    const model = recordedModel(bare(), { mode: 'replay', dir, name: 'a long test' });
+    const start = performance.now();
+    await model.doGenerate(callOptions(0));
+    const opened = performance.now() - start;
+    for (let index = 1; index < STEPS; index++) await model.doGenerate(callOptions(index));
+    const whole = performance.now() - start;
+    if (round >= 1) {
+      first.push(opened);
+      all.push(whole);
+    }
+  }
+  const size = statSync(bigFile).size;
+  console.log(`recordings: a test's recording of ${STEPS.toLocaleString('en')} steps (${(size / 1024 / 1024).toFixed(2)} MB), ${ROUNDS} rounds, medians`);
+  console.log(`  load (read, parse, first answer replayed): ${median(first).toFixed(1)} ms`);
+  console.log(`  all ${STEPS.toLocaleString('en')} steps replayed in order:          ${median(all).toFixed(1)} ms (${us(median(all) / STEPS)} per step)`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

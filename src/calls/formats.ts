@@ -1,0 +1,52 @@
+import type { FormatAdapter } from './adapter.js';
+import { aiSdk4 } from './adapters/aiSdk4.js';
+import { aiSdkModelMessages } from './adapters/aiSdkModelMessages.js';
+import { aiSdkParts } from './adapters/aiSdkParts.js';
+import { aiSdkResult } from './adapters/aiSdkResult.js';
+import { aiSdkSteps } from './adapters/aiSdkSteps.js';
+import { aiSdkUiMessages } from './adapters/aiSdkUiMessages.js';
+import { anthropicMessages } from './adapters/anthropic.js';
+import { langchainMessages } from './adapters/langchain.js';
+import { mastraMessages } from './adapters/mastraMessages.js';
+import { mastraRun } from './adapters/mastraRun.js';
+import { mastraGenerate } from './adapters/mastraGenerate.js';
+import { mastraTrajectory } from './adapters/mastraTrajectory.js';
+import { openaiChat } from './adapters/openaiChat.js';
+import { openaiResponses } from './adapters/openaiResponses.js';
+import { plainCalls } from './adapters/plain.js';
+import { otelTrace } from './adapters/otelTrace.js';
+
+/**
+ * Every supported format, most specific first: the one list of adapters, and the only module that
+ * imports them (the architecture check refuses any other). Adding a format is one file in
+ * `adapters/` and one line here (docs/architecture.md, "Adding a format").
+ *
+ * Detection takes the first that claims a value, and the message classifier asks the message
+ * formats' recognizers in this order too (the first that finds evidence of its format in a message names it).
+ * OpenTelemetry spans first: no other format has a `spanContext()` or `resourceSpans`.
+ * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`; a Mastra
+ * trajectory's steps have a `stepType` and a `name`, where AI SDK 4's have no `name`); results,
+ * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
+ * Responses item type); the message formats share one classifier (messageKinds.ts), so at most
+ * one of them claims an array; the fallbacks for text-only conversations (UI messages, model messages)
+ * in the order they are tried; plain arrays last.
+ */
+export const adapters: readonly FormatAdapter[] = [
+  otelTrace,
+  mastraRun,
+  mastraMessages,
+  mastraGenerate,
+  mastraTrajectory,
+  aiSdkResult,
+  aiSdk4,
+  aiSdkSteps,
+  aiSdkParts,
+  langchainMessages,
+  aiSdkUiMessages,
+  openaiChat,
+  openaiResponses,
+  anthropicMessages,
+  aiSdkModelMessages,
+  plainCalls,
+];
+

@@ -1,0 +1,89 @@
+import { ToolCallAccuracyError } from '../errors.js';
+import { describeValue } from '../describe.js';
+// The store's light parts only: the main entry imports this module, and loads no file system or crypto.
+import { isStoreMode, STORE_MODES, type StoreMode } from '../store/mode.js';
+import type { StoreUser } from '../store/user.js';
+import { RecordingError } from './errors.js';
+
+/** `auto`: replay what is recorded, record what is missing; `record`: call the model, write over; `replay`: never call the model; `off`: pass through. */
+export type RecordingMode = StoreMode;
+
+/** What `configureRecordings` sets for every `recordedModel` that leaves it out. */
+export interface RecordingsConfig {
+  mode?: RecordingMode | undefined;
+  /** Where recording files go (relative paths resolve against `process.cwd()`). Default: `__recordings__/` beside each test file. */
+  dir?: string | undefined;
+}
+
+export const RECORDINGS_ENV = 'TOOL_CALL_ACCURACY_RECORDINGS';
+export const DEFAULT_RECORDINGS_DIR = '__recordings__';
+
+/** Recordings as a user of the store: files beside the test, their variable, configure function and words. */
+export const RECORDINGS_STORE: StoreUser = {
+  defaultDir: DEFAULT_RECORDINGS_DIR,
+  besideTestFile: true,
+  env: RECORDINGS_ENV,
+  configure: 'configureRecordings',
+  modeNoun: 'a recordings mode',
+  entry: 'recording',
+  corruptFix: `Delete the file and record the test again (${RECORDINGS_ENV}=record)`,
+  error: (message, options) => new RecordingError(message, options),
+  replay: {
+    missing: 'No recording of this model request',
+    inReplay: 'recordings are in replay mode',
+    configureCall: (mode) => `configureRecordings({ mode: '${mode}' })`,
+    optionChose: (mode) => `recordedModel(model, { mode: '${mode}' })`,
+    optionSet: (mode) => `giving recordedModel(model, { mode: '${mode}' })`,
+    recordMode: 'record',
+    credentials: "the model's credentials",
+    envNote: '(record calls the model for every request of the tests it runs and writes their recordings anew.)',
+    commit: () => 'Then commit the recording file.',
+  },
+};
+
+// Kept on globalThis: the ESM and CJS builds, and a setup file and the tests, share one configuration.
+const STATE = Symbol.for('tool-call-accuracy.recordings-config');
+type Holder = { [STATE]?: RecordingsConfig };
+
+/**
+ * Sets the mode and folder of every `recordedModel` that does not set its own (a setup file is the
+ * place). A later call changes only what it names; a setting named with `undefined` is cleared.
+ * The mode in force: `recordedModel`'s option, then this, then `TOOL_CALL_ACCURACY_RECORDINGS`,
+ * then `replay` when `CI` is set, else `auto`.
+ * @example
+ * configureRecordings({ mode: 'replay' })
+ */
+export function configureRecordings(config: RecordingsConfig): void {
+  checkRecordingOptions(config, 'configureRecordings', ['mode', 'dir']);
+  const next: RecordingsConfig = { ...getRecordingsConfig() };
+  for (const [key, value] of Object.entries(config) as Array<[keyof RecordingsConfig, string | undefined]>) {
+    if (value === undefined) delete next[key];
+    else (next as Record<string, unknown>)[key] = value;
+  }
+  (globalThis as Holder)[STATE] = next;
+}
+
+/** What `configureRecordings` has set. */
+export function getRecordingsConfig(): Readonly<RecordingsConfig> {
+  return (globalThis as Holder)[STATE] ?? {};
+}
+
+/** Forgets every `configureRecordings` setting (for tests). */
+export function resetRecordingsConfig(): void {
+  (globalThis as Holder)[STATE] = {};
+}
+
+/** A TypeError (ToolCallAccuracyError) naming the first bad option of `where`. */
+export function checkRecordingOptions(options: unknown, where: string, allowed: readonly string[]): asserts options is Record<string, unknown> {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ToolCallAccuracyError(`${where} takes an options object { ${allowed.join(', ')} }; received ${describeValue(options)}.`);
+  }
+  const extra = Object.keys(options).filter((key) => !allowed.includes(key));
+  if (extra.length > 0) throw new ToolCallAccuracyError(`${where}: unknown option ${extra.map((key) => JSON.stringify(key)).join(', ')}. Known: ${allowed.join(', ')}.`);
+  const { mode, dir, name } = options as Record<string, unknown>;
+  if (mode !== undefined && !isStoreMode(mode)) {
+    throw new ToolCallAccuracyError(`${where}: mode must be one of ${STORE_MODES.join(', ')}; received ${typeof mode === 'string' ? JSON.stringify(mode) : describeValue(mode)}.`);
+  }
+  if (dir !== undefined && (typeof dir !== 'string' || dir.trim() === '')) throw new ToolCallAccuracyError(`${where}: dir must be a non-empty path; received ${describeValue(dir)}.`);
+  if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) throw new ToolCallAccuracyError(`${where}: name must be a non-empty string; received ${describeValue(name)}.`);
+}

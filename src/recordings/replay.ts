@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { escapeUnsafe } from '../printable.js';
+import {
+  canonical,
+  cassetteScope,
+  corruptFileError,
+  hashKey,
+  liveAnswer,
+  recordCommand,
+  recordedAnswer,
+  replayMissMessage,
+  type CassetteScope,
+  type CurrentTest,
+  type StoreSettings,
+  type StoredStep,
+} from '../store/index.js';
+import { RECORDINGS_STORE } from './config.js';
+import { fromStored } from './data.js';
+import { RecordingError } from './errors.js';
+import { missNote, requestData, type CallKind, type RequestIdentity } from './request.js';
+
+/** Stores the step of an answer once it is whole (`recordedAnswer`'s commit, with the request added). */
+export type Commit = (fields: Omit<StoredStep, 'key'>) => Promise<void>;
+
+/** One model call as `recordedModel` hands it over: the mode in force, the test, the call's options. */
+export interface RecordedCall {
+  settings: StoreSettings;
+  test: CurrentTest;
+  name: string | undefined;
+  who: string;
+  call: CallKind;
+  model: { provider: string; modelId: string };
+  callOptions: unknown;
+  redact: (text: string) => string;
+}
+
+/**
+ * One model call through the current test's recording: keyed by its request's data, replayed from
+ * the step the store finds (a generate answer, or a stream of the recorded parts), else asked by
+ * `ask` (which commits the step once its answer is whole), else, in `replay`, a RecordingError.
+ */
+export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: Commit) => Promise<A>): Promise<A> {
+  const { settings, test, call } = recorded;
+  if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file });
+  const request: RequestIdentity = { call, model: recorded.model, request: requestData(recorded.callOptions, recorded.redact) };
+  const scope = cassetteScope(RECORDINGS_STORE, settings, test, recorded.name, recorded.who);
+  const key = hashKey(request);
+  return recordedAnswer<A>(scope, key, {
+    replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
+    // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.
+    ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...canonical(fields) })),
+    miss: (stored) => replayMiss(scope, stored, request, key, recorded.name !== undefined),
+  });
+}
+
+function replayGenerate(step: StoredStep, file: string): Record<string, unknown> {
+  const response = fromStored(step.response) as Record<string, unknown> | undefined;
+  if (typeof response !== 'object' || response === null || !Array.isArray(response.content)) {
+    throw corruptFileError(RECORDINGS_STORE, file, 'a doGenerate step has no "response" with a "content" list');
+  }
+  return response;
+}
+
+function replayStream(step: StoredStep, file: string): { stream: ReadableStream<unknown> } {
+  if (!Array.isArray(step.stream)) throw corruptFileError(RECORDINGS_STORE, file, 'a doStream step has no "stream" list of parts');
+  const parts = fromStored(step.stream) as unknown[];
+  return {
+    stream: new ReadableStream({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    }),
+  };
+}
+
+function replayMiss(scope: CassetteScope, stored: readonly StoredStep[], request: RequestIdentity, key: string, named: boolean): Error {
+  const { lines, changes } = missNote(stored, request, key, existsSync(scope.file));
+  const owner = escapeUnsafe(JSON.stringify(scope.owner.length > 200 ? `${scope.owner.slice(0, 200)}…` : scope.owner));
+  const message = replayMissMessage(RECORDINGS_STORE, scope.settings, {
+    file: scope.file,
+    testPath: scope.testPath,
+    stale: lines.join('\n'),
+    missingDetail: ` ${named ? 'for the recording named' : 'in test'} ${owner}`,
+  });
+  return new RecordingError(message, { file: scope.file, test: scope.owner, testPath: scope.testPath, changes, command: recordCommand(RECORDINGS_STORE, scope.testPath) });
+}

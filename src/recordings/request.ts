@@ -1,0 +1,146 @@
+import { escapeUnsafe } from '../printable.js';
+import { canonical, dataChanges, type DataPath, type StoredStep } from '../store/index.js';
+import { formatInline, ordinal } from '../value.js';
+import { toStored } from './data.js';
+
+/** Which method made the request: `generate` (doGenerate: generateText, Agent.generate) or `stream` (doStream). */
+export type CallKind = 'generate' | 'stream';
+
+/** What a request is keyed by: the method, the model, and the request's data. */
+export interface RequestIdentity {
+  call: CallKind;
+  model: { provider: string; modelId: string };
+  request: Record<string, unknown>;
+}
+
+// Not data: how the request travels, never what the agent asked. Headers also carry credentials.
+const LEFT_OUT = new Set(['abortSignal', 'headers']);
+
+/**
+ * The request's data, as keyed and written: every call option but headers and the abort signal
+ * (the prompt, tools with their names, descriptions and schemas, tool choice, response format,
+ * sampling settings, provider options, and whatever a later specification adds), cleaned by
+ * `redact`, functions and other non-data left out, keys sorted.
+ */
+export function requestData(options: unknown, redact: (text: string) => string): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((options ?? {}) as Record<string, unknown>)) {
+    if (LEFT_OUT.has(key)) continue;
+    const stored = toStored(value, redact);
+    if (stored !== undefined) data[key] = stored;
+  }
+  if (Array.isArray(data.prompt)) data.prompt = data.prompt.map(withoutFrameworkStamps);
+  return canonical(data);
+}
+
+// Namespaces of a message's providerOptions that no provider reads: a framework's own notes.
+// Mastra stamps every message it sends with `providerOptions.mastra.createdAt`, the time it was
+// made, which would make every request new.
+const FRAMEWORK_NAMESPACES = ['mastra'];
+
+function withoutFrameworkStamps(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null) return message;
+  const { content, ...rest } = withoutStamp(message as Record<string, unknown>);
+  return { ...rest, ...(content !== undefined && { content: Array.isArray(content) ? content.map((part) => (typeof part === 'object' && part !== null ? withoutStamp(part as Record<string, unknown>) : part)) : content }) };
+}
+
+function withoutStamp(value: Record<string, unknown>): Record<string, unknown> {
+  const options = value.providerOptions;
+  if (typeof options !== 'object' || options === null || !FRAMEWORK_NAMESPACES.some((name) => name in options)) return value;
+  const kept = Object.fromEntries(Object.entries(options).filter(([name]) => !FRAMEWORK_NAMESPACES.includes(name)));
+  const { providerOptions: _dropped, ...rest } = value;
+  return Object.keys(kept).length === 0 ? rest : { ...rest, providerOptions: kept };
+}
+
+const MAX_LINES = 8;
+
+/** What differs between a recorded request and this one, one line each: which message, which field, old and new text. */
+export function requestChanges(stored: StoredStep, now: RequestIdentity): string[] {
+  const lines: string[] = [];
+  if (stored.call !== now.call) lines.push(`the call: was ${describeCall(stored.call)}, now ${describeCall(now.call)}`);
+  const model = (stored.model ?? {}) as { provider?: unknown; modelId?: unknown };
+  if (model.provider !== now.model.provider || model.modelId !== now.model.modelId) {
+    lines.push(`the model: was ${show(model.modelId)} (${show(model.provider)}), now ${show(now.model.modelId)} (${show(now.model.provider)})`);
+  }
+  const before = comparable(stored.request);
+  const after = comparable(now.request);
+  const changes = dataChanges(before, after, 50);
+  for (const change of changes.slice(0, MAX_LINES)) lines.push(`${where(change.path, before, after)}: ${compare(change.before, change.after)}`);
+  if (changes.length > MAX_LINES) lines.push(`… and ${changes.length - MAX_LINES}${changes.length === 50 ? '+' : ''} more differences`);
+  return lines;
+}
+
+function describeCall(call: unknown): string {
+  return call === 'generate' ? 'doGenerate (generateText)' : call === 'stream' ? 'doStream (streamText)' : show(call);
+}
+
+/** Tools by name rather than position, so a tool added or moved names itself rather than every tool after it. */
+function comparable(request: unknown): Record<string, unknown> {
+  const data = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>;
+  if (!Array.isArray(data.tools)) return data;
+  const tools = Object.fromEntries(data.tools.map((tool: unknown, index) => [String((tool as { name?: unknown })?.name ?? `#${index + 1}`), tool]));
+  return { ...data, tools };
+}
+
+/** `message 3 (tool), part 1, output.value` · `tool "get-weather", inputSchema.properties.city.type` · `temperature`. */
+function where(path: DataPath, before: Record<string, unknown>, after: Record<string, unknown>): string {
+  const [head, index, ...rest] = path;
+  if (head === 'prompt' && typeof index === 'number') {
+    const role = roleAt(after, index) ?? roleAt(before, index);
+    const message = `message ${index + 1}${role === undefined ? '' : ` (${role})`}`;
+    if (rest[0] === 'content' && typeof rest[1] === 'number') return [message, `part ${rest[1] + 1}`, ...fields(rest.slice(2))].join(', ');
+    return [message, ...fields(rest)].join(', ');
+  }
+  if (head === 'tools' && index !== undefined) return [`tool ${escapeUnsafe(JSON.stringify(String(index)))}`, ...fields(rest)].join(', ');
+  return escapeUnsafe(path.map(String).join('.')) || 'the request';
+}
+
+const fields = (rest: DataPath) => (rest.length === 0 ? [] : [escapeUnsafe(rest.map(String).join('.'))]);
+
+function roleAt(request: Record<string, unknown>, index: number): string | undefined {
+  const message = Array.isArray(request.prompt) ? (request.prompt[index] as { role?: unknown } | undefined) : undefined;
+  return typeof message?.role === 'string' ? escapeUnsafe(message.role) : undefined;
+}
+
+/** `was "…Tokyo", now "…Paris"`: long texts are shown from just before where they first differ. */
+function compare(before: unknown, after: unknown): string {
+  if (before === undefined) return `added, ${show(after)}`;
+  if (after === undefined) return `removed, was ${show(before)}`;
+  if (typeof before === 'string' && typeof after === 'string') {
+    let at = 0;
+    while (at < before.length && before[at] === after[at]) at++;
+    const from = at > 30 ? at - 20 : 0;
+    const cut = (text: string) => (from === 0 ? text : `…${text.slice(from)}`);
+    return `was ${show(cut(before))}, now ${show(cut(after))}`;
+  }
+  return `was ${show(before)}, now ${show(after)}`;
+}
+
+const show = (value: unknown) => (value === undefined ? 'absent' : formatInline(value, 70));
+
+/** For a replay miss: the nearest recorded request of the test and what differs, or why there is none. */
+export function missNote(
+  steps: readonly StoredStep[],
+  now: RequestIdentity | undefined,
+  key: string,
+  exists: boolean,
+  // recordedFetch names the changes of an HTTP request its own way (and passes no `now`).
+  changesOf: (step: StoredStep) => string[] = (step) => requestChanges(step, now!),
+): { lines: string[]; changes: string[] } {
+  if (steps.length === 0) {
+    const line = exists ? 'The file holds no recorded requests.' : 'There is no such file: this test (or name) was never recorded here.';
+    return { lines: [line], changes: [] };
+  }
+  const same = steps.filter((step) => step.key === key).length;
+  if (same > 0) {
+    const line = `This request was recorded ${same === 1 ? 'once' : `${same} times`} in this test; this is its ${ordinal(same + 1)} time (a run now makes more requests than when it was recorded).`;
+    return { lines: [line], changes: [line] };
+  }
+  let nearest: { index: number; changes: string[] } | undefined;
+  steps.forEach((step, index) => {
+    const changes = changesOf(step);
+    if (nearest === undefined || changes.length < nearest.changes.length) nearest = { index, changes };
+  });
+  const { index, changes } = nearest!;
+  return { lines: [`The nearest recorded request is step ${index + 1} of ${steps.length} in that file; it differs in:`, ...changes.map((change) => `  - ${change}`)], changes };
+}

@@ -1,0 +1,181 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatCallList } from '../format/callList.js';
+import { callChanges, recordingCalls, type RecordedCalls } from '../recordings/review.js';
+import type { ReportedRecordingUse } from '../recordings/usage.js';
+import { escapeUnsafe } from '../printable.js';
+import { plural } from '../value.js';
+import type { ToolCall } from '../types.js';
+
+/** Where recordings are written unless `dir` says otherwise: beside each test file. */
+export const RECORDINGS_DIR = '__recordings__';
+
+/** A test of the run, as the reporters know it: its file (absolute), full name, and whether it passed. */
+export interface RunTest {
+  file: string;
+  name: string;
+  passed: boolean;
+}
+
+/**
+ * What the run lets the reporter decide about stale recordings: `full` when every test file ran
+ * unfiltered and whole (a merged report of every shard counts), else why not.
+ */
+export type RunScope = { full: true } | { full: false; why: string };
+
+/**
+ * The recordings' part of the report: how many steps were replayed, recorded and passed through
+ * live; each recording a test wrote over, with whether what the agent did changed and its calls
+ * old and new; and, in a full run, the recording files no test used, with the command that
+ * removes them. Undefined when the run used no recordings and found none stale.
+ */
+export async function describeRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[], scope: RunScope, root: string): Promise<string | undefined> {
+  const stale = scope.full ? await staleRecordings(uses, tests) : [];
+  if (uses.length === 0 && stale.length === 0) return undefined;
+  const shown = (file: string) => escapeUnsafe(relative(root, file));
+  const sum = (field: 'replayed' | 'recorded' | 'live') => uses.reduce((total, use) => total + use[field], 0);
+  const files = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [use.file])));
+  const lines = [
+    `tool-call-accuracy recordings: ${plural(sum('replayed'), 'step')} replayed, ${sum('recorded')} recorded, ${sum('live')} passed through live, in ${plural(files.size, 'recording file')}.`,
+  ];
+  const written = await rewritesOf(uses);
+  // `auto` keeps a file's steps and adds the missing ones after them: more recorded, nothing written over.
+  const added = written.filter((rewrite) => rewrite.added > 0);
+  const rewrites = written.filter((rewrite) => rewrite.added === 0);
+  if (added.length > 0) {
+    lines.push('', `Recordings added to: ${plural(added.length, 'file')} kept ${added.length === 1 ? 'its' : 'their'} steps and recorded more:`);
+    for (const rewrite of added) lines.push(`  ${escapeUnsafe(relative(root, rewrite.testFile))} > ${escapeUnsafe(rewrite.test)} (${shown(rewrite.file)}): ${plural(rewrite.added, 'new step')}.`);
+  }
+  if (rewrites.length > 0) {
+    const unchanged = rewrites.filter((rewrite) => rewrite.before.text === rewrite.after.text);
+    const changed = rewrites.filter((rewrite) => rewrite.before.text !== rewrite.after.text);
+    lines.push('', `Recordings written over: ${plural(rewrites.length, 'file')}, ${unchanged.length} unchanged${changed.length > 0 ? ':' : '.'}`);
+    for (const rewrite of changed) lines.push(...describeRewrite(rewrite, shown(rewrite.file), relative(root, rewrite.testFile)));
+  }
+  if (stale.length > 0) {
+    lines.push('', `Stale recordings: ${plural(stale.length, 'file')} that no test of this full run used:`, ...stale.map((file) => `  ${shown(file)}`));
+    lines.push(`Remove them, then commit:\n  rm ${stale.map((file) => escapeUnsafe(shellQuote(relative(root, file)))).join(' ')}`);
+  } else if (!scope.full && uses.length > 0) {
+    lines.push(`Stale recordings are not looked for: ${scope.why}.`);
+  }
+  return lines.join('\n');
+}
+
+interface Rewrite {
+  /** Steps recorded after the file's old ones, which it kept; 0 when the file was written over. */
+  added: number;
+  file: string;
+  test: string;
+  testFile: string;
+  before: RecordedCalls;
+  after: RecordedCalls;
+}
+
+/** Each recording file a test wrote over, once: its calls before (the text the test file carried) and now (the file on disk). */
+async function rewritesOf(uses: readonly ReportedRecordingUse[]): Promise<Rewrite[]> {
+  const rewrites: Rewrite[] = [];
+  const seen = new Set<string>();
+  for (const use of uses) {
+    if (use.previous === undefined || use.file === undefined || seen.has(use.file)) continue;
+    seen.add(use.file);
+    let now: string;
+    try {
+      now = await readFile(use.file, 'utf8');
+    } catch {
+      continue; // removed since: nothing to compare
+    }
+    rewrites.push({ added: stepsAdded(use.previous, now), file: use.file, test: use.test, testFile: use.testFile, before: recordingCalls(use.previous), after: recordingCalls(now) });
+  }
+  return rewrites;
+}
+
+/** How many steps `now` holds after the steps of `before`, when it begins with all of them (by key); else 0. */
+function stepsAdded(before: string, now: string): number {
+  const keys = (text: string): string[] | undefined => {
+    try {
+      const steps = (JSON.parse(text) as { steps?: unknown }).steps;
+      return Array.isArray(steps) ? steps.map((step) => String((step as { key?: unknown } | null)?.key)) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const [old, fresh] = [keys(before), keys(now)];
+  if (old === undefined || fresh === undefined || fresh.length <= old.length) return 0;
+  return old.every((key, index) => fresh[index] === key) ? fresh.length - old.length : 0;
+}
+
+function describeRewrite(rewrite: Rewrite, file: string, testFile: string): string[] {
+  const { before, after } = rewrite;
+  const test = `${escapeUnsafe(testFile)} > ${escapeUnsafe(rewrite.test)}`;
+  const changes = callChanges(before, after);
+  if (changes.length === 0) return [`  ${test} (${file}): only the text changed; the calls are the same${before.unread === undefined ? `: ${callNames(after)}` : ''}.`];
+  return [`  ${test} (${file}): what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
+}
+
+function callNames(calls: RecordedCalls): string {
+  return calls.calls.length === 0 ? 'no tool calls' : calls.calls.map((call) => escapeUnsafe(JSON.stringify(call.toolName))).join(', ');
+}
+
+function callLines(label: string, calls: RecordedCalls): string[] {
+  if (calls.unread !== undefined) return [`    ${label}: calls not read (${escapeUnsafe(calls.unread.split('\n')[0]!)})`];
+  const asCalls: ToolCall[] = calls.calls.map((call) => ({ toolName: call.toolName, input: call.input, ...call.outcome }) as ToolCall);
+  const [, ...list] = formatCallList(asCalls, undefined, true).split('\n');
+  return [`    ${label}: ${plural(calls.calls.length, 'tool call')}${list.length > 0 ? ':' : ''}`, ...list.map((line) => `    ${line}`)];
+}
+
+/**
+ * The recording files no test used: every JSON file in the folders the run's tests recorded in and
+ * in the `__recordings__` folder beside each test file of the run, that no test used, unless it
+ * belongs to a test of this run that did not pass (skipped, or failed before it used it).
+ */
+export async function staleRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[]): Promise<string[]> {
+  const used = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [path.resolve(use.file)])));
+  const dirs = new Set([...used].map((file) => path.dirname(file)));
+  for (const test of tests) dirs.add(path.join(path.dirname(path.resolve(test.file)), RECORDINGS_DIR));
+  const notPassed = new Set(tests.filter((test) => !test.passed).map((test) => test.name));
+  const stale: string[] = [];
+  for (const dir of [...dirs].sort()) {
+    let names: string[];
+    try {
+      names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(dir, name);
+      if (used.has(file)) continue;
+      const owner = await ownerOf(file);
+      if (owner === null) continue; // not a recording: another tool's file
+      if (owner !== undefined && notPassed.has(owner)) continue;
+      stale.push(file);
+    }
+  }
+  return stale;
+}
+
+/**
+ * Whom a recording file says it belongs to (`"test"`: the test's full name, or the `name` it was
+ * recorded under); undefined when it says none, null when the file is not a recording (not JSON,
+ * or without the store's `"steps"` list).
+ */
+async function ownerOf(file: string): Promise<string | null | undefined> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as { steps?: unknown }).steps)) return null;
+  const { test } = value as { test?: unknown };
+  return typeof test === 'string' ? test : undefined;
+}
+
+function relative(root: string, file: string): string {
+  const shown = path.relative(root, file);
+  return (shown.startsWith('..') || path.isAbsolute(shown) ? file : shown).split(path.sep).join('/');
+}
+
+/** A path as one shell word: quoted when it holds anything but safe characters. */
+function shellQuote(file: string): string {
+  return /^[\w@%+=:,./-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
+}

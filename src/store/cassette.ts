@@ -1,0 +1,198 @@
+import path from 'node:path';
+import { ToolCallAccuracyError } from '../errors.js';
+import { corruptFileError, isInside, nameStem, readStoredText, slug, writeStoredFile } from './files.js';
+import type { StoreSettings } from './mode.js';
+import { emit, held, testNumber } from './state.js';
+import { storedAnswer } from './stored.js';
+import type { CurrentTest } from './test.js';
+import type { StoreUser } from './user.js';
+import type { StoredStep } from './step.js';
+
+/** The file a test's answers go to, and the test they belong to. */
+export interface CassetteScope {
+  user: StoreUser;
+  settings: StoreSettings;
+  /** Absolute, inside `settings.dir`. */
+  file: string;
+  /** Whom the file belongs to: the `name` option, else the test's full name. */
+  owner: string;
+  /** The test file, for the record command. */
+  testPath: string | undefined;
+  /**
+   * The try of the test making the requests (its full name and attempt): the same request made again
+   * in it counts on (its n-th time replays the n-th step with that key); a retry counts from the start,
+   * and in `record` it writes the file anew.
+   */
+  run: string;
+}
+
+/**
+ * Where the current test's answers go: `<dir>/<test file>--<test name>-<hash>.json`, or
+ * `<dir>/<name>-<hash>.json` when a `name` is given (one test can then replay what another
+ * recorded, and code outside a test runner has a home). Names become slugs with a hash, so slashes,
+ * `..` and 300-character names stay inside `dir`. Outside a test and without a `name`, a
+ * ToolCallAccuracyError says to give one (`who` names the caller: `recordedModel(…)`).
+ */
+export function cassetteScope(user: StoreUser, settings: StoreSettings, test: CurrentTest, name: string | undefined, who: string): CassetteScope {
+  let stem: string;
+  if (name !== undefined) stem = nameStem(name, 80, 'recording');
+  else if (test.name !== undefined) stem = `${slug(path.basename(test.file ?? ''), 40) || 'test'}--${nameStem(test.name)}`;
+  else {
+    throw new ToolCallAccuracyError(`${who} was called outside a test (neither Vitest nor Jest names a current test), so its recordings have no test to belong to: give it a { name }.`);
+  }
+  const file = path.join(settings.dir, `${stem}.json`);
+  if (!isInside(settings.dir, file)) throw new ToolCallAccuracyError(`${who}: the recording file ${file} would leave ${settings.dir}.`); // cannot happen with slugs; checked all the same
+  const runner = test.handle === undefined ? `name:${test.name ?? ''}` : `test:${testNumber(test.handle)}`;
+  return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}` };
+}
+
+/** The steps a per-test file holds, as read from disk, and the file's text. */
+interface OnDisk {
+  text: string | undefined;
+  steps: StoredStep[];
+  /** Why the file cannot be used (corrupt): thrown when its steps are needed; `record` writes over it. */
+  problem?: Error;
+}
+
+/** A per-test file as this process uses it (one per file, shared by every user and model in the process). */
+interface Cassette {
+  /** The file as it was when this process first read it; rejects when it is corrupt. */
+  disk: Promise<OnDisk>;
+  /** The steps as this process will write them. */
+  steps: StoredStep[] | undefined;
+  /** In `record`: the test run that started the file anew. */
+  recordedBy: string | undefined;
+  /** Requests made so far per run and key. */
+  counts: Map<string, number>;
+  /** Writes one after another. */
+  queue: Promise<unknown>;
+  /** The next write, not started yet: steps committed meanwhile share it. */
+  pending: Promise<void> | undefined;
+}
+
+function cassette(scope: CassetteScope): Cassette {
+  const open = held().cassettes as Map<string, Cassette>;
+  let found = open.get(scope.file);
+  if (found === undefined) {
+    const disk = readCassette(scope);
+    disk.catch(() => undefined); // an unreadable file: its error comes when it is used
+    found = { disk, steps: undefined, recordedBy: undefined, counts: new Map(), queue: Promise.resolve(), pending: undefined };
+    open.set(scope.file, found);
+  }
+  return found;
+}
+
+async function readCassette({ user, file }: CassetteScope): Promise<OnDisk> {
+  const text = await readStoredText(user, file);
+  if (text === undefined) return { text, steps: [] };
+  const corrupt = (problem: string, cause?: unknown): OnDisk => ({ text, steps: [], problem: corruptFileError(user, file, problem, cause) });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return corrupt(`not valid JSON (${(error as Error).message})`, error);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return corrupt('it is not a JSON object');
+  const steps = (value as { steps?: unknown }).steps;
+  if (!Array.isArray(steps)) return corrupt('it has no "steps" list');
+  const bad = steps.findIndex((step) => typeof step !== 'object' || step === null || typeof (step as { key?: unknown }).key !== 'string');
+  if (bad !== -1) return corrupt(`its step ${bad + 1} is not an object with a "key"`);
+  return { text, steps: steps as StoredStep[] };
+}
+
+/** The file's steps as read; a corrupt file's error. */
+async function readSteps(open: Cassette): Promise<OnDisk> {
+  const disk = await open.disk;
+  if (disk.problem) throw disk.problem;
+  return disk;
+}
+
+/** The steps the file holds now for this process (as read, plus what this run added), for a miss's nearest request. */
+export async function cassetteSteps(scope: CassetteScope): Promise<readonly StoredStep[]> {
+  const open = cassette(scope);
+  return open.steps ?? (await readSteps(open)).steps;
+}
+
+/** How a user answers one request through a per-test file. */
+export interface RecordedAnswerSteps<A> {
+  /** The answer a stored step replays. */
+  replay(step: StoredStep): A;
+  /**
+   * Asks now. Calls `commit(fields)` once the answer is whole (a stream: at its end), and awaits
+   * it: the step (`key` and `fields`) is then written. Not calling it stores nothing.
+   */
+  ask(commit: (fields: Omit<StoredStep, 'key'>) => Promise<void>): Promise<A>;
+  /** The error of a `replay` miss, given the steps the file holds (to name the nearest request). */
+  miss(steps: readonly StoredStep[]): Error;
+}
+
+/**
+ * One request answered through the current test's file, by the store's rule of modes
+ * (`storedAnswer`): the n-th request with `key` in this test run replays the file's n-th step with
+ * that key; `record` writes the file anew from the run's first request; `auto` adds what is missing;
+ * `off` asks and stores nothing. Every answer is an event for the reporters (`onStoreEvent`).
+ */
+export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps: RecordedAnswerSteps<A>): Promise<A> {
+  const { user, settings } = scope;
+  const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath };
+  if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath });
+  const open = cassette(scope);
+  // `record` writes over what is there, even a corrupt file; the other modes read it.
+  const disk = settings.mode === 'record' || open.steps !== undefined ? await open.disk : await readSteps(open);
+  if (settings.mode === 'record' && open.recordedBy !== scope.run) {
+    open.recordedBy = scope.run;
+    open.steps = [];
+  }
+  open.steps ??= [...disk.steps];
+  const count = `${scope.run}\u0000${key}`;
+  const occurrence = open.counts.get(count) ?? 0;
+  open.counts.set(count, occurrence + 1);
+
+  const { answer } = await storedAnswer<{ value: A }>(settings.mode, {
+    find: async () => {
+      if (settings.mode === 'record') return undefined;
+      const step = open.steps!.filter((stored) => stored.key === key)[occurrence];
+      if (step === undefined) return undefined;
+      const value = steps.replay(step);
+      emit({ type: 'step', source: 'replayed', ...base, file: scope.file });
+      return { value };
+    },
+    miss: async () => steps.miss(open.steps!),
+    ask: async () => ({
+      value: await steps.ask(async (fields) => {
+        open.steps!.push({ key, ...fields });
+        await write(scope, open, disk);
+        emit({ type: 'step', source: 'recorded', ...base, file: scope.file });
+      }),
+    }),
+    store: async () => undefined, // the step is written by `commit`, once its answer is whole
+  });
+  return answer.value;
+}
+
+/**
+ * An answer asked in mode `off` (nothing read or written; no test needed): counted as `live` for
+ * the reporters.
+ */
+export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, where: { owner?: string | undefined; testPath?: string | undefined } = {}): Promise<A> {
+  const answer = await ask();
+  emit({ type: 'step', source: 'live', user: user.configure, file: undefined, owner: where.owner, testPath: where.testPath });
+  return answer;
+}
+
+/**
+ * Writes the file's steps after any write in progress, atomically, and tells the reporters. Steps
+ * committed while a write waits share it: parallel runs write the file once, not once per step.
+ */
+function write(scope: CassetteScope, open: Cassette, disk: OnDisk): Promise<void> {
+  if (open.pending) return open.pending;
+  const next = open.queue.then(async () => {
+    open.pending = undefined;
+    const steps = [...open.steps!];
+    const content = await writeStoredFile(scope.user, scope.file, { test: scope.owner, steps });
+    emit({ type: 'written', user: scope.user.configure, file: scope.file, owner: scope.owner, testPath: scope.testPath, previous: disk.text, content, previousSteps: disk.text === undefined || disk.problem ? undefined : disk.steps, steps });
+  });
+  open.pending = next;
+  open.queue = next.catch(() => undefined);
+  return next;
+}

@@ -1,0 +1,122 @@
+import type { StoredStep } from './step.js';
+
+/**
+ * What the store did in this process, for the reporters: every answer replayed, recorded or
+ * passed through live, and every file written (with its text before and after). Kept on
+ * `globalThis` under a `Symbol.for` key, so the ESM and CJS builds share it.
+ */
+export type StoreEvent =
+  | {
+      type: 'step';
+      /** `replayed`: from a file; `recorded`: asked now and written; `live`: asked now, nothing stored (mode `off`). */
+      source: 'replayed' | 'recorded' | 'live';
+      /** The store's user, by its configure function: `configureRecordings`. */
+      user: string;
+      /** The file the step was read from or written to (absolute); undefined for `live`. */
+      file: string | undefined;
+      /** The name the file belongs to: the test's full name, or the `name` option. */
+      owner: string | undefined;
+      /** The test file, when the step was made in a test. */
+      testPath: string | undefined;
+    }
+  | {
+      type: 'written';
+      user: string;
+      file: string;
+      owner: string;
+      testPath: string | undefined;
+      /** The file's text when this process first read it (before this run wrote it); undefined when it is new. */
+      previous: string | undefined;
+      /** Its text now. */
+      content: string;
+      /** Its steps before and now, parsed, for a report that compares what the agent did. */
+      previousSteps: readonly StoredStep[] | undefined;
+      steps: readonly StoredStep[];
+    };
+
+export type StoreListener = (event: StoreEvent) => void;
+
+/** The per-process totals the reporters print, and the files used and written. */
+export interface StoreActivity {
+  steps: { replayed: number; recorded: number; live: number };
+  /** Each file used (read or written) in this process, by absolute path. */
+  files: Map<string, { user: string; owner: string | undefined; testPath: string | undefined; replayed: number; recorded: number; written: boolean; previous: string | undefined; content: string | undefined }>;
+}
+
+interface Held {
+  activity: StoreActivity;
+  listeners: Set<StoreListener>;
+  /** The files this process opened (see cassette.ts), by absolute path. */
+  cassettes: Map<string, unknown>;
+  /** A number per runner test object (`CurrentTest.handle`), so two tests of one name count apart. */
+  tests: WeakMap<object, number>;
+  nextTest: number;
+}
+
+const STATE = Symbol.for('tool-call-accuracy.store');
+type Holder = { [STATE]?: Held };
+
+export function held(): Held {
+  const holder = globalThis as Holder;
+  return (holder[STATE] ??= { activity: { steps: { replayed: 0, recorded: 0, live: 0 }, files: new Map() }, listeners: new Set(), cassettes: new Map(), tests: new WeakMap(), nextTest: 0 });
+}
+
+/** The number this process gave the runner's test object. */
+export function testNumber(handle: object): number {
+  const state = held();
+  let number = state.tests.get(handle);
+  if (number === undefined) state.tests.set(handle, (number = ++state.nextTest));
+  return number;
+}
+
+/** Records an event in the totals and tells every listener (a listener's error is not the run's). */
+export function emit(event: StoreEvent): void {
+  const { activity, listeners } = held();
+  if (event.type === 'step') {
+    activity.steps[event.source] += 1;
+    if (event.file !== undefined) {
+      const file = fileActivity(activity, event.file, event.user, event.owner, event.testPath);
+      if (event.source === 'replayed') file.replayed += 1;
+      if (event.source === 'recorded') file.recorded += 1;
+    }
+  } else {
+    const file = fileActivity(activity, event.file, event.user, event.owner, event.testPath);
+    file.written = true;
+    file.previous = event.previous;
+    file.content = event.content;
+  }
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch {
+      // a reporter's failure must not fail the test that recorded
+    }
+  }
+}
+
+function fileActivity(activity: StoreActivity, file: string, user: string, owner: string | undefined, testPath: string | undefined) {
+  let entry = activity.files.get(file);
+  if (entry === undefined) {
+    entry = { user, owner, testPath, replayed: 0, recorded: 0, written: false, previous: undefined, content: undefined };
+    activity.files.set(file, entry);
+  }
+  return entry;
+}
+
+/** Calls `listener` with every event from now on; returns the function that stops it. */
+export function onStoreEvent(listener: StoreListener): () => void {
+  held().listeners.add(listener);
+  return () => held().listeners.delete(listener);
+}
+
+/** The totals and files of this process so far (live objects: copy what you keep). */
+export function storeActivity(): StoreActivity {
+  return held().activity;
+}
+
+/** Forgets the totals, files and opened files of this process (for tests). */
+export function resetStoreActivity(): void {
+  const state = held();
+  state.activity = { steps: { replayed: 0, recorded: 0, live: 0 }, files: new Map() };
+  state.cassettes.clear();
+}

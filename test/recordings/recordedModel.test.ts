@@ -1,0 +1,385 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureRecordings, recordedModel, RecordingError, sample, ToolCallAccuracyError } from '../../src/index.js';
+import { resetRecordingsConfig } from '../../src/recordings/config.js';
+import { display, resetStoreActivity, storeActivity } from '../../src/store/index.js';
+import { majors, weatherTools, type Major } from '../helpers/recordingModels.js';
+
+type Any = any;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'recordings-'));
+  resetStoreActivity();
+});
+afterEach(async () => {
+  resetRecordingsConfig();
+  delete process.env.CI;
+  delete process.env.TOOL_CALL_ACCURACY_RECORDINGS;
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A new process, as far as recordings go: files are read again and counts start again. */
+const newProcess = () => resetStoreActivity();
+
+async function filesIn(folder: string): Promise<string[]> {
+  return (await readdir(folder, { recursive: true })).filter((name) => name.endsWith('.json')).map((name) => path.join(folder, name));
+}
+
+async function generate(major: Major, model: Any, prompt = 'Weather in Tokyo?', tools = weatherTools(major), extra: Record<string, unknown> = {}) {
+  const result = await major.ai.generateText({ model, tools, prompt, ...major.stopAfter(5), ...extra });
+  return { text: result.text as string, ids: result.steps.flatMap((step: Any) => step.toolCalls.map((call: Any) => call.toolCallId)) as string[], result };
+}
+
+async function stream(major: Major, model: Any, prompt = 'Weather in Tokyo?') {
+  const result = major.ai.streamText({ model, tools: weatherTools(major), prompt, ...major.stopAfter(5) });
+  const text = await result.text;
+  const steps = await result.steps;
+  return { text: text as string, ids: steps.flatMap((step: Any) => step.toolCalls.map((call: Any) => call.toolCallId)) as string[], result };
+}
+
+describe.each(majors)('$name: record once, replay with no model', (major) => {
+  it('generateText: replays the tool loop exactly, provider ids included, never calling the model', async () => {
+    const live = major.model();
+    const recorded = await generate(major, recordedModel(live, { mode: 'record', dir }));
+    expect(live.calls()).toBe(2);
+    expect(recorded.text).toBe('Sunny, answer 2');
+    expect(await filesIn(dir)).toHaveLength(1);
+
+    newProcess();
+    const model = major.model();
+    const replayed = await generate(major, recordedModel(model, { mode: 'replay', dir }));
+    expect(model.calls()).toBe(0);
+    expect(replayed).toMatchObject({ text: recorded.text, ids: recorded.ids });
+    expect(replayed.result.response.timestamp).toEqual(recorded.result.response.timestamp);
+    expect(replayed.result).toCallToolsInOrder(['get-weather']);
+  });
+
+  it('streamText: recorded as its stream parts and replayed as a stream', async () => {
+    const live = major.model();
+    const recorded = await stream(major, recordedModel(live, { mode: 'record', dir }));
+    expect(live.calls()).toBe(2);
+    const [file] = await filesIn(dir);
+    const stored = JSON.parse(await readFile(file!, 'utf8'));
+    expect(stored.steps.map((step: Any) => step.call)).toEqual(['stream', 'stream']);
+    expect(stored.steps[1].stream.map((part: Any) => part.type)).toEqual(['stream-start', 'response-metadata', 'text-start', 'text-delta', 'text-end', 'finish']);
+
+    newProcess();
+    const model = major.model();
+    const replayed = await stream(major, recordedModel(model, { mode: 'replay', dir }));
+    expect(model.calls()).toBe(0);
+    expect(replayed).toMatchObject({ text: recorded.text, ids: recorded.ids });
+    expect(await replayed.result.steps).toCallToolsInOrder(['get-weather']);
+  });
+
+  it(`${major.name === 'ai5' ? 'Experimental_Agent' : 'ToolLoopAgent'}: generate and stream replay`, async () => {
+    const agentOf = (model: Any) => new major.Agent({ model, tools: weatherTools(major), ...major.stopAfter(5) });
+    const live = major.model();
+    const first = await agentOf(recordedModel(live, { mode: 'record', dir })).generate({ prompt: 'Weather in Tokyo?' });
+    const streamed = await agentOf(recordedModel(live, { mode: 'record', dir })).stream({ prompt: 'Weather in Paris?' });
+    const streamedText = await streamed.text;
+    expect(live.calls()).toBe(4);
+
+    newProcess();
+    const model = major.model();
+    const again = await agentOf(recordedModel(model, { mode: 'replay', dir })).generate({ prompt: 'Weather in Tokyo?' });
+    const streamedAgain = await agentOf(recordedModel(model, { mode: 'replay', dir })).stream({ prompt: 'Weather in Paris?' });
+    expect(await streamedAgain.text).toBe(streamedText);
+    expect(again.text).toBe(first.text);
+    expect(model.calls()).toBe(0);
+    expect(again).toCallToolsInOrder([{ toolName: 'get-weather', input: { city: 'Tokyo' } }]);
+  });
+});
+
+describe('the same request again in one test', () => {
+  it('a sample of 3 records 3 different runs and replays the same 3, in order', async () => {
+    const [major] = majors.slice(-1) as [Major];
+    const live = major.model();
+    const recorded = [];
+    for (let run = 0; run < 3; run++) recorded.push(await generate(major, recordedModel(live, { mode: 'auto', dir })));
+    expect(recorded.map((run) => run.text)).toEqual(['Sunny, answer 2', 'Sunny, answer 4', 'Sunny, answer 6']);
+    expect(live.calls()).toBe(6);
+
+    newProcess();
+    const model = major.model();
+    const replayed = [];
+    for (let run = 0; run < 3; run++) replayed.push(await generate(major, recordedModel(model, { mode: 'replay', dir })));
+    expect(replayed.map((run) => run.text)).toEqual(recorded.map((run) => run.text));
+    expect(replayed.map((run) => run.ids)).toEqual(recorded.map((run) => run.ids));
+    expect(model.calls()).toBe(0);
+
+    // A fourth run was never recorded: replay says so, and still calls no model.
+    const error = await generate(major, recordedModel(model, { mode: 'replay', dir })).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(RecordingError);
+    expect((error as Error).message).toContain('This request was recorded 3 times in this test; this is its 4th time');
+    expect(model.calls()).toBe(0);
+  });
+
+  it("sample(): 3 runs at once record 3 runs, and replay the same 3 in the same order", async () => {
+    const [major] = majors.slice(-1) as [Major];
+    const live = major.model();
+    const recorded = await sample(() => generate(major, recordedModel(live, { mode: 'record', dir })).then((run) => run.result), { n: 3 });
+    expect(live.calls()).toBe(6);
+    const texts = recorded.runs.map((run) => (run.threw ? run.error : (run.run as { text: string }).text));
+    expect(new Set(texts).size).toBe(3);
+
+    newProcess();
+    const model = major.model();
+    const replayed = await sample(() => generate(major, recordedModel(model, { mode: 'replay', dir })).then((run) => run.result), { n: 3 });
+    expect(model.calls()).toBe(0);
+    expect(replayed.runs.map((run) => (run.threw ? run.error : (run.run as { text: string }).text))).toEqual(texts);
+    await expect(replayed).toCallToolsInOrder(['get-weather']);
+  });
+
+  it('auto replays what is recorded and records only what is missing', async () => {
+    const [major] = majors.slice(-1) as [Major];
+    const live = major.model();
+    await generate(major, recordedModel(live, { mode: 'auto', dir }));
+    expect(live.calls()).toBe(2);
+    newProcess();
+    await generate(major, recordedModel(live, { mode: 'auto', dir }));
+    expect(live.calls()).toBe(2);
+    await generate(major, recordedModel(live, { mode: 'auto', dir }), 'Weather in Paris?');
+    expect(live.calls()).toBe(4);
+    expect(storeActivity().steps).toEqual({ replayed: 2, recorded: 2, live: 0 });
+  });
+
+  it("record writes the test's file anew: a re-recorded run leaves no step of the old one", async () => {
+    const [major] = majors.slice(-1) as [Major];
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }));
+    newProcess();
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }), 'Weather in Paris?');
+    const [file] = await filesIn(dir);
+    const stored = JSON.parse(await readFile(file!, 'utf8'));
+    expect(stored.steps).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain('Tokyo');
+    const written = storeActivity().files.get(file!);
+    expect(written).toMatchObject({ written: true, recorded: 2 });
+    expect(written?.previous).toContain('Tokyo');
+    expect(written?.content).toContain('Paris');
+  });
+
+  it("off passes through: the model answers, nothing is written, the steps count as live", async () => {
+    const [major] = majors.slice(-1) as [Major];
+    const live = major.model();
+    await generate(major, recordedModel(live, { mode: 'off', dir }));
+    expect(live.calls()).toBe(2);
+    expect(await filesIn(dir)).toEqual([]);
+    expect(storeActivity().steps).toEqual({ replayed: 0, recorded: 0, live: 2 });
+  });
+});
+
+describe('a stale recording explains itself', () => {
+  const [major] = majors.slice(-1) as [Major];
+
+  it('a changed prompt: the error names the test, the file, the message and field, old and new text, and the record command', async () => {
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }), 'Weather in Tokyo?');
+    newProcess();
+    const model = major.model();
+    const error = (await generate(major, recordedModel(model, { mode: 'replay', dir }), 'Weather in Paris?').catch((e: Error) => e)) as RecordingError;
+    expect(model.calls()).toBe(0);
+    expect(error).toBeInstanceOf(RecordingError);
+    const [file] = await filesIn(dir);
+    const relative = display(file!);
+    expect(error.message).toBe(
+      [
+        `No recording of this model request in test "a stale recording explains itself > a changed prompt: the error names the test, the file, the message and field, old and new text, and the record command", and recordings are in replay mode (recordedModel(model, { mode: 'replay' })), so no model is called.`,
+        `Expected file: ${relative}`,
+        'The nearest recorded request is step 1 of 2 in that file; it differs in:',
+        '  - message 1 (user), part 1, text: was "Weather in Tokyo?", now "Weather in Paris?"',
+        "Record it by giving recordedModel(model, { mode: 'record' }) and running, with the model's credentials:",
+        '  npx vitest run test/recordings/recordedModel.test.ts',
+        'Then commit the recording file.',
+      ].join('\n'),
+    );
+    expect(error).toMatchObject({ file, testPath: path.resolve('test/recordings/recordedModel.test.ts'), changes: ['message 1 (user), part 1, text: was "Weather in Tokyo?", now "Weather in Paris?"'] });
+    expect(error.command).toBe('TOOL_CALL_ACCURACY_RECORDINGS=record npx vitest run test/recordings/recordedModel.test.ts');
+  });
+
+  it('a changed tool schema is named: the tool and the schema field', async () => {
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }));
+    newProcess();
+    process.env.TOOL_CALL_ACCURACY_RECORDINGS = 'replay';
+    const model = major.model();
+    const error = (await generate(major, recordedModel(model, { dir }), 'Weather in Tokyo?', weatherTools(major, { withUnit: true })).catch((e: Error) => e)) as RecordingError;
+    expect(model.calls()).toBe(0);
+    expect(error.message).toContain('recordings are in replay mode (TOOL_CALL_ACCURACY_RECORDINGS=replay), so no model is called.');
+    expect(error.message).toContain('  - tool "get-weather", inputSchema.properties.unit: added, {"enum":["C","F"],"type":"string"}');
+    expect(error.message).toContain('Record it by running, with the model\'s credentials:\n  TOOL_CALL_ACCURACY_RECORDINGS=record npx vitest run test/recordings/recordedModel.test.ts');
+  });
+
+  it('a changed tool description and a long prompt changed at its end show where they differ', async () => {
+    const long = `${'Please be thorough. '.repeat(20)}Weather in Tokyo?`;
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }), long);
+    newProcess();
+    const error = (await generate(major, recordedModel(major.model(), { mode: 'replay', dir }), long.replace('Tokyo', 'Kyoto'), weatherTools(major, { description: 'Weather, by city' })).catch((e: Error) => e)) as RecordingError;
+    expect(error.changes).toEqual([
+      'message 1 (user), part 1, text: was "…horough. Weather in Tokyo?", now "…horough. Weather in Kyoto?"',
+      'tool "get-weather", description: was "The weather in a city", now "Weather, by city"',
+    ]);
+  });
+
+  it("streamText: the miss reaches streamText's onError (the AI SDK then ends the stream with no output), and no model is called", async () => {
+    const model = major.model();
+    const errors: unknown[] = [];
+    const result = major.ai.streamText({ model: recordedModel(model, { mode: 'replay', dir }), tools: weatherTools(major), prompt: 'Weather in Tokyo?', onError: ({ error }: { error: unknown }) => errors.push(error) });
+    await expect(result.text).rejects.toThrow('No output generated');
+    expect(errors).toEqual([expect.any(RecordingError)]);
+    expect((errors[0] as Error).message).toContain('There is no such file: this test (or name) was never recorded here.');
+    expect(model.calls()).toBe(0);
+  });
+
+  it('a test with no recording says there is none', async () => {
+    const error = (await generate(major, recordedModel(major.model(), { mode: 'replay', dir })).catch((e: Error) => e)) as RecordingError;
+    expect(error.message).toContain('There is no such file: this test (or name) was never recorded here.');
+  });
+});
+
+describe('the mode in force', () => {
+  const [major] = majors.slice(-1) as [Major];
+
+  it('CI means replay: no recording is an error, and the model is not called', async () => {
+    process.env.CI = 'true';
+    const model = major.model();
+    const error = (await generate(major, recordedModel(model, { dir })).catch((e: Error) => e)) as RecordingError;
+    expect(error.message).toContain('recordings are in replay mode because CI is set, so no model is called.');
+    expect(error.message).toContain('TOOL_CALL_ACCURACY_RECORDINGS=record npx vitest run test/recordings/recordedModel.test.ts');
+    expect(model.calls()).toBe(0);
+  });
+
+  it('the environment variable wins over CI, configureRecordings over both, the option over all', async () => {
+    process.env.CI = 'true';
+    process.env.TOOL_CALL_ACCURACY_RECORDINGS = 'record';
+    const model = major.model();
+    await generate(major, recordedModel(model, { dir }));
+    expect(model.calls()).toBe(2);
+
+    configureRecordings({ mode: 'replay', dir });
+    const error = (await generate(major, recordedModel(model), 'Weather in Paris?').catch((e: Error) => e)) as Error;
+    expect(error.message).toContain("recordings are in replay mode (configureRecordings({ mode: 'replay' }))");
+    expect(error.message).toContain("Record it by setting configureRecordings({ mode: 'record' }) and running");
+    expect(model.calls()).toBe(2);
+
+    await generate(major, recordedModel(model, { mode: 'off' }), 'Weather in Paris?');
+    expect(model.calls()).toBe(4);
+  });
+
+  it('a mode that is not one of the four is a TypeError at recordedModel, naming it', () => {
+    const model = major.model();
+    expect(() => recordedModel(model, { mode: 'replya' as never })).toThrow(new ToolCallAccuracyError('recordedModel(model, options): mode must be one of auto, replay, record, off; received "replya".'));
+    expect(() => recordedModel(model, { mode: 'replya' as never })).toThrow(TypeError);
+    expect(() => configureRecordings({ mode: 'Replay' as never })).toThrow('configureRecordings: mode must be one of auto, replay, record, off; received "Replay".');
+    process.env.TOOL_CALL_ACCURACY_RECORDINGS = 'recrod';
+    expect(() => recordedModel(model)).toThrow('TOOL_CALL_ACCURACY_RECORDINGS="recrod" is not a recordings mode; use one of auto, replay, record, off.');
+  });
+
+  it('refuses what is not a model, a model id string, and unknown options', () => {
+    expect(() => recordedModel('openai/gpt-5' as never)).toThrow(/takes an AI SDK language model of specification v2, v3 or v4 \(ai 5, 6 or 7\); received "openai\/gpt-5"\. A model id string/);
+    expect(() => recordedModel({ specificationVersion: 'v1', doGenerate() {}, doStream() {} } as never)).toThrow(ToolCallAccuracyError);
+    expect(() => recordedModel(major.model(), { cache: true } as never)).toThrow('recordedModel(model, options): unknown option "cache". Known: mode, dir, name, redact.');
+    expect(() => recordedModel(major.model(), { redact: [''] })).toThrow(/redact takes non-empty strings, RegExps or a function/);
+  });
+});
+
+describe('files', () => {
+  const [major] = majors.slice(-1) as [Major];
+
+  it('by default under __recordings__/ beside the test file, named by the test, pretty JSON with no headers', async () => {
+    const folder = path.resolve('test/recordings/__recordings__');
+    try {
+      await generate(major, recordedModel(major.model(), { mode: 'record' }), 'Weather in Tokyo?', weatherTools(major), { headers: { Authorization: 'Bearer sk-header-credential' } });
+      const [file] = await filesIn(folder);
+      expect(path.basename(file!)).toMatch(/^recordedmodel-test-ts--files-by-default-under-recordings-beside-the-test-file-named-[0-9a-f]{12}\.json$/);
+      const text = await readFile(file!, 'utf8');
+      expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      const stored = JSON.parse(text);
+      expect(Object.keys(stored)).toEqual(['test', 'steps']);
+      expect(Object.keys(stored.steps[0])).toEqual(['key', 'call', 'model', 'request', 'response']);
+      expect(stored.steps[0].response.response).toEqual({ id: 'resp-1', modelId: 'weather-1', timestamp: { $date: '2026-01-01T00:00:00.000Z' } });
+      expect(text).not.toMatch(/sk-header-credential|set-cookie|Authorization/i);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('redact removes a secret from prompts and answers before writing and keying; it replays', async () => {
+    const secret = 'sk-live-4242424242';
+    const live = major.model({ echo: secret });
+    const prompt = `Weather in Tokyo? My key is ${secret}`;
+    const options = { dir, redact: [/sk-live-\d+/] };
+    const recorded = await generate(major, recordedModel(live, { ...options, mode: 'record' }), prompt, weatherTools(major), { headers: { 'x-api-key': secret } });
+    expect(recorded.text).toContain(secret); // the run itself is untouched
+    for (const file of await filesIn(dir)) expect(await readFile(file, 'utf8')).not.toContain(secret);
+    expect(await readFile((await filesIn(dir))[0]!, 'utf8')).toContain('[REDACTED]');
+
+    newProcess();
+    const model = major.model();
+    const replayed = await generate(major, recordedModel(model, { ...options, mode: 'replay' }), prompt);
+    expect(model.calls()).toBe(0);
+    expect(replayed.text).toBe('Sunny, answer 2 ([REDACTED])');
+  });
+
+  it('a redact function is given every string', async () => {
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir, redact: (text) => text.replaceAll('Tokyo', 'CITY') }));
+    const text = await readFile((await filesIn(dir))[0]!, 'utf8');
+    expect(text).not.toContain('Tokyo');
+    expect(text).toContain('Weather in CITY?');
+  });
+
+  it(`a hostile test name stays inside the folder: \u001b[2J../../${'x'.repeat(300)}/..`, async () => {
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }));
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir, name: `../../${'y'.repeat(300)}/../etc/passwd` }));
+    const names = await readdir(dir);
+    expect(names).toHaveLength(2);
+    for (const name of names) {
+      expect(name).toMatch(/^[a-z0-9-]+\.json$/);
+      expect(name.length).toBeLessThan(160);
+    }
+    const stored = JSON.parse(await readFile(path.join(dir, names.find((name) => name.startsWith('recordedmodel'))!), 'utf8'));
+    expect(stored.test).toContain('\u001b[2J'); // the file keeps the real name; only the file name is a slug
+
+    newProcess();
+    const error = (await generate(major, recordedModel(major.model(), { mode: 'replay', dir }), 'Weather in Paris?').catch((e: Error) => e)) as RecordingError;
+    expect(error.message).toContain(`in test "files > a hostile test name stays inside the folder: \\u001b[2J../../xxx`);
+    expect(error.message).not.toContain('\u001b');
+    expect(error.test).toBe(stored.test); // the error's field keeps the real name
+  });
+
+  it('a name: one test replays what another recorded, and code outside a test can record', async () => {
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir, name: 'weather in tokyo' }));
+    newProcess();
+    const model = major.model();
+    await generate(major, recordedModel(model, { mode: 'replay', dir, name: 'weather in tokyo' }));
+    expect(model.calls()).toBe(0);
+    expect(await readdir(dir)).toEqual([expect.stringMatching(/^weather-in-tokyo-[0-9a-f]{12}\.json$/)]);
+  });
+
+  it('a corrupt recording file is refused with a clear error', async () => {
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }));
+    const [file] = await filesIn(dir);
+    await writeFile(file!, '{ "steps": [ { "key": ');
+    newProcess();
+    const model = major.model();
+    const error = await generate(major, recordedModel(model, { mode: 'replay', dir })).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(RecordingError);
+    expect((error as Error).message).toMatch(new RegExp(`^The recording ${escape(display(file!))} is corrupt: not valid JSON \\(.+\\)\\. Delete the file and record the test again \\(TOOL_CALL_ACCURACY_RECORDINGS=record\\)\\.$`));
+    expect(model.calls()).toBe(0);
+
+    newProcess(); // record writes over a corrupt file
+    await generate(major, recordedModel(model, { mode: 'record', dir }));
+    const stored = JSON.parse(await readFile(file!, 'utf8'));
+    delete stored.steps[0].response;
+    await writeFile(file!, JSON.stringify(stored));
+    newProcess();
+    await expect(generate(major, recordedModel(model, { mode: 'replay', dir }))).rejects.toThrow('is corrupt: a doGenerate step has no "response" with a "content" list.');
+
+    await writeFile(file!, JSON.stringify({ test: 'x', steps: [{ call: 'generate' }] }));
+    newProcess();
+    await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: its step 1 is not an object with a "key".');
+    expect(model.calls()).toBe(2); // only the re-recording called it
+  });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
