@@ -219,13 +219,17 @@ export interface ToolCallMatchers<R = unknown> {
    * record), or a record of schemas: Standard Schema (zod 3.25+ and 4, valibot, arktype), the AI
    * SDK's `jsonSchema()`, or plain JSON Schema (checked with `@cfworker/json-schema`, installed
    * beside this package, where the schema has no synchronous `validate`). A list holds tools that
-   * name themselves. An unknown tool gets a "did you mean".
+   * name themselves. It also takes the tools a Google Gen AI model was given (`config.tools`, or its
+   * `FunctionDeclaration[]`) and a Bedrock Converse `toolConfig` (or its `tools`). An unknown tool
+   * gets a "did you mean".
    * @example
    * expect(result).toCallToolsWithValidInputs(tools)
    * expect(result).toCallToolsWithValidInputs({ search: z.object({ query: z.string().min(1) }) })
    * expect(langGraphState).toCallToolsWithValidInputs([searchTool, bookTool])
+   * expect(chat.getHistory()).toCallToolsWithValidInputs(config.tools)   // Google Gen AI
+   * expect(messages).toCallToolsWithValidInputs(toolConfig)              // Bedrock Converse
    */
-  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>> | ReadonlyArray<{ readonly name: string }>): MatcherResult<R, this>;
+  toCallToolsWithValidInputs(tools: Readonly<Record<string, unknown>> | ReadonlyArray<object>): MatcherResult<R, this>;
 
   /**
    * An LLM judge scores the run's tool calls against the user's request and the available tools

@@ -218,6 +218,38 @@ function anthropic(calls) {
   ];
 }
 
+/** Google Gen AI `Content[]` (`chat.getHistory()`): parallel `functionCall` parts without ids, answered by name in order. */
+function googleGenAI(calls) {
+  return [
+    { role: 'user', parts: [{ text: 'Book a flight' }] },
+    ...stepsOf(calls).flatMap((step) => [
+      { role: 'model', parts: step.map((c, index) => ({ functionCall: { name: c.toolName, args: c.input }, ...(index === 0 && { thoughtSignature: 'c2ln' }) })) },
+      {
+        role: 'user',
+        parts: step.map((c) => ({ functionResponse: { name: c.toolName, response: c.error === undefined ? { output: c.output } : { error: c.error } } })),
+      },
+    ]),
+    { role: 'model', parts: [{ text: 'Done.' }] },
+  ];
+}
+
+/** Bedrock Converse `Message[]` of a tool-use loop: `toolUse` blocks, then a user message of `toolResult` blocks. */
+function bedrockConverse(calls) {
+  return [
+    { role: 'user', content: [{ text: 'Book a flight' }] },
+    ...stepsOf(calls).flatMap((step) => [
+      { role: 'assistant', content: step.map((c) => ({ toolUse: { toolUseId: c.id, name: c.toolName, input: c.input } })) },
+      {
+        role: 'user',
+        content: step.map((c) =>
+          c.error === undefined ? { toolResult: { toolUseId: c.id, content: [{ json: c.output }] } } : { toolResult: { toolUseId: c.id, content: [{ text: c.error }], status: 'error' } },
+        ),
+      },
+    ]),
+    { role: 'assistant', content: [{ text: 'Done.' }] },
+  ];
+}
+
 /** Real `@langchain/core` messages: an `AIMessage` per step with its `ToolMessage`s. */
 function langchain(calls) {
   return [
@@ -364,5 +396,7 @@ export const SHAPES = [
   { name: 'anthropic', build: anthropic, tokens: true, textResults: true },
   { name: 'langchain', build: langchain, tokens: true, textResults: true },
   { name: 'otel-trace', build: otelTrace, floor: parseTraceValues, tokens: true },
+  { name: 'google-genai', build: googleGenAI },
+  { name: 'bedrock-converse', build: bedrockConverse },
   { name: 'plain', build: plain },
 ];

@@ -6,6 +6,8 @@ import { aiSdkResult } from './adapters/aiSdkResult.js';
 import { aiSdkSteps } from './adapters/aiSdkSteps.js';
 import { aiSdkUiMessages } from './adapters/aiSdkUiMessages.js';
 import { anthropicMessages } from './adapters/anthropic.js';
+import { bedrockConverse } from './adapters/bedrock.js';
+import { googleGenAI } from './adapters/googleGenAI.js';
 import { langchainMessages } from './adapters/langchain.js';
 import { mastraMessages } from './adapters/mastraMessages.js';
 import { mastraRun } from './adapters/mastraRun.js';
@@ -42,6 +44,8 @@ export const adapters: readonly FormatAdapter[] = [
   aiSdkSteps,
   aiSdkParts,
   langchainMessages,
+  googleGenAI,
+  bedrockConverse,
   aiSdkUiMessages,
   openaiChat,
   openaiResponses,

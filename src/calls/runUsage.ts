@@ -14,6 +14,8 @@ export interface TokenFields {
   readonly output: readonly string[];
   /** Input tokens a provider counts apart from `input` (Anthropic's cache reads and writes), added to it when present. */
   readonly extraInput?: readonly string[];
+  /** Output tokens a provider counts apart from `output` (Gemini's thinking tokens), added to it when present. */
+  readonly extraOutput?: readonly string[];
 }
 
 /** AI SDK 5, 6 and 7 (`LanguageModelUsage`), Mastra 1.x: `{ inputTokens, outputTokens }`. */
@@ -30,6 +32,16 @@ export const ANTHROPIC_TOKENS: TokenFields = {
   output: ['output_tokens'],
   extraInput: ['cache_creation_input_tokens', 'cache_read_input_tokens'],
 };
+
+/** Gemini's `usageMetadata`: tool-use prompt tokens are input apart from the prompt, thinking tokens output apart from the candidates. */
+export const GEMINI_TOKENS: TokenFields = {
+  input: ['promptTokenCount'],
+  output: ['candidatesTokenCount'],
+  extraInput: ['toolUsePromptTokenCount'],
+  extraOutput: ['thoughtsTokenCount'],
+};
+/** Bedrock Converse: `usage: { inputTokens, outputTokens }`, the prompt cache's reads and writes counted apart from `inputTokens`. */
+export const BEDROCK_TOKENS: TokenFields = { input: ['inputTokens'], output: ['outputTokens'], extraInput: ['cacheReadInputTokens', 'cacheWriteInputTokens'] };
 
 /** A token count: a number, or AI SDK 7's provider-level `{ total }`. */
 function count(value: unknown): number | undefined {
@@ -55,9 +67,11 @@ export function tokensOf(record: unknown, fields: TokenFields): { input: number;
     const missing = [input === undefined && fields.input[0], output === undefined && fields.output[0]].filter(Boolean);
     return `no ${missing.join(' or ')} in its usage`;
   }
-  let extra = 0;
-  for (const key of fields.extraInput ?? []) extra += count(record[key]) ?? 0;
-  return { input: input + extra, output };
+  let extraInput = 0;
+  for (const key of fields.extraInput ?? []) extraInput += count(record[key]) ?? 0;
+  let extraOutput = 0;
+  for (const key of fields.extraOutput ?? []) extraOutput += count(record[key]) ?? 0;
+  return { input: input + extraInput, output: output + extraOutput };
 }
 
 /**

@@ -4,6 +4,7 @@ import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
 import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
+import { declaredTools } from '../scoring/toolDeclarations.js';
 import { formatName } from '../value.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
@@ -11,13 +12,15 @@ import { readCalls } from './received.js';
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
-  const list = toolRecordOfList(given);
+  // A framework's declarations as it gives them to its model (Gemini's config.tools, Bedrock's
+  // toolConfig), else a list of tools that name themselves: a record by name.
+  const list = declaredTools(given) ?? toolRecordOfList(given);
   if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
   const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
     throw matcherError(
       hintLine,
-      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or a list of tools that name themselves (LangChain's tool()); received ${describeArgument(tools)}.`,
+      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), a list of tools that name themselves (LangChain's tool()), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received ${describeArgument(tools)}.`,
     );
   }
   const read = readToolChecks(tools);

@@ -252,6 +252,7 @@ describe('getRunUsage: what is not measured', () => {
     expect(shapesRecording('durationMs')).toEqual([
       'OpenTelemetry traces (span start and end times)',
       "Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)",
+      'Bedrock Converse: a ConverseResponse (metrics.latencyMs)',
     ]);
     expect(shapesRecording('tokens')).toMatchInlineSnapshot(`
       [
@@ -261,6 +262,8 @@ describe('getRunUsage: what is not measured', () => {
         "AI SDK 5/6/7 results and their steps (steps[].usage)",
         "AI SDK 4 results and their steps (steps[].usage)",
         "LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)",
+        "Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)",
+        "Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)",
         "OpenAI Chat completions (usage.prompt_tokens and completion_tokens)",
         "OpenAI Responses: a Response (usage.input_tokens and output_tokens)",
         "Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)",

@@ -1,4 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { Http2Server } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -53,7 +54,6 @@ export const BASE_PATH: Record<ProviderName, string> = {
 export async function startProviderServer(provider: ProviderName, major: AiMajor, ...script: Step[]): Promise<ProviderServer> {
   const requests: RecordedRequest[] = [];
   const problems: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -79,17 +79,25 @@ export async function startProviderServer(provider: ProviderName, major: AiMajor
       }
     });
   });
-  server.on('connection', (socket) => {
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `http://127.0.0.1:${port}${BASE_PATH[provider]}`, requests, problems, close };
+}
+
+/**
+ * Starts `server` (node:http's or node:http2's) on 127.0.0.1 at a free port, unref'd so that a
+ * forgotten close() never holds the test process open; close() ends every connection first.
+ */
+export async function listenOnLoopback(server: HttpServer | Http2Server): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref(); // a forgotten close() never holds the test process open
+  server.unref();
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${BASE_PATH[provider]}`,
-    requests,
-    problems,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

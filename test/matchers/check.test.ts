@@ -119,6 +119,8 @@ describe('check(run)', () => {
         - AI SDK 5/6/7 steps: await streamText(…).steps, or generateText(…).steps
         - AI SDK content parts: step.content, or result.content / result.toolCalls in 7 ([{ type: 'tool-call', toolName, input }])
         - LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls
+        - Google Gen AI: a GenerateContentResponse (with its automaticFunctionCallingHistory), or Content[] ({ role, parts: [{ functionCall }, { functionResponse }] }, chat.getHistory())
+        - Amazon Bedrock Converse: a ConverseResponse, or Message[] with content: [{ toolUse: { toolUseId, name, input } }, { toolResult }]
         - AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)
         - OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself
         - OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items

@@ -190,7 +190,10 @@ describe('toCallToolsWithValidInputs', () => {
   it('throws on tools that are not tools or schemas, and on async schemas, also under .not', () => {
     const calls = [{ toolName: 'search', input: {} }];
     expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs(['search'] as never))).toContain(
-      "tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), or a list of tools that name themselves (LangChain's tool()); received an array of 1.",
+      "tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), a list of tools that name themselves (LangChain's tool()), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received an array of 1.",
+    );
+    expect(matcherErrorOf(() => expect(calls).toCallToolsWithValidInputs(42 as never))).toContain(
+      "tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), a list of tools that name themselves (LangChain's tool()), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received number 42.",
     );
     expect(matcherErrorOf(() => expect(calls).not.toCallToolsWithValidInputs(z.object({}) as never))).toContain('tools must be a record of tools or schemas');
     expect(matcherErrorOf(() => expect(calls).not.toCallToolsWithValidInputs({ search: 'a string' }))).toContain(

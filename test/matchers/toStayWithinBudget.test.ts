@@ -96,6 +96,8 @@ describe('toStayWithinBudget', () => {
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
+        - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
+        - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
         - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
@@ -108,6 +110,7 @@ describe('toStayWithinBudget', () => {
       Wall time is recorded by:
         - OpenTelemetry traces (span start and end times)
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
+        - Bedrock Converse: a ConverseResponse (metrics.latencyMs)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
     expect(matcherErrorOf(() => expect(turn(messages, 1)).toStayWithinBudget({ steps: 1 }))).toContain(

@@ -174,6 +174,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - AI SDK 5/6/7 results and their steps (steps[])
         - AI SDK 4 results and their steps (steps[])
         - LangChain messages (one AIMessage per model call)
+        - Google Gen AI: a GenerateContentResponse (one model call, plus the model turns of its automaticFunctionCallingHistory) or Content[] (one model content per call)
+        - Bedrock Converse: a ConverseResponse (one model call) or Message[] (one assistant message per call)
         - OpenAI Chat completions (one model call) and messages (one assistant message per completion)
         - OpenAI Responses: a Response (one model call)
         - Anthropic Messages: a Message (one model call) or messages (one assistant message per Message)
@@ -193,6 +195,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
+        - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
+        - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
         - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
@@ -205,6 +209,7 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
       Wall time is recorded by:
         - OpenTelemetry traces (span start and end times)
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
+        - Bedrock Converse: a ConverseResponse (metrics.latencyMs)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
   });
@@ -230,6 +235,8 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - AI SDK 5/6/7 results and their steps (steps[].usage)
         - AI SDK 4 results and their steps (steps[].usage)
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
+        - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
+        - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
         - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
