@@ -4,6 +4,26 @@
  */
 export class ToolCallAccuracyError extends TypeError {
   override name = 'ToolCallAccuracyError';
+  /** What was wrong, on its own: without the matcher's hint line or the run of a sample it was found in. */
+  readonly problem: string;
+  /** The hint line of the matcher that raised it (`expect(run).toCallTool(toolName)`), when a matcher did. */
+  readonly hint?: string;
+  /** Where in a sample it was found. */
+  readonly inSample?: SampleRun;
+
+  /** `message` is the text shown; without parts, it is the problem itself. */
+  constructor(message: string, parts?: ErrorOptions & { problem?: string; hint?: string; inSample?: SampleRun | undefined }) {
+    super(message, parts?.cause === undefined ? undefined : { cause: parts.cause });
+    this.problem = parts?.problem ?? message;
+    if (parts?.hint !== undefined) this.hint = parts.hint;
+    if (parts?.inSample !== undefined) this.inSample = parts.inSample;
+  }
+}
+
+/** A run of a sample: the `run`th (1-based) of `n`. */
+export interface SampleRun {
+  run: number;
+  n: number;
 }
 
 /**

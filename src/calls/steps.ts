@@ -7,7 +7,7 @@ import type { ToolCall } from '../types.js';
  *
  * Steps stay beside the calls rather than on them: the list and the calls `getToolCalls` gives users
  * are plain data (`toEqual`, snapshots, spreads and `JSON.stringify` see nothing else), and a hidden
- * property on each call, or on the list, cost 150–200 ns to define, more than reading a call. The
+ * property on each call, or on the list, costs more to define than reading the call. The
  * matchers that need steps read the run through `readRun` (getToolCalls.ts); a list of calls handed
  * back as a run (a copy, a filter) has no steps, so `parallel(…)` refuses it rather than guess.
  */

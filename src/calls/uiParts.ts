@@ -21,14 +21,11 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
   calls.beginScope();
   if (marksSteps) calls.beginStep();
   if (Array.isArray(parts)) {
-    // Made at the first static tool part: a message without one (Mastra's `tool-invocation` parts) allocates nothing for it.
-    let names: ToolNames | undefined;
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
       if (at && !(isRecord(part) && typeof part.type === 'string' && isKnownUiPart(part.type))) refuseUnknown(at.format, position(at.message, index), part, KNOWN_UI);
       if (marksSteps && isRecord(part) && part.type === 'step-start') calls.beginStep();
-      if (names === undefined && isRecord(part) && typeof part.type === 'string' && part.type.startsWith('tool-') && part.type !== 'tool-invocation') names = new ToolNames();
-      const call = partCall(part, names);
+      const call = partCall(part);
       if (call) calls.add(call);
     }
   }
@@ -55,34 +52,12 @@ export interface PartsAt {
 
 const KNOWN_UI = 'tool-<name>, dynamic-tool, tool-invocation, text, reasoning, step-start, source-url, source-document, source, file, data-<name>';
 
-/**
- * A static tool's name, cut out of its part's type (`tool-weather`), shared by the parts of one
- * message with the same type: a run calls a few tools many times, and a string cut out for each
- * call (kept on it) cost about as much as making the call.
- */
-class ToolNames {
-  private readonly types: string[] = [];
-  private readonly names: string[] = [];
-
-  of(type: string): string {
-    const types = this.types;
-    for (let index = 0; index < types.length; index++) if (types[index] === type) return this.names[index]!;
-    const name = type.slice(5);
-    // A few tools, as runs have; past that, each name is cut anew.
-    if (types.length < 8) {
-      types.push(type);
-      this.names.push(name);
-    }
-    return name;
-  }
-}
-
-function partCall(part: unknown, names: ToolNames | undefined): ToolCall | undefined {
+function partCall(part: unknown): ToolCall | undefined {
   if (!isRecord(part) || typeof part.type !== 'string') return undefined;
   // v4's part wraps its invocation; a v5 tool named "invocation" has the same type but no wrapper.
   if (part.type === 'tool-invocation' && isRecord(part.toolInvocation)) return isInvocationCall(part.toolInvocation) ? invocationCall(part.toolInvocation) : undefined;
   // A static tool's name is only in its type (`tool-weather`); a dynamic tool has `toolName`.
-  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? (names?.of(part.type) ?? part.type.slice(5)) : undefined;
+  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
   if (!isNonEmptyString(toolName) || isStreaming(part.state)) return undefined;
   // 5 and 6 leave an input that failed to parse or validate in `rawInput` (the SDK's invalid call).
   const failedInput = part.input === undefined && part.rawInput !== undefined;

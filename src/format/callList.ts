@@ -1,11 +1,11 @@
 import type { ToolCall } from '../types.js';
 import { describeOutcome, shortOutcome } from './outcomes.js';
-import type { ExpectedCall } from './projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
 import type { InlineOptions } from '../value.js';
 
-const MAX_LISTED = 20;
-const INPUT_WIDTH = 72;
+export const MAX_LISTED = 20;
+export const INPUT_WIDTH = 72;
 // Inputs are cut shorter when the outcome follows them on the line.
 const OUTCOME_INPUT_WIDTH = 40;
 // A cut list shows this many calls from the start, and this many either side of the focus.

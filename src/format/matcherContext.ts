@@ -1,12 +1,12 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { JudgeOutcome } from '../judge/judge.js';
 
 /**
  * What both runners hand a matcher as `this`: the common part of Vitest's and Jest's matcher
  * contexts, so one implementation serves both.
  */
 export interface MatcherContext {
-  isNot: boolean;
+  /** True under `.not`; Vitest leaves it undefined on a positive assertion. */
+  isNot?: boolean;
   promise?: string;
   equals(a: unknown, b: unknown, customTesters?: readonly unknown[], strictCheck?: boolean): boolean;
   customTesters?: readonly unknown[];
@@ -48,8 +48,6 @@ export interface MatcherResult {
   /** A small projection of the run (never the raw run), returned on a positive failure so runners show a diff. */
   actual?: unknown;
   expected?: unknown;
-  /** A judged assertion's verdict, for the reporters (runners ignore it). */
-  judged?: { outcome: JudgeOutcome; threshold: number };
 }
 
 /**

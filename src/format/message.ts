@@ -1,3 +1,4 @@
+import type { SampleRun } from '../errors.js';
 import { inRunnerColours, type MatcherContext } from './matcherContext.js';
 
 /** The hint line: `expect(run).not.toCallTool(name, input)`, as the runner draws it. */
@@ -20,7 +21,14 @@ export function compose(...sections: Array<string | false | undefined>): string 
  * coloured hint line means the runner colours (Jest, as it decided: see `inRunnerColours`), and then
  * "Matcher error" is bold, as in Jest's own matcher errors.
  */
-export function matcherErrorMessage(hintLine: string, problem: string): string {
+export function matcherErrorMessage(hintLine: string, problem: string, where?: SampleRun): string {
   const label = hintLine.includes('\u001b[') ? '\u001b[1mMatcher error\u001b[22m' : 'Matcher error';
-  return `${hintLine}\n\n${label}: ${problem}`;
+  return `${hintLine}\n\n${label}: ${inRun(where)}${problem}`;
 }
+
+/** The text of a judge that gave no verdict: the hint, then the problem (in which run of a sample). */
+export function judgeErrorMessage({ hint, problem, where }: { hint: string; problem: string; where: SampleRun | undefined }): string {
+  return `${hint}\n\n${inRun(where)}${problem.replace(/^\s+/, '')}`;
+}
+
+const inRun = (where: SampleRun | undefined) => (where ? `In run ${where.run} of ${where.n}: ` : '');

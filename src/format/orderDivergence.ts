@@ -3,7 +3,7 @@ import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, ordinal, plural, times } from '../value.js';
 import { describeCallOutcome, describeOutcome, expectedAspects } from './outcomes.js';
-import type { ExpectedCall } from './projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 
 /**
  * How the runner's equality compares names, handed in by the matcher (format sits below the

@@ -1,11 +1,9 @@
-import type { ExpectedCall } from './projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
-import { describeExpectedCall } from './callList.js';
+import { describeExpectedCall, INPUT_WIDTH, MAX_LISTED } from './callList.js';
 import { describeOutcome } from './outcomes.js';
 import { formatInline, formatName, ordinal, printableName } from '../value.js';
-
-const MAX_LISTED = 20;
 
 /** The expected order with its groups: `2. parallel("weather", "news")`. */
 export function formatExpectedEntries(entries: readonly OrderEntry[], items: readonly ExpectedCall[]): string {
@@ -14,7 +12,7 @@ export function formatExpectedEntries(entries: readonly OrderEntry[], items: rea
   // Single items as in the other expected lists (a bare name), groups as the code that made them.
   const lines = shown.map((entry, index) => {
     const item = 'item' in entry ? items[entry.item]! : undefined;
-    const text = item ? `${typeof item.toolName === 'string' ? printableName(item.toolName) : formatName(item.toolName)}${item.hasInput ? `  ${formatInline(item.input, 72)}` : ''}${describeOutcome(item.outcome)}` : describeEntry(entry, items);
+    const text = item ? `${typeof item.toolName === 'string' ? printableName(item.toolName) : formatName(item.toolName)}${item.hasInput ? `  ${formatInline(item.input, INPUT_WIDTH)}` : ''}${describeOutcome(item.outcome)}` : describeEntry(entry, items);
     return `  ${`${index + 1}.`.padStart(width + 1)} ${text}`;
   });
   if (entries.length > shown.length) lines.push(`  … and ${entries.length - shown.length} more`);

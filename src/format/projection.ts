@@ -1,15 +1,8 @@
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import { errorMessageOf } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
 import { printableName } from '../value.js';
-
-/** An expected item after validation: a name (or name matcher), an input when one was given, and what the call must have come to. */
-export interface ExpectedCall {
-  toolName: unknown;
-  input: unknown;
-  hasInput: boolean;
-  outcome?: OutcomeExpectation | undefined;
-}
 
 /**
  * The small values a matcher returns as `expected`/`actual` so runners draw a diff: tool names,

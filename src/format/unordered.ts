@@ -11,7 +11,7 @@ import { formatInline, formatName, joinFirst, ordinal } from '../value.js';
 import { describeExpectedCall, formatExpectedList } from './callList.js';
 import type { NameRules } from './orderDivergence.js';
 import { misspelledItem } from './orderDivergence.js';
-import type { ExpectedCall } from './projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from './projection.js';
 
 /** What each matcher expects, in its failure message and under `.not`; a cut list keeps the item at `focus` in view. */

@@ -1,17 +1,19 @@
 import { formatCallList, formatExpectedList } from '../format/callList.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../format/matcherContext.js';
+import type { Comparison } from '../scoring/comparison.js';
 import { compose } from '../format/message.js';
 import { orderDivergence } from '../format/orderDivergence.js';
-import type { ExpectedCall } from '../format/projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
 import { joinFirst } from '../value.js';
-import { asksOutcome, callMatches, itemNamedBy, nameRules } from './shared.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { callMatches, itemNamedBy, nameRules } from '../scoring/comparison.js';
 
 /** `toCallToolsInOrder(items)`: the items appear among the calls in this order, other calls allowed. */
-export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
-  const matches = callMatches(ctx, calls, items);
+export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
+  const matches = callMatches(compare, calls, items);
   const matched: number[] = [];
   const failedItem = matchInOrder(calls.length, items.length, matches, matched);
   const pass = failedItem === -1;
@@ -31,7 +33,7 @@ export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[]
   const candidate = calls.findIndex((_, index) => matches(index, failedItem));
   const focus = candidate !== -1 ? candidate : matched.length > 0 ? matched[matched.length - 1] : undefined;
   // The diff shows only the received calls the expectation is about, so an unrelated call adds no noise.
-  const itemOf = itemNamedBy(ctx, items);
+  const itemOf = itemNamedBy(compare, items);
   const relevant = calls.filter((call) => itemOf(call) !== undefined);
   const project = projectionOf(items);
   return {
@@ -41,7 +43,7 @@ export function inOrder(ctx: MatcherContext, hintLine: string, calls: ToolCall[]
         hintLine,
         `Expected these calls, in this order (other calls allowed):\n${formatExpectedList(items, failedItem)}`,
         formatCallList(calls, focus, asksOutcome(items)),
-        orderDivergence(calls, items, matches, matched, failedItem, nameRules(ctx, calls)),
+        orderDivergence(calls, items, matches, matched, failedItem, nameRules(compare, calls)),
       ),
     ...diffWindow(
       projected(items, project.expected),

@@ -7,9 +7,14 @@ import { matchUnordered } from '../scoring/engine.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import { matchInOrderWithGroups } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import type { ExpectedCall } from '../format/projection.js';
-import { asksOutcome, callMatches, matcherError, readRunCalls, toExpectedCall } from './shared.js';
+import type { MatcherResult } from '../format/matcherContext.js';
+import type { Comparison } from '../scoring/comparison.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { callMatches } from '../scoring/comparison.js';
+import { matcherError } from './matcherError.js';
+import { readRunCalls } from './received.js';
+import { toExpectedCall } from './arguments.js';
 
 /** Does the expected order hold a `parallel(…)` group? */
 export function hasParallelGroup(expected: unknown): boolean {
@@ -17,7 +22,7 @@ export function hasParallelGroup(expected: unknown): boolean {
 }
 
 /** `toCallToolsInOrder` when the order holds `parallel(…)` groups: each group is one model step, in any order. */
-export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, received: unknown, expected: readonly unknown[], strict: boolean): MatcherResult {
+export function inOrderWithGroups(compare: Comparison, hintLine: string, received: unknown, expected: readonly unknown[], strict: boolean): MatcherResult {
   const items: ExpectedCall[] = [];
   const entries: OrderEntry[] = expected.map((entry, index) => {
     if (!isParallelGroup(entry)) return { item: items.push(toExpectedCall(entry, `expected[${index}]`, hintLine)) - 1 };
@@ -33,7 +38,7 @@ export function inOrderWithGroups(ctx: MatcherContext, hintLine: string, receive
     );
   }
   const stepAt = (index: number) => steps[index];
-  const matches = callMatches(ctx, calls, items);
+  const matches = callMatches(compare, calls, items);
   const grouped = strict ? undefined : matchInOrderWithGroups(calls.length, items.length, entries, matches, stepAt);
   const failedEntry = grouped ? grouped.failedEntry : strictGroupedMismatch(calls.length, entries, matches, stepAt);
   const pass = failedEntry === -1;

@@ -1,6 +1,6 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { formatCallList } from '../format/callList.js';
-import { compose, hint } from '../format/message.js';
+import { compose, hint, judgeErrorMessage } from '../format/message.js';
 import { describeScore, describeVerdict } from '../format/verdict.js';
 import { resolveCacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, DEFAULT_THRESHOLD, getJudgeConfig } from '../judge/config.js';
@@ -9,7 +9,12 @@ import { JudgeError } from '../judge/errors.js';
 import { judge, type JudgeOutcome } from '../judge/judge.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { matcherError } from './shared.js';
+import { matcherError } from './matcherError.js';
+
+/** A judged assertion's result, with its verdict for the reporters (runners ignore it). */
+export interface JudgedResult extends MatcherResult {
+  judged?: { outcome: JudgeOutcome; threshold: number };
+}
 
 /**
  * The work of `toUseAppropriateTools`, loaded on its first use so that registering the matchers
@@ -21,7 +26,7 @@ export async function judgeAssertion(
   options: ToUseAppropriateToolsOptions | undefined,
   site: CallSite | undefined,
   cancel: AbortSignal,
-): Promise<MatcherResult> {
+): Promise<JudgedResult> {
   const hintLine = hint(ctx, 'toUseAppropriateTools', options === undefined ? '' : 'options');
   const config = getJudgeConfig();
   let outcome: JudgeOutcome;
@@ -43,11 +48,8 @@ export async function judgeAssertion(
   } catch (error) {
     // Bad input (a value that is not a run, bad options, no model) is a matcher error; no verdict is a
     // JudgeError, kept with its own cause and given the hint line. Both point at the user's line.
-    if (error instanceof ToolCallAccuracyError) throw pointStackAt(matcherError(hintLine, error.message), [site]);
-    if (error instanceof JudgeError) {
-      error.message = `${hintLine}\n\n${error.message}`;
-      throw pointStackAt(error, [site]);
-    }
+    if (error instanceof ToolCallAccuracyError) throw pointStackAt(matcherError(hintLine, error.problem), [site]);
+    if (error instanceof JudgeError) throw pointStackAt(error.shownAt(hintLine, undefined, judgeErrorMessage), [site]);
     throw error;
   }
 

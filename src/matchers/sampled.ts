@@ -1,7 +1,8 @@
 import { stripVTControlCharacters } from 'node:util';
-import { ToolCallAccuracyError } from '../errors.js';
+import { ToolCallAccuracyError, type SampleRun } from '../errors.js';
 import { appendDiff } from './diffInMessage.js';
 import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
+import { judgeErrorMessage } from '../format/message.js';
 import { callSite, pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
 import { JudgeError } from '../judge/errors.js';
@@ -12,8 +13,9 @@ import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
 import { isSample, type Sample, type SampledRun } from '../sample/sample.js';
 import { inRunnerColours, type JudgeMatcherContext, type MatcherContext, type MatcherResult } from '../format/matcherContext.js';
-import { matcherError } from './shared.js';
+import { matcherError } from './matcherError.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
+import type { JudgedResult } from './judgeAssertion.js';
 
 /**
  * Samples in every matcher, in one place: given a sample, the matcher runs on each run (with the
@@ -107,7 +109,7 @@ async function judgeSample(
 }
 
 /** Files a single judged run's verdict for the reporters. */
-export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropriateToolsOptions | undefined, result: MatcherResult): MatcherResult {
+export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropriateToolsOptions | undefined, result: JudgedResult): MatcherResult {
   if (result.judged) {
     const verdict = runVerdict(ctx, result, 1);
     recordAssertion(ctx, {
@@ -163,7 +165,7 @@ function thrownOutcome(run: Extract<SampledRun, { threw: true }>): RunOutcome {
   return { run: run.index + 1, passed: false, text: () => describeThrown(run.error) };
 }
 
-function runVerdict(ctx: MatcherContext, result: MatcherResult, run: number): RunVerdict {
+function runVerdict(ctx: MatcherContext, result: JudgedResult, run: number): RunVerdict {
   const { outcome, threshold } = result.judged!;
   return {
     run,
@@ -205,15 +207,9 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
 }
 
 /** Bad input in a sample (a value that is not a run, a bad argument) stays a matcher error, now naming the run. */
-function inSample(error: unknown, hintLine: string, where: { run: number; n: number } | undefined): unknown {
-  const prefix = where ? `In run ${where.run} of ${where.n}: ` : '';
-  if (error instanceof ToolCallAccuracyError) {
-    return matcherError(hintLine, prefix + error.message.replace(/^\s*Matcher error: /, ''));
-  }
-  if (error instanceof JudgeError) {
-    error.message = `${hintLine}\n\n${prefix}${error.message.replace(/^\s+/, '')}`;
-    return error;
-  }
+function inSample(error: unknown, hintLine: string, where: SampleRun | undefined): unknown {
+  if (error instanceof ToolCallAccuracyError) return matcherError(hintLine, error.problem, where);
+  if (error instanceof JudgeError) return error.shownAt(hintLine, where, judgeErrorMessage);
   return error;
 }
 

@@ -1,16 +1,18 @@
 import { formatCallList, formatExpectedList } from '../format/callList.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../format/matcherContext.js';
+import type { Comparison } from '../scoring/comparison.js';
 import { compose } from '../format/message.js';
 import { misspelledItem, strictDivergence } from '../format/orderDivergence.js';
-import type { ExpectedCall } from '../format/projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { firstSequenceMismatch } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import { asksOutcome, callMatches, nameRules } from './shared.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { callMatches, nameRules } from '../scoring/comparison.js';
 
 /** `toCallToolsInOrder(items, { strict: true })`: the calls are exactly this sequence, nothing before, between or after. */
-export function strictSequence(ctx: MatcherContext, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
-  const matches = callMatches(ctx, calls, items);
+export function strictSequence(compare: Comparison, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
+  const matches = callMatches(compare, calls, items);
   const mismatch = firstSequenceMismatch(calls.length, items.length, matches);
   const pass = mismatch === -1;
   if (pass) {
@@ -20,7 +22,7 @@ export function strictSequence(ctx: MatcherContext, hintLine: string, calls: Too
     };
   }
   const project = projectionOf(items);
-  const names = nameRules(ctx, calls);
+  const names = nameRules(compare, calls);
   return {
     pass,
     message: () =>

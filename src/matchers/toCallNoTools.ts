@@ -2,7 +2,7 @@ import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, nameOf, projected } from '../format/projection.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { readCalls } from './shared.js';
+import { readCalls } from './received.js';
 
 /** Passes when the run made no tool calls. */
 export function toCallNoTools(this: MatcherContext, received: unknown): MatcherResult {

@@ -1,12 +1,13 @@
 import { describeExpectedCall, formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
-import { didYouMean } from '../suggest.js';
-import { describeCallOutcome } from '../format/outcomes.js';
-import { formatName } from '../value.js';
+import { onlyCallDivergence } from '../format/singleCall.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import type { ExpectedCall } from '../format/projection.js';
-import { asksOutcome, callMatches, nameMatches, readCalls, toExpectedCall, toExpectedCalls } from './shared.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { callMatches, comparisonOf, nameMatches, type Comparison } from '../scoring/comparison.js';
+import { readCalls } from './received.js';
+import { toExpectedCall, toExpectedCalls } from './arguments.js';
 import { unordered } from './unordered.js';
 
 /**
@@ -15,31 +16,22 @@ import { unordered } from './unordered.js';
  */
 export function toCallOnly(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallOnly');
+  const compare = comparisonOf(this);
   if (Array.isArray(expected)) {
-    return unordered(this, hintLine, received, toExpectedCalls(expected, 'expected', hintLine), 'both');
+    return unordered(compare, hintLine, received, toExpectedCalls(expected, 'expected', hintLine), 'both');
   }
-  return onlyOneCall(this, hintLine, received, toExpectedCall(expected, 'expected', hintLine));
+  return onlyOneCall(compare, hintLine, received, toExpectedCall(expected, 'expected', hintLine));
 }
 
-function onlyOneCall(ctx: MatcherContext, hintLine: string, received: unknown, item: ExpectedCall): MatcherResult {
+function onlyOneCall(compare: Comparison, hintLine: string, received: unknown, item: ExpectedCall): MatcherResult {
   const calls = readCalls(received, hintLine);
-  const pass = calls.length === 1 && callMatches(ctx, calls, [item])(0, 0);
+  const pass = calls.length === 1 && callMatches(compare, calls, [item])(0, 0);
   const project = projectionOf([item]);
   if (pass) {
     return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeExpectedCall(item)}`, formatCallList(calls, undefined, asksOutcome([item]))) };
   }
-  const only = calls[0];
-  const position = calls.findIndex((call) => nameMatches(ctx, call, item));
-  let divergence: string | undefined;
-  if (calls.length === 1 && only) {
-    divergence = nameMatches(ctx, only, item)
-      ? `The only call is to ${formatName(only.toolName)}, but ${item.outcome ? `it ${describeCallOutcome(only)}` : 'with a different input'}.`
-      : `The only call is to ${formatName(only.toolName)}.`;
-  } else if (calls.length > 1) {
-    divergence =
-      `${calls.length} calls were made where one was expected` +
-      (position === -1 ? `.${didYouMean(item.toolName, calls.map((call) => call.toolName))}` : ` (${formatName(item.toolName)} is call ${position + 1}).`);
-  }
+  const position = calls.findIndex((call) => nameMatches(compare, call, item));
+  const divergence = onlyCallDivergence(calls, item, position, calls.length === 1 && position === 0);
   return {
     pass,
     message: () =>

@@ -1,7 +1,8 @@
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { hint } from '../format/message.js';
-import { toExpectedCalls } from './shared.js';
+import { toExpectedCalls } from './arguments.js';
 import { unordered } from './unordered.js';
+import { comparisonOf } from '../scoring/comparison.js';
 
 /**
  * `toCallOnlyFrom(items)`: each call of the run is matched by an item of its own, in any order;
@@ -9,5 +10,5 @@ import { unordered } from './unordered.js';
  */
 export function toCallOnlyFrom(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallOnlyFrom');
-  return unordered(this, hintLine, received, toExpectedCalls(expected, 'expected', hintLine), 'calls');
+  return unordered(comparisonOf(this), hintLine, received, toExpectedCalls(expected, 'expected', hintLine), 'calls');
 }

@@ -1,16 +1,17 @@
 import { describeExpectedCall, formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { didYouMean } from '../suggest.js';
+import { matchingCalls, missingCallDivergence } from '../format/singleCall.js';
 import { diffWindow } from '../format/projection.js';
-import { formatName, times } from '../value.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { describeMiss, expectedAspects } from '../format/outcomes.js';
-import type { ExpectedCall } from '../format/projection.js';
+import { describeMiss } from '../format/outcomes.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import { outcomeMismatches } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
-import { equalityOf } from './equality.js';
-import { asksOutcome, callMatches, nameMatches, readCalls, readOptionsObject, toExpectedName, toOutcome } from './shared.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { callMatches, comparisonOf, nameMatches, type Comparison } from '../scoring/comparison.js';
+import { readCalls } from './received.js';
+import { readOptionsObject, toExpectedName, toOutcome } from './arguments.js';
 
 /**
  * Passes when some call is to `toolName` (with an input equal to `input`, when given, and with the
@@ -24,9 +25,9 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   const hintLine = hint(this, 'toCallTool', 'toolName', hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : hasInput ? 'input' : undefined);
   const outcome = hasOptions ? readOutcomeOptions(rest[1], hintLine) : undefined;
   const item: ExpectedCall = { ...toExpectedName(toolName, 'toolName', hintLine), ...(hasInput && { input: rest[0], hasInput }), ...(outcome && { outcome }) };
-  toolName = item.toolName; // a tool reference, read as its name
   const calls = readCalls(received, hintLine);
-  const matches = callMatches(this, calls, [item]);
+  const compare = comparisonOf(this);
+  const matches = callMatches(compare, calls, [item]);
   // Passing stops at the first match; the full list of matches and the calls by name are work for a message only.
   let firstMatch = 0;
   while (firstMatch < calls.length && !matches(firstMatch, 0)) firstMatch++;
@@ -42,18 +43,14 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
           hintLine,
           `Expected no call to ${describeExpectedCall(item)}`,
           formatCallList(calls, firstMatch, asksOutcome([item])),
-          `Matching ${matching.length === 1 ? 'call' : 'calls'}: ${shortList(matching)}`,
+          matchingCalls(matching),
         );
       },
     };
   }
-  const sameName = calls.filter((call) => nameMatches(this, call, item));
+  const sameName = calls.filter((call) => nameMatches(compare, call, item));
   const firstSameName = sameName.length === 0 ? -1 : calls.indexOf(sameName[0]!);
-  const divergence = () =>
-    sameName.length === 0
-      ? `${formatName(toolName)} was never called.${didYouMean(toolName, calls.map((call) => call.toolName))}`
-      : `${formatName(toolName)} was called ${times(sameName.length)}, but never with the expected ${expectedAspects(item)}` +
-        (item.outcome ? `:\n${whyNot(this, calls, item)}` : '.');
+  const divergence = () => missingCallDivergence(calls, item, sameName.length, () => whyNot(compare, calls, item));
   return {
     pass,
     message: () =>
@@ -68,12 +65,12 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
 }
 
 /** Each call to the tool, and what it misses: its input, its outcome (the first ten). */
-function whyNot(ctx: MatcherContext, calls: readonly ToolCall[], item: ExpectedCall): string {
-  const equals = equalityOf(ctx);
+function whyNot(compare: Comparison, calls: readonly ToolCall[], item: ExpectedCall): string {
+  const { equals } = compare;
   const misses: string[] = [];
   let more = 0;
   calls.forEach((call, index) => {
-    if (!nameMatches(ctx, call, item)) return;
+    if (!nameMatches(compare, call, item)) return;
     if (misses.length === 10) return void more++;
     misses.push(describeMiss(call, index, item.hasInput && !equals(call.input, item.input), outcomeMismatches(call, item.outcome!, equals)));
   });
@@ -88,9 +85,4 @@ function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectat
     () => hintLine,
   );
   return toOutcome(fields, 'options', hintLine);
-}
-
-/** "2, 5, 9", or the first ten and a count: a run may match thousands of times. */
-function shortList(numbers: readonly number[]): string {
-  return numbers.length <= 10 ? numbers.join(', ') : `${numbers.slice(0, 10).join(', ')} and ${numbers.length - 10} more`;
 }

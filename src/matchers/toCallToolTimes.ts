@@ -7,7 +7,10 @@ import { formatInline, formatName, isAsymmetricMatcher, times } from '../value.j
 import { countMatches } from '../scoring/engine.js';
 import { withinBounds, type CountBounds } from '../scoring/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { callMatches, matcherError, readCalls, toExpectedName } from './shared.js';
+import { callMatches, comparisonOf } from '../scoring/comparison.js';
+import { matcherError } from './matcherError.js';
+import { readCalls } from './received.js';
+import { toExpectedName } from './arguments.js';
 
 /**
  * Passes when exactly `expectedTimes` calls are to `toolName`, or with `{ min?, max? }` when their
@@ -20,7 +23,7 @@ export function toCallToolTimes(this: MatcherContext, received: unknown, toolNam
   toolName = item.toolName; // a tool reference, read as its name
   const bounds = readBounds(expectedTimes, hintLine);
   const calls = readCalls(received, hintLine);
-  const matches = callMatches(this, calls, [item]);
+  const matches = callMatches(comparisonOf(this), calls, [item]);
   const count = countMatches(calls.length, matches);
   const firstMatch = calls.findIndex((_, index) => matches(index, 0));
   const pass = withinBounds(count, bounds);

@@ -1,7 +1,8 @@
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { hint } from '../format/message.js';
-import { toExpectedCalls } from './shared.js';
+import { toExpectedCalls } from './arguments.js';
 import { unordered } from './unordered.js';
+import { comparisonOf } from '../scoring/comparison.js';
 
 /**
  * `toCallToolsInAnyOrder(items)`: each item is matched by a call of its own, in any order, other
@@ -11,5 +12,5 @@ import { unordered } from './unordered.js';
 export function toCallToolsInAnyOrder(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsInAnyOrder');
   const items = toExpectedCalls(expected, 'expected', hintLine);
-  return unordered(this, hintLine, received, items, items.length === 0 ? 'both' : 'items');
+  return unordered(comparisonOf(this), hintLine, received, items, items.length === 0 ? 'both' : 'items');
 }

@@ -3,8 +3,11 @@ import { hint } from '../format/message.js';
 import { describeArgument } from '../describe.js';
 import { inOrder } from './inOrder.js';
 import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
-import { matcherError, readCalls, readOptionsObject, toExpectedCalls } from './shared.js';
+import { matcherError } from './matcherError.js';
+import { readCalls } from './received.js';
+import { readOptionsObject, toExpectedCalls } from './arguments.js';
 import { strictSequence } from './strictSequence.js';
+import { comparisonOf } from '../scoring/comparison.js';
 
 /**
  * Passes when the items appear among the calls in this order (other calls allowed), or with
@@ -15,12 +18,13 @@ import { strictSequence } from './strictSequence.js';
 export function toCallToolsInOrder(this: MatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherResult {
   const strictOption = readStrictOption(options, () => hint(this, 'toCallToolsInOrder', 'expected', 'options'));
   const hintLine = hint(this, 'toCallToolsInOrder', 'expected', strictOption ? '{ strict: true }' : undefined);
-  if (hasParallelGroup(expected)) return inOrderWithGroups(this, hintLine, received, expected as unknown[], strictOption);
+  const compare = comparisonOf(this);
+  if (hasParallelGroup(expected)) return inOrderWithGroups(compare, hintLine, received, expected as unknown[], strictOption);
   const items = toExpectedCalls(expected, 'expected', hintLine);
   const calls = readCalls(received, hintLine);
   // An empty list means what it means for toCallOnly([]): no calls at all (in flexible order it
   // would pass on every run, which is never what a test means).
-  return strictOption || items.length === 0 ? strictSequence(this, hintLine, calls, items) : inOrder(this, hintLine, calls, items);
+  return strictOption || items.length === 0 ? strictSequence(compare, hintLine, calls, items) : inOrder(compare, hintLine, calls, items);
 }
 
 function readStrictOption(options: unknown, hintLine: () => string): boolean {

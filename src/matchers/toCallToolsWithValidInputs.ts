@@ -7,7 +7,8 @@ import { agentsTools } from '../scoring/agentsTools.js';
 import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
 import { declaredTools } from '../scoring/toolDeclarations.js';
 import { formatName } from '../value.js';
-import { matcherError, readCalls } from './shared.js';
+import { matcherError } from './matcherError.js';
+import { readCalls } from './received.js';
 
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {

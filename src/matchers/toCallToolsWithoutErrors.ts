@@ -4,7 +4,9 @@ import { formatFailures } from '../format/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { failedAttempts } from '../scoring/outcomes.js';
 import { formatInline } from '../value.js';
-import { matcherError, readCalls, readOptionsObject } from './shared.js';
+import { matcherError } from './matcherError.js';
+import { readCalls } from './received.js';
+import { readOptionsObject } from './arguments.js';
 
 /**
  * Passes when no call failed. With `{ retries: n }`, failed calls to a tool are forgiven when a

@@ -3,12 +3,12 @@ import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { formatRepeats } from '../format/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { findRepeats, type InputEquality } from '../scoring/outcomes.js';
-import type { ToolCall } from '../types.js';
+import { findRepeats } from '../scoring/outcomes.js';
 import { plural } from '../value.js';
-import { equalityOf } from './equality.js';
-import { EqualityClasses } from './equalityClasses.js';
-import { matcherError, readCalls, readOptionsObject } from './shared.js';
+import { comparisonOf, inputEquality } from '../scoring/comparison.js';
+import { matcherError } from './matcherError.js';
+import { readCalls } from './received.js';
+import { readOptionsObject } from './arguments.js';
 
 /**
  * Passes when some call repeats the call just before it: the same tool with an equal input (the
@@ -19,7 +19,7 @@ export function toRepeatToolCalls(this: MatcherContext, received: unknown, optio
   const consecutive = readConsecutive(options, () => hint(this, 'toRepeatToolCalls', 'options'));
   const hintLine = hint(this, 'toRepeatToolCalls', consecutive ? '' : '{ consecutive: false }');
   const calls = readCalls(received, hintLine);
-  const repeats = findRepeats(calls, consecutive, inputEquality(this, calls));
+  const repeats = findRepeats(calls, consecutive, inputEquality(comparisonOf(this), calls));
   const pass = repeats.length > 0;
   const which = consecutive ? 'the call just before it' : 'an earlier call';
   return {
@@ -33,19 +33,6 @@ export function toRepeatToolCalls(this: MatcherContext, received: unknown, optio
           )
         : compose(hintLine, `Expected some call to repeat ${which} (same tool, equal input), but none does.`, formatCallList(calls)),
   };
-}
-
-/**
- * Inputs compared with the runner's equality; without custom testers, plain-data inputs are keyed
- * by `EqualityClasses` (one number per distinct value under a name), so a long run is not compared
- * pair by pair.
- */
-function inputEquality(ctx: MatcherContext, calls: readonly ToolCall[]): InputEquality {
-  const equals = equalityOf(ctx);
-  const sameInput = (first: number, second: number) => equals(calls[first]!.input, calls[second]!.input);
-  if (ctx.customTesters?.length) return { sameInput };
-  const classes = new EqualityClasses(calls.length);
-  return { sameInput, key: (call) => classes.classOf(calls[call]!.toolName, calls[call]!.input) ?? -1 };
 }
 
 function readConsecutive(options: unknown, hintLine: () => string): boolean {

@@ -6,7 +6,8 @@ import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { BUDGET_LIMITS, checkBudget, type Budget, type BudgetLimit } from '../scoring/budget.js';
 import { formatInline } from '../value.js';
-import { matcherError, readCalls } from './shared.js';
+import { matcherError } from './matcherError.js';
+import { readCalls } from './received.js';
 
 const EXAMPLE = '{ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 }';
 

@@ -1,11 +1,14 @@
 import { formatCallList } from '../format/callList.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../format/matcherContext.js';
+import type { Comparison } from '../scoring/comparison.js';
 import { compose } from '../format/message.js';
-import type { ExpectedCall } from '../format/projection.js';
+import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { unorderedDiff, unorderedDivergence, unorderedExpectation, unorderedFocus, unorderedMatched } from '../format/unordered.js';
 import type { Cover } from '../scoring/engine.js';
 import { matchUnordered } from '../scoring/engine.js';
-import { asksOutcome, callMatches, itemNamedBy, nameKeys, nameMatches, nameRules, readCalls } from './shared.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { callMatches, itemNamedBy, nameKeys, nameMatches, nameRules } from '../scoring/comparison.js';
+import { readCalls } from './received.js';
 
 /**
  * The unordered matchers, one-to-one through the engine's maximum matching: `toCallOnly([…])`
@@ -13,10 +16,10 @@ import { asksOutcome, callMatches, itemNamedBy, nameKeys, nameMatches, nameRules
  * has its own call, other calls allowed) and `toCallOnlyFrom` (`'calls'`, each call has its own
  * item, items may go unused).
  */
-export function unordered(ctx: MatcherContext, hintLine: string, received: unknown, items: ExpectedCall[], cover: Cover): MatcherResult {
+export function unordered(compare: Comparison, hintLine: string, received: unknown, items: ExpectedCall[], cover: Cover): MatcherResult {
   const calls = readCalls(received, hintLine);
-  const matches = callMatches(ctx, calls, items);
-  const matching = matchUnordered(calls.length, items.length, matches, nameKeys(ctx, calls, items), cover);
+  const matches = callMatches(compare, calls, items);
+  const matching = matchUnordered(calls.length, items.length, matches, nameKeys(compare, calls, items), cover);
   const { pass } = matching;
   const outcomes = asksOutcome(items);
   if (pass) {
@@ -25,8 +28,8 @@ export function unordered(ctx: MatcherContext, hintLine: string, received: unkno
       message: () => compose(hintLine, unorderedExpectation(cover, items, true), formatCallList(calls, undefined, outcomes), unorderedMatched(cover, matching.callOfItem)),
     };
   }
-  const itemOf = itemNamedBy(ctx, items);
-  const sameName = (call: Parameters<typeof itemOf>[0], item: ExpectedCall) => nameMatches(ctx, call, item);
+  const itemOf = itemNamedBy(compare, items);
+  const sameName = (call: Parameters<typeof itemOf>[0], item: ExpectedCall) => nameMatches(compare, call, item);
   return {
     pass,
     message: () =>
@@ -35,7 +38,7 @@ export function unordered(ctx: MatcherContext, hintLine: string, received: unkno
         // The first item left without a call stays in view in a long list.
         unorderedExpectation(cover, items, false, cover === 'calls' ? undefined : indexOfMissing(matching.callOfItem)),
         formatCallList(calls, unorderedFocus(cover, matching.itemOfCall), outcomes),
-        unorderedDivergence(cover, calls, items, matching, matches, { ...nameRules(ctx, calls), itemNamedBy: itemOf }),
+        unorderedDivergence(cover, calls, items, matching, matches, { ...nameRules(compare, calls), itemNamedBy: itemOf }),
       ),
     ...unorderedDiff(cover, calls, items, matching, itemOf, sameName),
   };

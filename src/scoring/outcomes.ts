@@ -184,8 +184,7 @@ export function findRepeats(calls: readonly ToolCall[], consecutive: boolean, in
 /**
  * The first call with each name and key. Keys are mostly distinct small numbers (`EqualityClasses`
  * numbers each input under its tool's name, 0, 1, 2, … up to the number of calls), so they index a
- * typed array: a `Map` per tool took most of `{ consecutive: false }` on 100,000 calls (a `Map` of
- * 100,000 numbers costs 40 to 70 ms to fill on the bench machine, the array under 1 ms). The array
+ * typed array, which fills many times faster than a `Map` of numbers (bench/RESULTS.md, issue 31). The array
  * holds the first call seen with each key whatever its name; a key another name took first, or one
  * past the array, goes to a `Map` per name.
  */

@@ -7,13 +7,6 @@ import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
-/**
- * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
- * (`input` already parsed), and `server_tool_use`/`mcp_tool_use` ones, which Anthropic runs
- * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
- * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block
- * (anthropicBlocks.ts, which the Claude Agent SDK's reader shares).
- */
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
@@ -69,6 +62,13 @@ const roleOf = (message: unknown) => {
   return role === 'assistant' ? role : undefined;
 };
 
+/**
+ * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
+ * (`input` already parsed), and `server_tool_use`/`mcp_tool_use` ones, which Anthropic runs
+ * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
+ * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block
+ * (anthropicBlocks.ts, which the Claude Agent SDK's reader shares).
+ */
 export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",

@@ -8,11 +8,6 @@ import { conversationTurns, isUserMessage } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, tokensOf } from '../runUsage.js';
 
-/**
- * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
- * alternatives, not later turns) or a messages array. `function.arguments` is a JSON string;
- * a custom tool's `input` is free text and stays a string; the legacy `function_call` has no id.
- */
 /** An item of `message.tool_calls` rather than a message (`completion.choices[0].message.tool_calls`). */
 function isToolCallItem(item: UnknownRecord): boolean {
   return (item.type === 'function' && isRecord(item.function)) || (item.type === 'custom' && isRecord(item.custom));
@@ -94,6 +89,11 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
+/**
+ * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
+ * alternatives, not later turns) or a messages array. `function.arguments` is a JSON string;
+ * a custom tool's `input` is free text and stays a string; the legacy `function_call` has no id.
+ */
 export const openaiChat: FormatAdapter = {
   format: 'openai-chat',
   shape: 'OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself',

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expect as jestExpect } from 'expect';
-import { EqualityClasses, differsAt, inputProbe } from '../../src/matchers/equalityClasses.js';
+import { EqualityClasses, differsAt, inputProbe } from '../../src/scoring/equalityClasses.js';
 import { passes } from '../helpers/failureOf.js';
 
 /** Whether the runner's `toEqual` takes `a` for `b`: the equality the classes must agree with. */

@@ -1,0 +1,28 @@
+import { getToolCalls, readRun } from '../calls/getToolCalls.js';
+import type { RunCalls } from '../calls/steps.js';
+import { ToolCallAccuracyError } from '../errors.js';
+import type { ToolCall } from '../types.js';
+import { matcherError } from './matcherError.js';
+
+/**
+ * Reads the run's calls; a value that is not a run becomes a matcher error under the hint line.
+ * Without their steps: only `parallel(…)` needs them (readRunCalls), and a list of 100,000 steps
+ * would be built only to be dropped.
+ */
+export function readCalls(received: unknown, hintLine: string): ToolCall[] {
+  return asMatcherError(() => getToolCalls(received), hintLine);
+}
+
+/** `readCalls`, with the model step of each call where the run records it (for `parallel(…)`). */
+export function readRunCalls(received: unknown, hintLine: string): RunCalls {
+  return asMatcherError(() => readRun(received), hintLine);
+}
+
+function asMatcherError<T>(read: () => T, hintLine: string): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ToolCallAccuracyError) throw matcherError(hintLine, error.problem);
+    throw error;
+  }
+}
