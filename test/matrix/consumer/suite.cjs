@@ -236,8 +236,14 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
         'search-tool  {"query":"New York weather"}',
         'weather-tool  {"location":"New York"}',
       ]);
-      expect(lib.trajectory([{ toolName: 'weather-tool', input: { location: 'Oslo', days: 2 }, output: 'sunny' }])).toMatchInlineSnapshot(`
+      // Two calls, so two lines: Jest compares a one-line text with a one-line snapshot only.
+      const calls = [
+        { toolName: 'weather-tool', input: { location: 'Oslo', days: 2 }, output: 'sunny' },
+        { toolName: 'search-tool', input: { query: 'Oslo weather' }, error: new Error('timeout') },
+      ];
+      expect(lib.trajectory(calls)).toMatchInlineSnapshot(`
         weather-tool  {"days":2,"location":"Oslo"}  → "sunny"
+        search-tool  {"query":"Oslo weather"}  → failed: "timeout"
       `);
     });
 
