@@ -4,23 +4,20 @@ import {
   canonical,
   cassetteScope,
   corruptFileError,
-  currentTest,
   dataChanges,
   hashKey,
   liveAnswer,
-  recordCommand,
   recordedAnswer,
-  replayMissMessage,
   type CassetteScope,
   type CurrentTest,
   type DataChange,
   type StoreSettings,
   type StoredStep,
 } from '../store/index.js';
-import { RecordingError } from './errors.js';
 import { FETCH_STORE } from './fetchStore.js';
 import { isResponseData, replayResponse, requestKey, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
 import { missNote } from './request.js';
+import { recordingMiss } from './replay.js';
 
 /** One recorded exchange in a recording file. */
 interface FetchStep extends StoredStep {
@@ -67,26 +64,19 @@ export function exchangeThroughRecording(exchange: RecordedExchange, live: () =>
       if (!TRANSIENT(response.status)) await commit({ request, response: canonical(redact(response)) } satisfies Omit<FetchStep, 'key'>);
       return replayResponse(response);
     },
-    miss: (steps) => missError(scope, request, key, steps),
+    miss: (steps) => missError(scope, request, key, steps, name !== undefined),
   });
 }
 
-/** A `replay` miss: the test, the file, the nearest recorded request of the file and what differs from it, the command that records again. */
-function missError(scope: CassetteScope, request: HttpRequestData, key: string, steps: readonly StoredStep[]): Error {
+/** A `replay` miss: the nearest recorded request of the file and what differs from it, named by method and URL. */
+function missError(scope: CassetteScope, request: HttpRequestData, key: string, steps: readonly StoredStep[], named: boolean): Error {
   const now = requestKey(request);
   const changesOf = (step: StoredStep) => {
     const old = typeof step.request === 'object' && step.request !== null ? requestKey(step.request as HttpRequestData) : {};
     return dataChanges(old, now, 50).slice(0, 8).map(describeChange);
   };
-  const { lines, changes } = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
-  const owner = escapeUnsafe(JSON.stringify(scope.owner.length > 200 ? `${scope.owner.slice(0, 200)}…` : scope.owner));
-  const message = replayMissMessage(FETCH_STORE, scope.settings, {
-    file: scope.file,
-    testPath: scope.testPath,
-    stale: lines.join('\n'),
-    missingDetail: ` (${request.method} ${escapeUnsafe(request.url)}) ${scope.owner === currentTest().name ? 'in test' : 'for the recording named'} ${owner}`,
-  });
-  return new RecordingError(message, { file: scope.file, test: scope.owner, testPath: scope.testPath, changes, command: recordCommand(FETCH_STORE, scope.testPath) });
+  const note = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
+  return recordingMiss(FETCH_STORE, scope, note, named ? 'for the recording named' : 'in test', ` (${request.method} ${escapeUnsafe(request.url)})`);
 }
 
 /** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"` */

@@ -13,6 +13,7 @@ import {
   type CurrentTest,
   type StoreSettings,
   type StoredStep,
+  type StoreUser,
 } from '../store/index.js';
 import { RECORDINGS_STORE } from './config.js';
 import { fromStored } from './data.js';
@@ -75,13 +76,15 @@ function replayStream(step: StoredStep, file: string): { stream: ReadableStream<
 }
 
 function replayMiss(scope: CassetteScope, stored: readonly StoredStep[], request: RequestIdentity, key: string, named: boolean): Error {
-  const { lines, changes } = missNote(stored, request, key, existsSync(scope.file));
+  return recordingMiss(RECORDINGS_STORE, scope, missNote(stored, request, key, existsSync(scope.file)), named ? 'for the recording named' : 'in test');
+}
+
+/**
+ * A `replay` miss of recordedModel or recordedFetch as a RecordingError: the test (or name), the
+ * file, the nearest recorded request and what differs from it (`note`), the command that records again.
+ */
+export function recordingMiss(user: StoreUser, scope: CassetteScope, note: { lines: string[]; changes: string[] }, whose: string, what = ''): RecordingError {
   const owner = escapeUnsafe(JSON.stringify(scope.owner.length > 200 ? `${scope.owner.slice(0, 200)}…` : scope.owner));
-  const message = replayMissMessage(RECORDINGS_STORE, scope.settings, {
-    file: scope.file,
-    testPath: scope.testPath,
-    stale: lines.join('\n'),
-    missingDetail: ` ${named ? 'for the recording named' : 'in test'} ${owner}`,
-  });
-  return new RecordingError(message, { file: scope.file, test: scope.owner, testPath: scope.testPath, changes, command: recordCommand(RECORDINGS_STORE, scope.testPath) });
+  const message = replayMissMessage(user, scope.settings, { file: scope.file, testPath: scope.testPath, stale: note.lines.join('\n'), missingDetail: `${what} ${whose} ${owner}` });
+  return new RecordingError(message, { file: scope.file, test: scope.owner, testPath: scope.testPath, changes: note.changes, command: recordCommand(user, scope.testPath) });
 }
