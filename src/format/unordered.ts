@@ -137,13 +137,7 @@ export function unorderedDiff(
   const unexpected = unassigned(itemOfCall);
   if (cover === 'calls') {
     // Positions only (the item, and the call it matched or -1): the diff projects just its window.
-    const alignedItems: number[] = [];
-    const alignedCalls: number[] = [];
-    itemOfCall.forEach((item, call) => {
-      if (item === -1) return;
-      alignedItems.push(item);
-      alignedCalls.push(call);
-    });
+    const alignedItems = [...itemOfCall].filter((item) => item !== -1);
     const leftCalls = unexpected.map((index) => calls[index]!);
     for (const item of missing) if (leftCalls.some((call) => sameName(call, items[item]!))) alignedItems.push(item);
     return diffWindow(
