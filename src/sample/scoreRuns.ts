@@ -57,8 +57,9 @@ export async function scoreRuns<Result extends { score: number }>(
       return { index: run.index, score: result.score, result };
     } catch (error) {
       if (error instanceof ToolCallAccuracyError) {
-        error.message = `scoreRuns: run ${run.index + 1} of ${taken.n}: ${error.message}`;
-        throw error;
+        // A new error with where it was found as a field (the scorer's own error is its cause), not an edited message.
+        const where = { run: run.index + 1, n: taken.n };
+        throw new ToolCallAccuracyError(`scoreRuns: run ${where.run} of ${where.n}: ${error.message}`, { problem: error.problem, inSample: where, cause: error });
       }
       return { index: run.index, error };
     }
