@@ -4,7 +4,7 @@ import type { Implementations, MatcherContext, MatcherResult } from '../format/m
 import { failOnLeftoverJudges, failOnUnawaitedJudges } from '../judge/pending.js';
 import { isSample } from '../sample/sample.js';
 import { appendDiff } from './diffInMessage.js';
-import { judgeSampleAssertion, sampleAssertion } from './sampled.js';
+import { sampleAssertion } from './sampled.js';
 import { toCallNoTools } from './toCallNoTools.js';
 import { toCallOnly } from './toCallOnly.js';
 import { toCallOnlyFrom } from './toCallOnlyFrom.js';
@@ -18,14 +18,10 @@ import { toRepeatToolCalls } from './toRepeatToolCalls.js';
 import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
 import { toUseAppropriateTools } from './toUseAppropriateTools.js';
 
-/**
- * What the matchers (`lazy.ts`) load at their first call: each matcher's assertion on one run, and
- * `runMatcher`, the one place a call of a matcher goes through. The setup hooks' checks come from the
- * same module instances (the registry of pending judges). The build's `bodies` entry.
- */
+/** What the matchers load at their first call (the build's `bodies` entry), and the setup hooks' checks, from the same module instances. */
 export { failOnLeftoverJudges, failOnUnawaitedJudges };
 
-/** Each matcher on one run; a sample of runs is handled by `runMatcher`. */
+/** Each matcher on one run; `runMatcher` handles a sample of runs for all but the judge. */
 const ONE_RUN = {
   toCallTool,
   toCallToolTimes,
@@ -52,25 +48,19 @@ const ARGUMENT_CHECKS: Partial<Record<MatcherName, (this: MatcherContext, ...arg
 type Matcher = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult;
 
 /**
- * A call of the matcher `name`, as a runner makes it (`this` is the runner's context): on one run,
- * or on each run of a sample, gated (`sampled.ts`); with the diff of `actual` and `expected` written
- * at the end of the failure message when `diffInMessage` (Jest draws none of its own); and a matcher
- * error (bad input, `ToolCallAccuracyError`) with a stack that starts at the caller of `outermost`,
- * the function the runner or the user called, so the runner points at the test's own line. Errors
- * that are not the package's on purpose (a bug) keep their whole stack.
- *
- * The judge, the one matcher that answers with a promise, draws no diff: its promise is handed back
- * as it is, so the runner's own `.then` is the only one before the test's (judge/pending.ts counts
- * on that), and its errors point at the caller by themselves (`judge/callSite.ts`).
+ * Every call of a matcher goes through here once, as the runner makes it (`ctx` is its `this`): on
+ * one run, or on each run of a sample (`sampled.ts`); with the diff of `actual` and `expected` in the
+ * failure message when `diffInMessage` (Jest draws none); and a matcher error's stack starting at the
+ * caller of `outermost`, the function the runner or the user called, so the runner shows the test's
+ * line (a bug's stack is left whole). The judge takes a sample itself, as one tracked judge, and its
+ * promise is handed on as it is (no diff): the runner's own `.then` is the only one before the
+ * test's (judge/pending.ts counts on it); its errors point at the caller themselves (judge/callSite.ts).
  */
 export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost: (...args: never[]) => unknown, ctx: MatcherContext, args: readonly unknown[]): MatcherResult | Promise<MatcherResult> {
   const [received, ...rest] = args;
+  if (name === 'toUseAppropriateTools') return ONE_RUN[name].call(ctx, received, rest[0] as Parameters<typeof toUseAppropriateTools>[1]);
+  const matcher = ONE_RUN[name] as Matcher;
   try {
-    if (name === 'toUseAppropriateTools') {
-      const options = rest[0] as Parameters<typeof toUseAppropriateTools>[1];
-      return isSample(received) ? judgeSampleAssertion(ctx, received, options) : toUseAppropriateTools.call(ctx, received, options);
-    }
-    const matcher = ONE_RUN[name] as Matcher;
     const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, rest, ARGUMENT_CHECKS[name]) : matcher.call(ctx, received, ...rest);
     return diffInMessage ? appendDiff(ctx, result) : result;
   } catch (error) {

@@ -23,12 +23,10 @@ const NAMES = [
 null! as Bodies.MatcherName satisfies (typeof NAMES)[number];
 
 /**
- * The matchers as a runner calls them, one function per matcher: each hands its call, with the same
- * `this` and arguments, to `runMatcher` of the bodies `load` gives (`bodies.ts`), once per call and
- * with itself as the frame a matcher error's stack starts after. The setup entries' `load` loads the
- * bodies at the first call (`load.ts`), so a test file that uses no matcher never compiles them, most
- * of the package. This module imports nothing but types, so the build keeps the setup entries'
- * part, src/setup.ts, one small file (see tsup.config.ts).
+ * The matchers a runner registers: each hands its call, with the runner's `this`, to `runMatcher` of
+ * the bodies `load` gives (`bodies.ts`, loaded at the first call by `load.ts`: a test file that calls
+ * no matcher never compiles them). Imports nothing but types, so the build keeps src/setup.ts one
+ * small file (see tsup.config.ts).
  */
 export function matchersFor(load: () => typeof Bodies, options: { diffInMessage: boolean }): Matchers {
   return Object.fromEntries(

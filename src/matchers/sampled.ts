@@ -3,10 +3,9 @@ import { ToolCallAccuracyError, type SampleRun } from '../errors.js';
 import { appendDiff } from './diffInMessage.js';
 import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
 import { hint, judgeErrorMessage } from '../format/message.js';
-import { callSite, pointStackAt, type CallSite } from '../judge/callSite.js';
+import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
 import { JudgeError } from '../judge/errors.js';
-import { trackJudge } from '../judge/pending.js';
 import { recordAssertion, type RunFailure, type RunVerdict } from '../reporter/record.js';
 import { costOf } from '../reporter/usage.js';
 import { gate } from '../sample/gate.js';
@@ -72,14 +71,7 @@ export function sampleAssertion(
 }
 
 /** The judge over a sample: each run judged (at most the judge's concurrency at once), then gated. */
-export function judgeSampleAssertion(ctx: JudgeMatcherContext, sample: Sample, options: ToUseAppropriateToolsOptions | undefined): Promise<MatcherResult> {
-  const site = callSite();
-  const testName = ctx.currentTestName || undefined;
-  // Tracked as one judge: the test awaits the sample's assertion, not each run's; cancelling it cancels every run's judge.
-  return trackJudge((cancel) => judgeSample(ctx, sample, options, site, cancel), ctx.task ?? testName, testName, site);
-}
-
-async function judgeSample(
+export async function judgeSample(
   ctx: JudgeMatcherContext,
   sample: Sample,
   options: ToUseAppropriateToolsOptions | undefined,
