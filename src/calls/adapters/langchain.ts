@@ -8,12 +8,6 @@ import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
-/**
- * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
- * `JSON.stringify` form (`{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`) and their
- * `toDict()` form (`{ type: 'ai', data }`). `invalid_tool_calls` (arguments that did not parse)
- * count as invalid calls: the model still chose the tool.
- */
 const CLASS_TYPES: Record<string, string> = {
   AIMessage: 'ai',
   AIMessageChunk: 'ai',
@@ -269,6 +263,12 @@ const roleOf = (message: unknown) => {
 };
 const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(message).content) : undefined);
 
+/**
+ * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
+ * `JSON.stringify` form (`{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`) and their
+ * `toDict()` form (`{ type: 'ai', data }`). `invalid_tool_calls` (arguments that did not parse)
+ * count as invalid calls: the model still chose the tool.
+ */
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',
   shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls',
