@@ -31,7 +31,7 @@ export function readOptionsObject(
 /**
  * Checks one expected item (`'name'` or `{ toolName, input }`) and says what is wrong with a bad one.
  * `where` names it in that message, followed by `[index]` when an index is given: the text is built
- * only for a message, as a list may hold 100,000 items.
+ * only for a message, as a list may be long.
  */
 export function toExpectedCall(item: unknown, where: string, hintLine: string, index?: number): ExpectedCall {
   item = nameOf(item);
@@ -49,7 +49,7 @@ export function toExpectedCall(item: unknown, where: string, hintLine: string, i
     }
     if (isName(toolName) && extra === undefined) {
       const outcome = hasOutcome ? toOutcome(item as OutcomeFields, placeOf(where, index), hintLine) : undefined;
-      // Two literals rather than a spread: a list may hold 100,000 items, and a spread copies slowly.
+      // Two literals rather than a spread: a list may be long, and a spread copies slowly.
       return outcome ? { toolName, input, hasInput: 'input' in item, outcome } : { toolName, input, hasInput: 'input' in item };
     }
     if (extra !== undefined && isName(toolName)) {
@@ -106,7 +106,7 @@ export function toExpectedCalls(items: unknown, argumentName: string, hintLine: 
   if (!Array.isArray(items)) {
     throw matcherError(hintLine, `${argumentName} must be an array of tool names or { toolName, input }; received ${describeArgument(items)}.`);
   }
-  // A list of 100,000 names holds a few names many times: each name's item is made once and
+  // A long list of names holds a few names many times: each name's item is made once and
   // shared (items are only read), so the list costs no object per entry.
   const byName = new Map<string, ExpectedCall>();
   return items.map((item: ToolCallPattern, index) => {

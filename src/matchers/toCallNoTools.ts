@@ -15,7 +15,7 @@ export function toCallNoTools(this: MatcherContext, received: unknown): MatcherR
       pass
         ? compose(hintLine, 'Expected at least one tool call, but the run made none.')
         : compose(hintLine, 'Expected no tool calls', formatCallList(calls)),
-    // The names the diff shows, cut like every other diff: a run of 100,000 calls drew all of them.
+    // The names the diff shows, cut like every other diff (a long run would draw them all).
     ...(!pass && diffWindow([], projected(calls, (call) => nameOf(call.toolName)))),
   };
 }
