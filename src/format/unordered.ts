@@ -68,7 +68,7 @@ export function unorderedDivergence(
   const describeCall = (index: number) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`;
   const lines: string[] = [];
 
-  // Sorted by why, in one pass each (a list may leave 100,000 items without a call).
+  // Sorted by why, in one pass each (a long list may leave most of its items without a call).
   const absent: number[] = [];
   const short: number[] = [];
   const otherInput: number[] = [];

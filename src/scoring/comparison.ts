@@ -24,8 +24,8 @@ export interface Comparison {
  * From how many calls an assertion takes the shortcuts past the runner's equality for plain data:
  * grouping inputs by `EqualityClasses` (without it, an unordered match or a search for repeats
  * compares pairs, and grows with the square of the calls) and probing an expected input's fields
- * (`inputProbe`). Below it, every comparison is the runner's own. Measured in bench/RESULTS.md:
- * the same speed at 10 calls, the shortcuts ahead from about 20.
+ * (`inputProbe`). Below it, every comparison is the runner's own; where the shortcuts start to
+ * pay is measured in bench/RESULTS.md.
  */
 export const SHORTCUTS_FROM = 16;
 
