@@ -227,13 +227,14 @@ function isUntypedToolCallList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && isNonEmptyString(item.name) && 'args' in item && !('type' in item) && !('role' in item));
 }
 
+/** The `streamMode`s of LangGraph's `graph.stream()`, whose chunks are keyed by mode when several are streamed. */
+const STREAM_MODES = new Set(['values', 'updates', 'messages', 'debug', 'custom', 'tasks', 'checkpoints']);
+
 /**
  * What to pass instead of a piece of a LangGraph run: a chunk of `graph.stream()` in a mode that
  * holds part of the thread, a list of `values` chunks (each the whole thread so far), one
  * `messages` tuple.
  */
-const STREAM_MODES = new Set(['values', 'updates', 'messages', 'debug', 'custom', 'tasks', 'checkpoints']);
-
 function langGraphPiece(value: unknown): string | undefined {
   const pieces = Array.isArray(value) ? value : [value];
   if (pieces.length === 0) return undefined;
