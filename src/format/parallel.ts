@@ -1,22 +1,19 @@
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
-import { describeExpectedCall, INPUT_WIDTH, MAX_LISTED } from './callList.js';
+import { describeExpectedCall, INPUT_WIDTH, MAX_LISTED, numberedList, shownIndexes } from './callList.js';
 import { describeOutcome } from './outcomes.js';
 import { formatInline, formatName, ordinal, printableName } from '../value.js';
 
 /** The expected order with its groups: `2. parallel("weather", "news")`. */
 export function formatExpectedEntries(entries: readonly OrderEntry[], items: readonly ExpectedCall[]): string {
-  const shown = entries.slice(0, MAX_LISTED);
-  const width = String(shown.length).length;
   // Single items as in the other expected lists (a bare name), groups as the code that made them.
-  const lines = shown.map((entry, index) => {
-    const item = 'item' in entry ? items[entry.item]! : undefined;
-    const text = item ? `${typeof item.toolName === 'string' ? printableName(item.toolName) : formatName(item.toolName)}${item.hasInput ? `  ${formatInline(item.input, INPUT_WIDTH)}` : ''}${describeOutcome(item.outcome)}` : describeEntry(entry, items);
-    return `  ${`${index + 1}.`.padStart(width + 1)} ${text}`;
+  return numberedList(entries.length, shownIndexes(entries.length), (index) => {
+    const entry = entries[index]!;
+    if (!('item' in entry)) return describeEntry(entry, items);
+    const item = items[entry.item]!;
+    return `${typeof item.toolName === 'string' ? printableName(item.toolName) : formatName(item.toolName)}${item.hasInput ? `  ${formatInline(item.input, INPUT_WIDTH)}` : ''}${describeOutcome(item.outcome)}`;
   });
-  if (entries.length > shown.length) lines.push(`  … and ${entries.length - shown.length} more`);
-  return lines.join('\n');
 }
 
 export function describeEntry(entry: OrderEntry, items: readonly ExpectedCall[]): string {
