@@ -1,9 +1,8 @@
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { describeCount } from '../format/outcomes.js';
-import { didYouMean } from '../suggest.js';
+import { describeCallCount } from '../format/outcomes.js';
 import { describeArgument } from '../describe.js';
-import { formatInline, formatName, isAsymmetricMatcher, times } from '../value.js';
+import { formatInline, isAsymmetricMatcher } from '../value.js';
 import { countMatches } from '../scoring/engine.js';
 import { withinBounds, type CountBounds } from '../scoring/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
@@ -27,34 +26,10 @@ export function toCallToolTimes(this: MatcherContext, received: unknown, toolNam
   const count = countMatches(calls.length, matches);
   const firstMatch = calls.findIndex((_, index) => matches(index, 0));
   const pass = withinBounds(count, bounds);
-  const list = () => formatCallList(calls, firstMatch === -1 ? undefined : firstMatch);
-  if (!('exactly' in bounds)) {
-    // A name matcher counts calls by many names: say "calls matching", not "called".
-    const subject = isAsymmetricMatcher(toolName) ? `matching ${formatName(toolName)}` : `to ${formatName(toolName)}`;
-    const counted = `the run made ${count === 0 ? 'none' : count}`;
-    return {
-      pass,
-      message: () =>
-        compose(
-          hintLine,
-          pass
-            ? `Expected ${describeCount(bounds, true)} ${subject}, but ${counted}.`
-            : `Expected ${describeCount(bounds)} ${subject}, but ${counted}.${count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : ''}`,
-          list(),
-        ),
-    };
-  }
-  const exactly = bounds.exactly;
-  const suggestion = count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : '';
   return {
     pass,
-    message: () =>
-      compose(
-        hintLine,
-        pass ? negatedExpectation(formatName(toolName), exactly) : `${expectation(formatName(toolName), exactly)}, but ${count === 0 ? 'it was never called' : `it was called ${times(count)}`}.${suggestion}`,
-        list(),
-      ),
-    ...(!pass && { expected: exactly, actual: count }),
+    message: () => compose(hintLine, describeCallCount(calls, toolName, bounds, count, pass), formatCallList(calls, firstMatch === -1 ? undefined : firstMatch)),
+    ...(!pass && 'exactly' in bounds && { expected: bounds.exactly, actual: count }),
   };
 }
 
@@ -76,16 +51,4 @@ function readBounds(value: unknown, hintLine: string): CountBounds {
     throw matcherError(hintLine, `times.min (${min as number}) is more than times.max (${max as number}): no count fits.`);
   }
   return { ...(min !== undefined && { min: min as number }), ...(max !== undefined && { max: max as number }) };
-}
-
-/** "Expected "search" to be called twice", or for 0, "Expected "search" not to be called". */
-function expectation(name: string, expectedTimes: number): string {
-  return expectedTimes === 0 ? `Expected ${name} not to be called` : `Expected ${name} to be called ${times(expectedTimes)}`;
-}
-
-/** The negated claim held: `.not.toCallToolTimes(name, n)` and the tool was called exactly n times. */
-function negatedExpectation(name: string, expectedTimes: number): string {
-  return expectedTimes === 0
-    ? `Expected ${name} to be called, but it was never called.`
-    : `Expected ${name} not to be called ${times(expectedTimes)}, but it was.`;
 }
