@@ -1,7 +1,8 @@
 import type { Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
-import { formatName, ordinal, plural, times } from '../value.js';
+import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
+import { formatExpectedList } from './callList.js';
 import { describeCallOutcome, describeOutcome, expectedAspects } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 
@@ -13,6 +14,18 @@ import type { ExpectedCall } from '../scoring/expectedCall.js';
 export interface NameRules {
   sameName(call: ToolCall, item: ExpectedCall): boolean;
   called(item: ExpectedCall): boolean;
+}
+
+/** The claim of `toCallToolsInOrder(items)`, `strict` or not, with the items cut around `focus`; with `pass`, what `.not` shows. */
+export function describeOrderClaim(items: readonly ExpectedCall[], strict: boolean, pass: boolean, focus?: number): string {
+  const list = formatExpectedList(items, focus);
+  if (strict) return pass ? `Expected the calls not to be exactly this sequence:\n${list}` : `Expected exactly these calls, in this order:\n${list}`;
+  return pass ? `Expected these calls not to appear in this order (other calls allowed):\n${list}` : `Expected these calls, in this order (other calls allowed):\n${list}`;
+}
+
+/** Under `.not`, the calls the expected order found: "They appear as calls 1, 3, 4." */
+export function appearAs(calls: readonly number[]): string {
+  return `They appear as calls ${joinFirst(calls, ', ', (index) => String(index + 1))}.`;
 }
 
 /** Flexible order: why the first unmatched item could not follow the ones before it. */
@@ -57,8 +70,12 @@ export function orderDivergence(
   return `First out of order: ${name} came before ${formatName(before.toolName)}${describeOutcome(before.outcome)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
 }
 
-/** Strict sequence: the first position where the calls and the items differ, said in words. */
+/** Strict sequence: the first position where the calls and the items differ, said in words, and a misspelled item. */
 export function strictDivergence(calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number, names: NameRules): string {
+  return firstDifference(calls, items, mismatch, names) + misspelledItem(calls, items, names);
+}
+
+function firstDifference(calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number, names: NameRules): string {
   const call = calls[mismatch];
   const item = items[mismatch];
   if (call && item) {

@@ -1,13 +1,12 @@
-import { formatCallList, formatExpectedList } from '../format/callList.js';
+import { formatCallList } from '../format/callList.js';
 import type { MatcherResult } from '../format/matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import { compose } from '../format/message.js';
-import { orderDivergence } from '../format/orderDivergence.js';
+import { appearAs, describeOrderClaim, orderDivergence } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import { joinFirst } from '../value.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
 import { callMatches, itemNamedBy, nameRules } from '../scoring/comparison.js';
 
@@ -20,13 +19,7 @@ export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[]
   if (pass) {
     return {
       pass,
-      message: () =>
-        compose(
-          hintLine,
-          `Expected these calls not to appear in this order (other calls allowed):\n${formatExpectedList(items)}`,
-          formatCallList(calls, undefined, asksOutcome(items)),
-          `They appear as calls ${joinFirst(matched, ', ', (index) => String(index + 1))}.`,
-        ),
+      message: () => compose(hintLine, describeOrderClaim(items, false, pass), formatCallList(calls, undefined, asksOutcome(items)), appearAs(matched)),
     };
   }
   // The failed item's first candidate call is where the order broke; without one, after the last match.
@@ -41,7 +34,7 @@ export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[]
     message: () =>
       compose(
         hintLine,
-        `Expected these calls, in this order (other calls allowed):\n${formatExpectedList(items, failedItem)}`,
+        describeOrderClaim(items, false, pass, failedItem),
         formatCallList(calls, focus, asksOutcome(items)),
         orderDivergence(calls, items, matches, matched, failedItem, nameRules(compare, calls)),
       ),

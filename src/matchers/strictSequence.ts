@@ -1,8 +1,8 @@
-import { formatCallList, formatExpectedList } from '../format/callList.js';
+import { formatCallList } from '../format/callList.js';
 import type { MatcherResult } from '../format/matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import { compose } from '../format/message.js';
-import { misspelledItem, strictDivergence } from '../format/orderDivergence.js';
+import { describeOrderClaim, strictDivergence } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { firstSequenceMismatch } from '../scoring/engine.js';
@@ -18,19 +18,18 @@ export function strictSequence(compare: Comparison, hintLine: string, calls: Too
   if (pass) {
     return {
       pass,
-      message: () => compose(hintLine, `Expected the calls not to be exactly this sequence:\n${formatExpectedList(items)}`, formatCallList(calls, undefined, asksOutcome(items))),
+      message: () => compose(hintLine, describeOrderClaim(items, true, pass), formatCallList(calls, undefined, asksOutcome(items))),
     };
   }
   const project = projectionOf(items);
-  const names = nameRules(compare, calls);
   return {
     pass,
     message: () =>
       compose(
         hintLine,
-        `Expected exactly these calls, in this order:\n${formatExpectedList(items, mismatch)}`,
+        describeOrderClaim(items, true, pass, mismatch),
         formatCallList(calls, mismatch, asksOutcome(items)),
-        strictDivergence(calls, items, mismatch, names) + misspelledItem(calls, items, names),
+        strictDivergence(calls, items, mismatch, nameRules(compare, calls)),
       ),
     ...diffWindow(projected(items, project.expected), projected(calls, (call, index) => project.actual(call, items[index])), mismatch),
   };
