@@ -5,8 +5,14 @@ import { describeExpectedCall, INPUT_WIDTH, MAX_LISTED, numberedList, shownIndex
 import { describeOutcome } from './outcomes.js';
 import { formatInline, formatName, ordinal, printableName } from '../value.js';
 
+/** The claim of `toCallToolsInOrder` with `parallel(…)` groups, `strict` or not, and the expected order; with `pass`, what `.not` shows. */
+export function describeGroupedClaim(entries: readonly OrderEntry[], items: readonly ExpectedCall[], strict: boolean, pass: boolean): string {
+  const order = strict ? 'exactly these calls, in this order (each parallel group in one step, in any order)' : 'these calls, in this order (other calls allowed; each parallel group in one step, in any order)';
+  return `Expected ${pass ? 'not ' : ''}${order}:\n${formatExpectedEntries(entries, items)}`;
+}
+
 /** The expected order with its groups: `2. parallel("weather", "news")`. */
-export function formatExpectedEntries(entries: readonly OrderEntry[], items: readonly ExpectedCall[]): string {
+function formatExpectedEntries(entries: readonly OrderEntry[], items: readonly ExpectedCall[]): string {
   // Single items as in the other expected lists (a bare name), groups as the code that made them.
   return numberedList(entries.length, shownIndexes(entries.length), (index) => {
     const entry = entries[index]!;
@@ -35,9 +41,10 @@ export function formatSteps(calls: readonly ToolCall[], stepOf: (index: number) 
   return `Calls by model step: ${steps.map((step) => `[${step}]`).join(' ')}${calls.length > MAX_LISTED ? ' …' : ''}`;
 }
 
-/** Why the entry at `failedEntry` could not follow the ones before it. */
+/** Why the entry at `failedEntry` could not follow the ones before it, or (past the last entry) that calls were left over. */
 export function groupedDivergence(entries: readonly OrderEntry[], items: readonly ExpectedCall[], failedEntry: number, anyCallFits: (item: number) => boolean): string {
-  const entry = entries[failedEntry]!;
+  const entry = entries[failedEntry];
+  if (!entry) return `The run made more calls than expected, starting at call ${entries.reduce((sum, entry) => sum + ('item' in entry ? 1 : entry.group.length), 0) + 1}.`;
   const where = `(expected ${ordinal(failedEntry + 1)})`;
   if ('item' in entry) {
     return anyCallFits(entry.item)
@@ -47,4 +54,25 @@ export function groupedDivergence(entries: readonly OrderEntry[], items: readonl
   const missing = entry.group.filter((item) => !anyCallFits(item)).map((item) => formatName(items[item]!.toolName));
   if (missing.length > 0) return `${describeEntry(entry, items)} ${where}: never called: ${missing.join(', ')}.`;
   return `${describeEntry(entry, items)} ${where}: no single model step after the calls matched before it issued all of these.`;
+}
+
+/** The error for a run that does not record which calls each model step issued. */
+export function unknownStepProblem(calls: readonly ToolCall[], unknownStep: number): string {
+  return (
+    `parallel(…) needs to know which calls the model issued in one step, and this run does not record it (call ${unknownStep + 1}, ${JSON.stringify(calls[unknownStep]!.toolName)}, has no step). ` +
+    'Pass the run as the agent produced it (an AI SDK result or its steps, messages, or an OpenTelemetry trace), not a plain list of calls.'
+  );
+}
+
+/** The diff: the expected entries (a name, or a group's list of names) against the calls grouped by the step that issued them. */
+export function groupedDiff(entries: readonly OrderEntry[], items: readonly ExpectedCall[], calls: readonly ToolCall[], stepAt: (index: number) => unknown): { expected: unknown[]; actual: unknown[] } {
+  const steps: string[][] = [];
+  calls.forEach((call, index) => {
+    if (index > 0 && stepAt(index) === stepAt(index - 1)) steps[steps.length - 1]!.push(call.toolName);
+    else steps.push([call.toolName]);
+  });
+  return {
+    expected: entries.map((entry) => ('item' in entry ? items[entry.item]!.toolName : entry.group.map((item) => items[item]!.toolName))),
+    actual: steps.map((names) => (names.length === 1 ? names[0] : names)),
+  };
 }
