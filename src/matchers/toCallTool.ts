@@ -1,4 +1,5 @@
 import { formatCallList } from '../format/callList.js';
+import { MUST_BE } from '../format/arguments.js';
 import { compose, hint } from '../format/message.js';
 import { describeCallClaim, matchingCalls, missingCallDivergence, type Miss } from '../format/singleCall.js';
 import { diffWindow, projected } from '../format/projection.js';
@@ -62,7 +63,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
   const fields = readOptionsObject(
     options,
-    { keys: ['output', 'error', 'approval'], mustBe: '{ output?, error?, approval? }, e.g. { error: true }', takesOnly: '{ output, error, approval }' },
+    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions, takesOnly: '{ output, error, approval }' },
     () => hintLine,
   );
   return toOutcome(fields, 'options', hintLine);

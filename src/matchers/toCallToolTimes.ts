@@ -1,3 +1,4 @@
+import { badBounds, MUST_BE, mustBe, takesOnly } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { describeCallCount } from '../format/outcomes.js';
@@ -38,17 +39,14 @@ function readBounds(value: unknown, hintLine: string): CountBounds {
   const isCount = (count: unknown) => typeof count === 'number' && Number.isInteger(count) && count >= 0;
   if (typeof value === 'number' || typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
     if (isCount(value)) return { exactly: value as number };
-    throw matcherError(hintLine, `times must be a whole number of calls (0 or more) or { min?, max? }; received ${typeof value === 'object' && value !== null ? describeArgument(value) : formatInline(value)}.`);
+    throw matcherError(hintLine, mustBe('times', MUST_BE.times, value, (value) => (typeof value === 'object' && value !== null ? describeArgument(value) : formatInline(value))));
   }
   const { min, max, ...rest } = value as { min?: unknown; max?: unknown };
   const unknownKey = Object.keys(rest)[0];
-  if (unknownKey !== undefined) throw matcherError(hintLine, `times takes only { min, max }; received unknown key ${JSON.stringify(unknownKey)}.`);
+  if (unknownKey !== undefined) throw matcherError(hintLine, takesOnly('times', '{ min, max }', unknownKey));
   for (const [key, count] of [['min', min], ['max', max]] as const) {
-    if (count !== undefined && !isCount(count)) throw matcherError(hintLine, `times.${key} must be a whole number of calls (0 or more); received ${formatInline(count)}.`);
+    if (count !== undefined && !isCount(count)) throw matcherError(hintLine, mustBe(`times.${key}`, MUST_BE.count, count, formatInline));
   }
-  if (min === undefined && max === undefined) throw matcherError(hintLine, 'times needs min, max or both, e.g. { max: 8 }; received {}.');
-  if (min !== undefined && max !== undefined && (min as number) > (max as number)) {
-    throw matcherError(hintLine, `times.min (${min as number}) is more than times.max (${max as number}): no count fits.`);
-  }
+  if ((min === undefined && max === undefined) || (min as number) > (max as number)) throw matcherError(hintLine, badBounds(min as number, max as number));
   return { ...(min !== undefined && { min: min as number }), ...(max !== undefined && { max: max as number }) };
 }

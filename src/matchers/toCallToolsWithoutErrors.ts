@@ -1,3 +1,4 @@
+import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { describeFailures } from '../format/outcomes.js';
@@ -28,7 +29,7 @@ function readRetries(options: unknown, hintLine: () => string): number | undefin
   const { retries } = readOptionsObject(options, { keys: ['retries'], mustBe: '{ retries: number }' }, hintLine);
   if (retries === undefined) return undefined;
   if (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0) {
-    throw matcherError(hintLine(), `options.retries must be a whole number of retries (0 or more); received ${formatInline(retries)}.`);
+    throw matcherError(hintLine(), mustBe('options.retries', MUST_BE.retries, retries, formatInline));
   }
   return retries;
 }

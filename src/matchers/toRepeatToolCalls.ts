@@ -1,4 +1,4 @@
-import { describeArgument } from '../describe.js';
+import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { describeRepeats } from '../format/outcomes.js';
@@ -26,7 +26,7 @@ function readConsecutive(options: unknown, hintLine: () => string): boolean {
   if (options === undefined) return true;
   const { consecutive } = readOptionsObject(options, { keys: ['consecutive'], mustBe: '{ consecutive: boolean }' }, hintLine);
   if (consecutive !== undefined && typeof consecutive !== 'boolean') {
-    throw matcherError(hintLine(), `options.consecutive must be true or false; received ${describeArgument(consecutive)}.`);
+    throw matcherError(hintLine(), mustBe('options.consecutive', MUST_BE.boolean, consecutive));
   }
   return consecutive !== false;
 }
