@@ -26,6 +26,11 @@ export function formatCallList(calls: readonly ToolCall[], focus?: number, outco
   return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
 }
 
+/** `toCallNoTools`' claim and the calls, or (what `.not` shows) that the run made none. */
+export function describeNoCalls(calls: readonly ToolCall[]): string {
+  return calls.length === 0 ? 'Expected at least one tool call, but the run made none.' : `Expected no tool calls\n\n${formatCallList(calls)}`;
+}
+
 /** The indexes of the calls to list, with -1 where some are left out. */
 export function shownIndexes(count: number, focus?: number): number[] {
   if (count <= MAX_LISTED) return Array.from({ length: count }, (_, index) => index);

@@ -1,3 +1,4 @@
+import type { NameRules } from '../scoring/comparison.js';
 import type { Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
@@ -5,16 +6,6 @@ import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
 import { formatExpectedList } from './callList.js';
 import { describeCallOutcome, describeOutcome, expectedAspects } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
-
-/**
- * How the runner's equality compares names, handed in by the matcher (format sits below the
- * matchers, which own the runner's context): `sameName(call, item)` says a call has the item's
- * name, `called(item)` that some call of the run does.
- */
-export interface NameRules {
-  sameName(call: ToolCall, item: ExpectedCall): boolean;
-  called(item: ExpectedCall): boolean;
-}
 
 /** The claim of `toCallToolsInOrder(items)`, `strict` or not, with the items cut around `focus`; with `pass`, what `.not` shows. */
 export function describeOrderClaim(items: readonly ExpectedCall[], strict: boolean, pass: boolean, focus?: number): string {

@@ -4,12 +4,12 @@
  * own item), which share one matching (scoring/engine.ts `matchUnordered`) and say in the same
  * words which item found no call, which call found no item, and why.
  */
+import type { NameRules } from '../scoring/comparison.js';
 import type { Cover, Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatInline, formatName, joinFirst, ordinal } from '../value.js';
 import { describeExpectedCall, formatExpectedList } from './callList.js';
-import type { NameRules } from './orderDivergence.js';
 import { misspelledItem } from './orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from './projection.js';
