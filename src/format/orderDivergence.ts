@@ -3,15 +3,28 @@ import type { Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
-import { formatExpectedList } from './callList.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { formatCallList, formatExpectedList } from './callList.js';
+import { compose } from './message.js';
 import { describeCallOutcome, describeOutcome, expectedAspects } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 
-/** The claim of `toCallToolsInOrder(items)`, `strict` or not, with the items cut around `focus`; with `pass`, what `.not` shows. */
-export function describeOrderClaim(items: readonly ExpectedCall[], strict: boolean, pass: boolean, focus?: number): string {
-  const list = formatExpectedList(items, focus);
-  if (strict) return pass ? `Expected the calls not to be exactly this sequence:\n${list}` : `Expected exactly these calls, in this order:\n${list}`;
-  return pass ? `Expected these calls not to appear in this order (other calls allowed):\n${list}` : `Expected these calls, in this order (other calls allowed):\n${list}`;
+/**
+ * `toCallToolsInOrder(items)`'s message, `strict` or not: the claim (with `pass`, what `.not` shows)
+ * with the items, the calls, each list cut around its `focus`, then `detail`: why the order failed,
+ * or where it was found.
+ */
+export function orderMessage(
+  hintLine: string,
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  { strict, pass, focus = {}, detail }: { strict: boolean; pass: boolean; focus?: { item?: number; call?: number }; detail?: string },
+): string {
+  const list = formatExpectedList(items, focus.item);
+  const claim = strict
+    ? pass ? `Expected the calls not to be exactly this sequence:\n${list}` : `Expected exactly these calls, in this order:\n${list}`
+    : pass ? `Expected these calls not to appear in this order (other calls allowed):\n${list}` : `Expected these calls, in this order (other calls allowed):\n${list}`;
+  return compose(hintLine, claim, formatCallList(calls, focus.call, asksOutcome(items)), detail);
 }
 
 /** Under `.not`, the calls the expected order found: "They appear as calls 1, 3, 4." */
