@@ -1,11 +1,10 @@
 import type { ToolCall } from '../types.js';
-import { describeOutcome, shortOutcome } from './outcomes.js';
+import { DETAIL_WIDTH, describeOutcome, shortOutcome } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
 import type { InlineOptions } from '../value.js';
 
 export const MAX_LISTED = 20;
-export const INPUT_WIDTH = 72;
 // Inputs are cut shorter when the outcome follows them on the line.
 const OUTCOME_INPUT_WIDTH = 40;
 // A cut list shows this many calls from the start, and this many either side of the focus.
@@ -63,7 +62,7 @@ export interface CallDetailOptions extends InlineOptions {
  * after an arrow: its output, its error, or that none was recorded.
  */
 export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: CallDetailOptions): string {
-  const input = call.input === undefined ? '' : formatInline(call.input, outcomes && !options?.wide ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH, options);
+  const input = call.input === undefined ? '' : formatInline(call.input, outcomes && !options?.wide ? OUTCOME_INPUT_WIDTH : DETAIL_WIDTH, options);
   const notes: string[] = [];
   if (call.unparsedInput !== undefined) notes.push('input is not valid JSON');
   if (call.invalid) notes.push('invalid call');
@@ -84,7 +83,7 @@ export function formatExpectedList(items: readonly ExpectedCall[], focus?: numbe
   const nameWidth = Math.max(...shown.map((index) => (index === -1 ? 0 : nameOf(index).length)));
   return numberedList(items.length, shown, (index) => {
     const item = items[index]!;
-    const detail = [item.hasInput ? formatInline(item.input, INPUT_WIDTH) : '', describeOutcome(item.outcome).trimStart()].filter(Boolean).join(' ');
+    const detail = [item.hasInput ? formatInline(item.input, DETAIL_WIDTH) : '', describeOutcome(item.outcome).trimStart()].filter(Boolean).join(' ');
     return `${nameOf(index).padEnd(nameWidth)}  ${detail}`;
   });
 }

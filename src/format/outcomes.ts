@@ -10,7 +10,8 @@ import { formatInline, formatName, isAsymmetricMatcher, joinFirst, plural, times
 import type { InlineOptions } from '../value.js';
 import { compose } from './message.js';
 
-const DETAIL_WIDTH = 72;
+/** How wide one value (an input, an output, an error) is printed on a line of a message. */
+export const DETAIL_WIDTH = 72;
 const APPROVAL_WORDS = { requested: 'awaiting approval', approved: 'approved', denied: 'denied approval' } as const;
 
 const EXPECTED_APPROVAL = { requested: 'that awaits approval', approved: 'that was approved', denied: 'that was denied approval' } as const;

@@ -1,8 +1,8 @@
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import type { ToolCall } from '../types.js';
-import { describeExpectedCall, INPUT_WIDTH, MAX_LISTED, numberedList, shownIndexes } from './callList.js';
-import { describeOutcome } from './outcomes.js';
+import { describeExpectedCall, MAX_LISTED, numberedList, shownIndexes } from './callList.js';
+import { DETAIL_WIDTH, describeOutcome } from './outcomes.js';
 import { formatInline, formatName, ordinal, printableName } from '../value.js';
 
 /** The claim of `toCallToolsInOrder` with `parallel(…)` groups, `strict` or not, and the expected order; with `pass`, what `.not` shows. */
@@ -18,7 +18,7 @@ function formatExpectedEntries(entries: readonly OrderEntry[], items: readonly E
     const entry = entries[index]!;
     if (!('item' in entry)) return describeEntry(entry, items);
     const item = items[entry.item]!;
-    return `${typeof item.toolName === 'string' ? printableName(item.toolName) : formatName(item.toolName)}${item.hasInput ? `  ${formatInline(item.input, INPUT_WIDTH)}` : ''}${describeOutcome(item.outcome)}`;
+    return `${typeof item.toolName === 'string' ? printableName(item.toolName) : formatName(item.toolName)}${item.hasInput ? `  ${formatInline(item.input, DETAIL_WIDTH)}` : ''}${describeOutcome(item.outcome)}`;
   });
 }
 

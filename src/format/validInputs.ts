@@ -2,7 +2,7 @@ import type { ToolCall } from '../types.js';
 import type { SchemaIssue } from '../scoring/inputSchemas.js';
 import { escapeUnsafe } from '../printable.js';
 import { didYouMean } from '../suggest.js';
-import { INPUT_WIDTH } from './callList.js';
+import { DETAIL_WIDTH } from './outcomes.js';
 import { formatInline, formatName, joinFirst, plural, printableName } from '../value.js';
 
 /** A call that is not valid: unknown tool, or the schema's issues with its input. */
@@ -42,7 +42,7 @@ function issueLine({ path, message }: SchemaIssue): string {
 export function formatInvalidCalls(invalid: readonly InvalidCall[], callCount: number, toolNames: readonly string[]): string {
   const numberWidth = String(Math.max(...invalid.slice(0, CALLS_SHOWN).map(({ index }) => index + 1))).length;
   const lines = invalid.slice(0, CALLS_SHOWN).map(({ index, call, issues }) => {
-    const head = `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${printableName(call.toolName)}  ${call.input === undefined ? '' : formatInline(call.input, INPUT_WIDTH)}`.trimEnd();
+    const head = `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${printableName(call.toolName)}  ${call.input === undefined ? '' : formatInline(call.input, DETAIL_WIDTH)}`.trimEnd();
     const indent = ' '.repeat(numberWidth + 6);
     if (issues === undefined) {
       const known = toolNames.length === 0 ? 'tools is empty' : `not one of the tools (${joinFirst(toolNames, ', ', printableName, 8)})`;

@@ -3,10 +3,8 @@ import { compose } from '../format/message.js';
 import { appearAs } from '../format/orderDivergence.js';
 import { describeGroupedClaim, formatSteps, groupedDiff, groupedDivergence, unknownStepProblem } from '../format/parallel.js';
 import { isParallelGroup } from '../refs/parallel.js';
-import type { Matches } from '../scoring/engine.js';
-import { matchUnordered } from '../scoring/engine.js';
 import type { OrderEntry } from '../scoring/parallel.js';
-import { matchInOrderWithGroups } from '../scoring/parallel.js';
+import { matchInOrderWithGroups, strictGroupedMismatch } from '../scoring/parallel.js';
 import type { MatcherResult } from '../format/matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
@@ -48,25 +46,4 @@ export function inOrderWithGroups(compare: Comparison, hintLine: string, receive
       ),
     ...(!pass && groupedDiff(entries, items, calls, stepAt)),
   };
-}
-
-/** Strict order with groups: the calls, cut into consecutive runs, are exactly the entries. Returns the first entry that fails, entries.length when calls are left over, or -1. */
-function strictGroupedMismatch(callCount: number, entries: readonly OrderEntry[], matches: Matches, stepAt: (index: number) => unknown): number {
-  let position = 0;
-  for (let index = 0; index < entries.length; index++) {
-    const entry = entries[index]!;
-    if ('item' in entry) {
-      if (position >= callCount || !matches(position, entry.item)) return index;
-      position++;
-      continue;
-    }
-    const size = entry.group.length;
-    if (position + size > callCount) return index;
-    const step = stepAt(position);
-    for (let call = position; call < position + size; call++) if (stepAt(call) !== step) return index;
-    const { pass } = matchUnordered(size, size, (call, item) => matches(position + call, entry.group[item]!));
-    if (!pass) return index;
-    position += size;
-  }
-  return position === callCount ? -1 : entries.length;
 }
