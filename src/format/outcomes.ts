@@ -34,7 +34,7 @@ export function describeOutcome(outcome: OutcomeExpectation | undefined, afterIn
 }
 
 /** The error of a failed call on one line: its message, or the value when it has none. */
-export function formatError(error: unknown, width = DETAIL_WIDTH, options?: InlineOptions): string {
+function formatError(error: unknown, width = DETAIL_WIDTH, options?: InlineOptions): string {
   const message = errorMessageOf(error);
   return message === undefined ? `${formatInline(error, width, options)} (no message)` : formatInline(message, width);
 }

@@ -22,7 +22,7 @@ function formatExpectedEntries(entries: readonly OrderEntry[], items: readonly E
   });
 }
 
-export function describeEntry(entry: OrderEntry, items: readonly ExpectedCall[]): string {
+function describeEntry(entry: OrderEntry, items: readonly ExpectedCall[]): string {
   if ('item' in entry) return describeExpectedCall(items[entry.item]!);
   return `parallel(${entry.group.map((item) => describeExpectedCall(items[item]!)).join(', ')})`;
 }
