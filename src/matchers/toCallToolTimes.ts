@@ -1,4 +1,4 @@
-import { badBounds, MUST_BE, mustBe, takesOnly } from '../format/arguments.js';
+import { badBounds, MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { describeCallCount } from '../format/outcomes.js';
@@ -10,7 +10,7 @@ import type { MatcherContext, MatcherResult } from '../format/matcherContext.js'
 import { callMatches, comparisonOf } from '../scoring/comparison.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
-import { toExpectedName } from './arguments.js';
+import { readOptionsObject, toExpectedName } from './arguments.js';
 
 /**
  * Passes when exactly `expectedTimes` calls are to `toolName`, or with `{ min?, max? }` when their
@@ -41,9 +41,7 @@ function readBounds(value: unknown, hintLine: string): CountBounds {
     if (isCount(value)) return { exactly: value as number };
     throw matcherError(hintLine, mustBe('times', MUST_BE.times, value, (value) => (typeof value === 'object' && value !== null ? describeArgument(value) : formatInline(value))));
   }
-  const { min, max, ...rest } = value as { min?: unknown; max?: unknown };
-  const unknownKey = Object.keys(rest)[0];
-  if (unknownKey !== undefined) throw matcherError(hintLine, takesOnly('times', '{ min, max }', unknownKey));
+  const { min, max } = readOptionsObject(value, { name: 'times', keys: ['min', 'max'], mustBe: MUST_BE.times, takesOnly: '{ min, max }' }, () => hintLine);
   for (const [key, count] of [['min', min], ['max', max]] as const) {
     if (count !== undefined && !isCount(count)) throw matcherError(hintLine, mustBe(`times.${key}`, MUST_BE.count, count, formatInline));
   }
