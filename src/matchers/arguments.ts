@@ -1,4 +1,4 @@
-import { MUST_BE, mustBe, takesOnly as takesOnlyKeys, unknownPatternKeys } from '../format/arguments.js';
+import { MUST_BE, mustBe, takesOnly, unknownPatternKeys } from '../format/arguments.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import type { ToolApproval, ToolCallPattern } from '../types.js';
@@ -10,7 +10,6 @@ const isName = (value: unknown) => (typeof value === 'string' && value !== '') |
 /** A reference from `toolRefs` stands for its tool's name. */
 const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
 
-
 /**
  * A matcher's options object: a plain object (not an asymmetric matcher) with no key but `keys`.
  * Anything else is a matcher error: "`name` must be `mustBe`", or "`name` takes only `takesOnly`"
@@ -18,14 +17,14 @@ const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
  */
 export function readOptionsObject(
   value: unknown,
-  { name = 'options', keys, mustBe: what, takesOnly = what }: { name?: string; keys: readonly string[]; mustBe: string; takesOnly?: string },
+  { name = 'options', keys, mustBe: shape, takesOnly: keysShape = shape }: { name?: string; keys: readonly string[]; mustBe: string; takesOnly?: string },
   hintLine: () => string,
 ): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
-    throw matcherError(hintLine(), mustBe(name, what, value));
+    throw matcherError(hintLine(), mustBe(name, shape, value));
   }
   const unknownKey = Object.keys(value).find((key) => !keys.includes(key));
-  if (unknownKey !== undefined) throw matcherError(hintLine(), takesOnlyKeys(name, takesOnly, unknownKey));
+  if (unknownKey !== undefined) throw matcherError(hintLine(), takesOnly(name, keysShape, unknownKey));
   return value as Record<string, unknown>;
 }
 /**
