@@ -14,9 +14,13 @@ import { misspelledItem } from './orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from './projection.js';
 
-/** What each matcher expects, in its failure message and under `.not`; a cut list keeps the item at `focus` in view. */
-export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, focus?: number): string {
-  const list = formatExpectedList(items, focus);
+/**
+ * What each matcher expects, in its failure message and under `.not`. Given the matching's
+ * `callOfItem`, a cut list keeps the first item left without a call in view.
+ */
+export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, callOfItem?: Int32Array): string {
+  const missing = cover === 'calls' || !callOfItem ? -1 : callOfItem.indexOf(-1);
+  const list = formatExpectedList(items, missing === -1 ? undefined : missing);
   if (cover === 'both') return negated ? `Expected the calls not to be exactly these, in any order:\n${list}` : `Expected exactly these calls, in any order:\n${list}`;
   if (cover === 'items') {
     return negated
