@@ -53,3 +53,11 @@ export function unknownLimits(keys: readonly string[]): string {
 }
 
 export const NO_LIMIT = `budget sets no limit; give at least one of toolCalls, steps, tokens, durationMs, e.g. ${BUDGET_EXAMPLE}.`;
+
+/**
+ * A problem found in the tools argument, as the sentence a matcher error ends with. Problems are made
+ * without a full stop; one that quotes a library's error message at its end may bring its own.
+ */
+export function toolsProblem(problem: string): string {
+  return problem.endsWith('.') ? problem : `${problem}.`;
+}

@@ -1,4 +1,4 @@
-import { MUST_BE, mustBe } from '../format/arguments.js';
+import { MUST_BE, mustBe, toolsProblem } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
@@ -16,13 +16,13 @@ export function toCallToolsWithValidInputs(this: MatcherContext, received: unkno
   // `invoke`, so they go first), a framework's declarations as it gives them to its model (Gemini's
   // config.tools, Bedrock's toolConfig), else any list of tools that name themselves: a record by name.
   const list = agentsTools(given) ?? declaredTools(given) ?? toolRecordOfList(given);
-  if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
+  if (list && 'problem' in list) throw matcherError(hintLine, toolsProblem(list.problem));
   const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
     throw matcherError(hintLine, mustBe('tools', MUST_BE.tools, tools));
   }
   const read = readToolChecks(tools);
-  if ('problem' in read) throw matcherError(hintLine, `${read.problem}.`.replace(/\.\.$/, '.'));
+  if ('problem' in read) throw matcherError(hintLine, toolsProblem(read.problem));
   const { checks } = read;
   const calls = readCalls(received, hintLine);
   const invalid: InvalidCall[] = [];
