@@ -16,7 +16,7 @@ import {
 } from '../store/index.js';
 import { FETCH_STORE } from './fetchStore.js';
 import { isResponseData, replayResponse, requestKey, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
-import { missNote } from './request.js';
+import { describeValueChange, missNote } from './request.js';
 import { recordingMiss } from './replay.js';
 
 /** One recorded exchange in a recording file. */
@@ -82,12 +82,6 @@ function missError(scope: CassetteScope, request: HttpRequestData, key: string, 
 /** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"` */
 function describeChange(change: DataChange): string {
   const where = change.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text === '' ? part : `${text}.${part}`), '') || '(the whole request)';
-  return `${where}: ${shown(change.before, 'absent')} then, ${shown(change.after, 'absent')} now`;
-}
-
-function shown(value: unknown, absent: string): string {
-  if (value === undefined) return absent;
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+  return `${escapeUnsafe(where)}: ${describeValueChange(change.before, change.after)}`;
 }
 

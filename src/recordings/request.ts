@@ -65,7 +65,7 @@ export function requestChanges(stored: StoredStep, now: RequestIdentity): string
   const before = comparable(stored.request);
   const after = comparable(now.request);
   const changes = dataChanges(before, after, 50);
-  for (const change of changes.slice(0, MAX_LINES)) lines.push(`${where(change.path, before, after)}: ${compare(change.before, change.after)}`);
+  for (const change of changes.slice(0, MAX_LINES)) lines.push(`${where(change.path, before, after)}: ${describeValueChange(change.before, change.after)}`);
   if (changes.length > MAX_LINES) lines.push(`… and ${changes.length - MAX_LINES}${changes.length === 50 ? '+' : ''} more differences`);
   return lines;
 }
@@ -102,8 +102,11 @@ function roleAt(request: Record<string, unknown>, index: number): string | undef
   return typeof message?.role === 'string' ? escapeUnsafe(message.role) : undefined;
 }
 
-/** `was "…Tokyo", now "…Paris"`: long texts are shown from just before where they first differ. */
-function compare(before: unknown, after: unknown): string {
+/**
+ * `was "…Tokyo", now "…Paris"`: long texts are shown from just before where they first differ. Both
+ * replay misses (recordedModel's and recordedFetch's) word a change with it.
+ */
+export function describeValueChange(before: unknown, after: unknown): string {
   if (before === undefined) return `added, ${show(after)}`;
   if (after === undefined) return `removed, was ${show(before)}`;
   if (typeof before === 'string' && typeof after === 'string') {

@@ -193,7 +193,7 @@ describe('recordedFetch modes and errors', () => {
     expect(server.requests).toHaveLength(1);
     expect(error).toBeInstanceOf(Error);
     expect(messagesOf(error)).toContain('TOOL_CALL_ACCURACY_RECORDINGS=record npx vitest run test/recordings/fetch.test.ts');
-    expect(messagesOf(error)).toContain('body.messages[0].content: "Weather in Paris?" then, "Weather in Lyon?" now');
+    expect(messagesOf(error)).toContain('body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"');
   });
 
   it('counts the same request made again: a sample of 3 records 3 answers and replays them in order', async () => {
