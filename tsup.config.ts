@@ -27,8 +27,9 @@ const lazyImportsAsRequire: Plugin = {
  * bundling it and importing each of its chunks. Vitest always runs a setup file in its module
  * runner, which fetches each module the file imports from the main process (about a millisecond
  * each); the module it gets back is loaded by Node, and so is everything that one imports. The
- * entry then has one import of ours; src/setup.ts is built as the `setup` entry below. It imports
- * no module the rest of the package does, so it is one file, not one per chunk it would share.
+ * entry then has one import of ours; src/setup.ts is built as the `setup` entry below (the main
+ * entry imports it too, for the `matchers` it makes). It imports no module the rest of the package
+ * does, so it is one file, not one per chunk it would share.
  *
  * 2. The setup entries' matchers load their bodies at the first call (src/matchers/load.ts), so a
  * test file compiles the ~140 KB they are only when it calls one. load.ts ships as written: it loads
@@ -44,10 +45,14 @@ const lazySetup: EsbuildPlugin = {
     // "esm" for both; tsup's TSUP_FORMAT constant names the real one.
     const cjs = build.initialOptions.define?.TSUP_FORMAT === '"cjs"';
     const extension = cjs ? 'cjs' : 'js';
-    const from = (file: string) => (args: { importer: string }) => args.importer.endsWith(path.join('src', file));
-    build.onResolve({ filter: /^\.\/setup\.js$/ }, (args) => (['vitest.ts', 'jest.ts', 'index.ts'].some((entry) => from(entry)(args)) ? { path: `./setup.${extension}`, external: true } : undefined));
-    build.onResolve({ filter: /^\.\/bodies\.js$/ }, (args) => (from(path.join('matchers', 'load.ts'))(args) ? { path: './bodies.js', external: true } : undefined));
-    if (cjs) build.onResolve({ filter: /^\.\/matchers\/load\.js$/ }, (args) => (from('setup.ts')(args) ? { path: path.resolve('src/matchers/loadCommonJs.ts') } : undefined));
+    const from = (importer: string, ...files: string[]) => files.some((file) => importer.endsWith(path.join('src', file)));
+    build.onResolve({ filter: /^\.\/setup\.js$/ }, ({ importer }) =>
+      from(importer, 'vitest.ts', 'jest.ts', 'index.ts') ? { path: `./setup.${extension}`, external: true } : undefined,
+    );
+    build.onResolve({ filter: /^\.\/bodies\.js$/ }, ({ importer }) => (from(importer, 'matchers/load.ts') ? { path: './bodies.js', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/matchers\/load\.js$/ }, ({ importer }) =>
+      cjs && from(importer, 'setup.ts') ? { path: path.join(path.dirname(importer), 'matchers', 'loadCommonJs.ts') } : undefined,
+    );
   },
 };
 
