@@ -26,8 +26,9 @@ const LAYERS = [
 const FORMAT_LIST = 'calls/formats.ts';
 
 // The only modules that may keep state at their top level: the judge's configuration (with the
-// concurrency queue its `concurrency` setting sizes), its registry of pending judges, and lazy-load
-// caches. Anything else a run needs travels with the run's data.
+// concurrency queue its `concurrency` setting sizes), its registry of pending judges, lazy-load
+// caches, what the store did in this process, and the recordings' configuration. Anything else a
+// run needs travels with the run's data.
 const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts', 'store/state.ts', 'recordings/config.ts'];
 
 /**

@@ -113,7 +113,7 @@ export function joinFirst<T>(entries: readonly T[], separator: string, describe:
 /**
  * A number as people read it in a message: digits grouped by commas, at most one decimal
  * ("20,000", "1,234.5"). Not `Intl.NumberFormat`: the first Intl object a process makes loads the
- * ICU locale data, about 20 ms, which every test file would pay at its first matcher call.
+ * ICU locale data, which every test file would pay for at its first matcher call.
  */
 export function groupDigits(value: number): string {
   const rounded = Math.round(value * 10) / 10;

@@ -2,19 +2,7 @@ import type { FormatAdapter, MessageFit, MessageKinds, MessageRecognizer, Unknow
 import { isRecord } from './adapter.js';
 import { describeKeys } from './unknownParts.js';
 
-/**
- * Which message format a list of messages (or one message) is in, decided for all the message
- * formats at once from what each adapter's `messages` recognizer says of each message, so that no
- * two adapters claim one value:
- * - a message shows a format when a recognizer finds `evidence` of it (the first adapter in the
- *   list that does); messages of two formats make the list `mixed`, unless one format reads the
- *   other's messages (`absorbs`);
- * - the format with evidence claims the list only if every message fits it: one that does not is
- *   a message no reader knows, and the list is refused (`unknown`), never read without it;
- * - a list with no evidence at all (text only) goes to the first fallback format that every
- *   message fits, with at least one message in its own shape (`text`): it has no calls to read.
- * A value that is not messages (an item with neither a string `role` nor a string `type`) is none.
- */
+/** What `classify` decided of a list of messages: its format, two formats mixed, or a message no format reads. */
 export type Classification =
   | { readonly kind: 'format'; readonly format: string }
   | { readonly kind: 'mixed'; readonly first: Sighting; readonly second: Sighting }
@@ -60,6 +48,19 @@ export class KindMemo implements MessageKinds {
   }
 }
 
+/**
+ * Which message format a list of messages (or one message) is in, decided for all the message
+ * formats at once from what each adapter's `messages` recognizer says of each message, so that no
+ * two adapters claim one value:
+ * - a message shows a format when a recognizer finds `evidence` of it (the first adapter in the
+ *   list that does); messages of two formats make the list `mixed`, unless one format reads the
+ *   other's messages (`absorbs`);
+ * - the format with evidence claims the list only if every message fits it: one that does not is
+ *   a message no reader knows, and the list is refused (`unknown`), never read without it;
+ * - a list with no evidence at all (text only) goes to the first fallback format that every
+ *   message fits, with at least one message in its own shape (`text`): it has no calls to read.
+ * A value that is not messages (an item with neither a string `role` nor a string `type`) is none.
+ */
 function classify(value: unknown, recognizers: Recognizers): Classification | undefined {
   const messages: readonly unknown[] = Array.isArray(value) ? value : [value];
   if (messages.length === 0) return undefined;

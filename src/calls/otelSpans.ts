@@ -3,8 +3,8 @@ import type { UnknownRecord } from './adapter.js';
 import { isNonEmptyString, isRecord } from './adapter.js';
 
 /**
- * One finished span, from either source, reduced to what the trace reader uses. A trace of 100,000
- * calls has twice as many spans, and most are read only to learn that they are a tool call: so a
+ * One finished span, from either source, reduced to what the trace reader uses. A trace has about
+ * twice as many spans as calls, and most are read only to learn that they are a tool call: so a
  * span keeps the few attributes that say what it is, as the source holds them (an OTLP `AnyValue`
  * is converted, and JSON text parsed, only when the reader uses it), and the rest stay in the
  * source (`attribute`, `attributesOf`).
@@ -160,7 +160,7 @@ function readOtlp(request: { resourceSpans: unknown[] }, spans: Span[]): void {
   }
 }
 
-/** A span of the export, at `resourceSpans[r].scopeSpans[s].spans[index]` (named only in an error: a trace may hold 100,000 spans). */
+/** A span of the export, at `resourceSpans[r].scopeSpans[s].spans[index]` (named only in an error: a trace may hold many spans). */
 function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span {
   if (!isRecord(span) || typeof span.traceId !== 'string' || typeof span.spanId !== 'string' || typeof span.name !== 'string') {
     const missing = ['traceId', 'spanId', 'name'].filter((key) => !isRecord(span) || typeof span[key] !== 'string');

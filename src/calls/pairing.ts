@@ -42,8 +42,8 @@ function hasOutcome(call: ToolCall): boolean {
  * stays open for the next one (`CallCollector.output`).
  *
  * A result mostly answers a call close by (the latest calls, or the earliest open one): those are
- * looked at first, and an index of ids is made only for a result whose call is further away (at
- * 100 calls, an index made for every run took 2–9 times as long to read as the run itself).
+ * looked at first, and an index of ids is made only for a result whose call is further away: an
+ * index made for every run cost more than reading an ordinary run (bench/RESULTS.md).
  */
 export class Pairing {
   /** By position in the list: the calls a result was paired with. */

@@ -3,13 +3,13 @@ import { isNonEmptyString } from './adapter.js';
 
 /** A call with its name, input and (when it is a non-empty string) id; adapters set the rest. */
 export function toolCall(toolName: string, input: unknown, toolCallId: unknown): ToolCall {
-  // One literal per shape: adding the id afterwards moves it out of the object (about 35 bytes more a call).
+  // One literal per shape: an id added afterwards moves out of the object, and every call grows.
   return isNonEmptyString(toolCallId) ? { toolName, input, toolCallId } : { toolName, input };
 }
 
 /**
  * A call with its result known when it is read (Mastra's and AI SDK 4's invocations, UI parts): one
- * literal, as `output` added afterwards moves out of the object (about 40 bytes more a call).
+ * literal, as an `output` added afterwards moves out of the object, and the call grows.
  */
 export function toolCallWithOutput(toolName: string, input: unknown, toolCallId: unknown, output: unknown): ToolCall {
   return isNonEmptyString(toolCallId) ? { toolName, input, toolCallId, output } : { toolName, input, output };

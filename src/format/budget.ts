@@ -27,12 +27,23 @@ export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsa
     .join('\n');
 }
 
-/** The claim and its outcome: "Expected the run to stay within its budget, but it went over 2 of 3 limits:". */
-export function budgetHeadline(outcomes: readonly LimitOutcome[], pass: boolean): string {
+/** `toStayWithinBudget`'s claim and its outcome, "Expected the run to stay within its budget, but it went over 2 of 3 limits:", then each limit. */
+export function describeBudget(outcomes: readonly LimitOutcome[], tokens: TokenUsage | undefined, pass: boolean): string {
   const over = outcomes.filter((outcome) => !outcome.within).length;
   const limits = outcomes.length === 1 ? 'its limit' : outcomes.length === 2 ? 'both limits' : `all ${outcomes.length} limits`;
-  if (pass) return `Expected the run to go over its budget, but it stayed within ${limits}:`;
-  return `Expected the run to stay within its budget, but it went over ${outcomes.length === 1 ? 'its limit' : `${over} of ${outcomes.length} limits`}:`;
+  const claim = pass
+    ? `Expected the run to go over its budget, but it stayed within ${limits}:`
+    : `Expected the run to stay within its budget, but it went over ${outcomes.length === 1 ? 'its limit' : `${over} of ${outcomes.length} limits`}:`;
+  return `${claim}\n${formatLimits(outcomes, tokens)}`;
+}
+
+/** The diff: the limits the run went over, each against what it measured. */
+export function budgetDiff(outcomes: readonly LimitOutcome[]): { expected: object; actual: object } {
+  const over = outcomes.filter((outcome) => !outcome.within);
+  return {
+    expected: Object.fromEntries(over.map((outcome) => [outcome.limit, outcome.max])),
+    actual: Object.fromEntries(over.map((outcome) => [outcome.limit, outcome.measured])),
+  };
 }
 
 const QUANTITY_NAMES: Record<UsageQuantity, string> = {

@@ -1,11 +1,10 @@
 import type { ToolCall } from '../types.js';
-import { describeOutcome, shortOutcome } from './outcomes.js';
+import { DETAIL_WIDTH, describeOutcome, shortOutcome } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
 import type { InlineOptions } from '../value.js';
 
 export const MAX_LISTED = 20;
-export const INPUT_WIDTH = 72;
 // Inputs are cut shorter when the outcome follows them on the line.
 const OUTCOME_INPUT_WIDTH = 40;
 // A cut list shows this many calls from the start, and this many either side of the focus.
@@ -20,18 +19,19 @@ const AROUND = 3;
 export function formatCallList(calls: readonly ToolCall[], focus?: number, outcomes = false): string {
   if (calls.length === 0) return 'Received no tool calls.';
   const shown = shownIndexes(calls.length, focus);
-  const names = shown.map((index) => (index === -1 ? '' : printableName(calls[index]!.toolName)));
-  const numberWidth = String(Math.max(...shown) + 1).length;
-  const nameWidth = Math.min(32, Math.max(...names.map((name) => name.length)));
-  const lines = numberedLines(shown, calls.length, (index, position) => {
-    const number = `${index + 1}.`.padStart(numberWidth + 1);
-    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${formatCallDetail(calls[index]!, outcomes)}`.trimEnd();
-  });
+  const nameOf = (index: number) => printableName(calls[index]!.toolName);
+  const nameWidth = Math.min(32, Math.max(...shown.map((index) => (index === -1 ? 0 : nameOf(index).length))));
+  const lines = numberedList(calls.length, shown, (index) => `${nameOf(index).padEnd(nameWidth)}  ${formatCallDetail(calls[index]!, outcomes)}`);
   return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
 }
 
+/** `toCallNoTools`' claim and the calls, or (what `.not` shows) that the run made none. */
+export function describeNoCalls(calls: readonly ToolCall[]): string {
+  return calls.length === 0 ? 'Expected at least one tool call, but the run made none.' : `Expected no tool calls\n\n${formatCallList(calls)}`;
+}
+
 /** The indexes of the calls to list, with -1 where some are left out. */
-function shownIndexes(count: number, focus: number | undefined): number[] {
+export function shownIndexes(count: number, focus?: number): number[] {
   if (count <= MAX_LISTED) return Array.from({ length: count }, (_, index) => index);
   const head = focus !== undefined && focus >= MAX_LISTED ? HEAD : MAX_LISTED;
   const shown = Array.from({ length: head }, (_, index) => index);
@@ -62,7 +62,7 @@ export interface CallDetailOptions extends InlineOptions {
  * after an arrow: its output, its error, or that none was recorded.
  */
 export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: CallDetailOptions): string {
-  const input = call.input === undefined ? '' : formatInline(call.input, outcomes && !options?.wide ? OUTCOME_INPUT_WIDTH : INPUT_WIDTH, options);
+  const input = call.input === undefined ? '' : formatInline(call.input, outcomes && !options?.wide ? OUTCOME_INPUT_WIDTH : DETAIL_WIDTH, options);
   const notes: string[] = [];
   if (call.unparsedInput !== undefined) notes.push('input is not valid JSON');
   if (call.invalid) notes.push('invalid call');
@@ -76,25 +76,24 @@ export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: Ca
 export function formatExpectedList(items: readonly ExpectedCall[], focus?: number): string {
   if (items.length === 0) return '  (no calls)';
   const shown = shownIndexes(items.length, focus);
-  const numberWidth = String(Math.max(...shown) + 1).length;
-  const names = shown.map((index) => {
-    const name = index === -1 ? '' : items[index]!.toolName;
+  const nameOf = (index: number) => {
+    const name = items[index]!.toolName;
     return typeof name === 'string' ? printableName(name) : formatInline(name, 32);
-  });
-  const nameWidth = Math.max(...names.map((name) => name.length));
-  return numberedLines(shown, items.length, (index, position) => {
+  };
+  const nameWidth = Math.max(...shown.map((index) => (index === -1 ? 0 : nameOf(index).length)));
+  return numberedList(items.length, shown, (index) => {
     const item = items[index]!;
-    const number = `${index + 1}.`.padStart(numberWidth + 1);
-    const detail = [item.hasInput ? formatInline(item.input, INPUT_WIDTH) : '', describeOutcome(item.outcome).trimStart()].filter(Boolean).join(' ');
-    return `  ${number} ${names[position]!.padEnd(nameWidth)}  ${detail}`.trimEnd();
+    const detail = [item.hasInput ? formatInline(item.input, DETAIL_WIDTH) : '', describeOutcome(item.outcome).trimStart()].filter(Boolean).join(' ');
+    return `${nameOf(index).padEnd(nameWidth)}  ${detail}`;
   });
 }
 
-/** The lines of a numbered list, with "… N more" where `shown` has a gap (-1). */
-function numberedLines(shown: readonly number[], count: number, line: (index: number, position: number) => string): string {
+/** A numbered list of `count` entries, `  1. ` and the entry's `line`, for the indexes `shown`, with "… N more" at each gap (-1). */
+export function numberedList(count: number, shown: readonly number[], line: (index: number) => string): string {
+  const numberWidth = String(Math.max(...shown) + 1).length;
   return shown
     .map((index, position) => {
-      if (index !== -1) return line(index, position);
+      if (index !== -1) return `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${line(index)}`.trimEnd();
       const skipped = (shown[position + 1] ?? count) - shown[position - 1]! - 1;
       return position === shown.length - 1 ? `  … and ${skipped} more` : `  … ${skipped} more`;
     })

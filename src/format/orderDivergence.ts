@@ -1,18 +1,35 @@
+import type { NameRules } from '../scoring/comparison.js';
 import type { Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
-import { formatName, ordinal, plural, times } from '../value.js';
+import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
+import { asksOutcome } from '../scoring/expectedCall.js';
+import { formatCallList, formatExpectedList } from './callList.js';
+import { compose } from './message.js';
 import { describeCallOutcome, describeOutcome, expectedAspects } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 
 /**
- * How the runner's equality compares names, handed in by the matcher (format sits below the
- * matchers, which own the runner's context): `sameName(call, item)` says a call has the item's
- * name, `called(item)` that some call of the run does.
+ * `toCallToolsInOrder(items)`'s message, `strict` or not: the claim (with `pass`, what `.not` shows)
+ * with the items, the calls, each list cut around its `focus`, then `detail`: why the order failed,
+ * or where it was found.
  */
-export interface NameRules {
-  sameName(call: ToolCall, item: ExpectedCall): boolean;
-  called(item: ExpectedCall): boolean;
+export function orderMessage(
+  hintLine: string,
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  { strict, pass, focus = {}, detail }: { strict: boolean; pass: boolean; focus?: { item?: number; call?: number }; detail?: string },
+): string {
+  const list = formatExpectedList(items, focus.item);
+  const claim = strict
+    ? pass ? `Expected the calls not to be exactly this sequence:\n${list}` : `Expected exactly these calls, in this order:\n${list}`
+    : pass ? `Expected these calls not to appear in this order (other calls allowed):\n${list}` : `Expected these calls, in this order (other calls allowed):\n${list}`;
+  return compose(hintLine, claim, formatCallList(calls, focus.call, asksOutcome(items)), detail);
+}
+
+/** Under `.not`, the calls the expected order found: "They appear as calls 1, 3, 4." */
+export function appearAs(calls: readonly number[]): string {
+  return `They appear as calls ${joinFirst(calls, ', ', (index) => String(index + 1))}.`;
 }
 
 /** Flexible order: why the first unmatched item could not follow the ones before it. */
@@ -57,8 +74,12 @@ export function orderDivergence(
   return `First out of order: ${name} came before ${formatName(before.toolName)}${describeOutcome(before.outcome)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
 }
 
-/** Strict sequence: the first position where the calls and the items differ, said in words. */
+/** Strict sequence: the first position where the calls and the items differ, said in words, and a misspelled item. */
 export function strictDivergence(calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number, names: NameRules): string {
+  return firstDifference(calls, items, mismatch, names) + misspelledItem(calls, items, names);
+}
+
+function firstDifference(calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number, names: NameRules): string {
   const call = calls[mismatch];
   const item = items[mismatch];
   if (call && item) {

@@ -2,13 +2,16 @@
  * The text of what calls came to: an expected outcome in words, a call's result or error, why a
  * call missed an expected outcome, failed calls and retries, repeated calls, counts within bounds.
  */
-import type { FailedAttempts, OutcomeExpectation, Repeat } from '../scoring/outcomes.js';
+import type { CountBounds, FailedAttempts, OutcomeExpectation, Repeat } from '../scoring/outcomes.js';
 import { errorMessageOf, outcomeOf } from '../scoring/outcomes.js';
+import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
-import { formatInline, formatName, joinFirst, plural } from '../value.js';
+import { formatInline, formatName, isAsymmetricMatcher, joinFirst, plural, times } from '../value.js';
 import type { InlineOptions } from '../value.js';
+import { compose } from './message.js';
 
-const DETAIL_WIDTH = 72;
+/** How wide one value (an input, an output, an error) is printed on a line of a message. */
+export const DETAIL_WIDTH = 72;
 const APPROVAL_WORDS = { requested: 'awaiting approval', approved: 'approved', denied: 'denied approval' } as const;
 
 const EXPECTED_APPROVAL = { requested: 'that awaits approval', approved: 'that was approved', denied: 'that was denied approval' } as const;
@@ -31,7 +34,7 @@ export function describeOutcome(outcome: OutcomeExpectation | undefined, afterIn
 }
 
 /** The error of a failed call on one line: its message, or the value when it has none. */
-export function formatError(error: unknown, width = DETAIL_WIDTH, options?: InlineOptions): string {
+function formatError(error: unknown, width = DETAIL_WIDTH, options?: InlineOptions): string {
   const message = errorMessageOf(error);
   return message === undefined ? `${formatInline(error, width, options)} (no message)` : formatInline(message, width);
 }
@@ -79,11 +82,21 @@ export function failedCallLine(calls: readonly ToolCall[], index: number): strin
 }
 
 /**
- * The failures `toCallToolsWithoutErrors` counts, or (negated) the calls that failed and were
- * forgiven. Without retries, one line per failed call; with them, per run of attempts: how many,
- * whether and where it recovered.
+ * `toCallToolsWithoutErrors`' claim and the failures it counts, or, when none counts (what `.not`
+ * shows), that some call was expected to fail and the failures forgiven.
  */
-export function formatFailures(calls: readonly ToolCall[], attempts: readonly FailedAttempts[], retries: number | undefined): string {
+export function describeFailures(calls: readonly ToolCall[], attempts: readonly FailedAttempts[], retries: number | undefined): string {
+  const counted = attempts.filter((run) => !run.forgiven);
+  const allowing = retries === undefined ? '' : `, allowing ${retriesText(retries)} per failure`;
+  if (counted.length > 0) return compose(`Expected no failed tool calls${allowing}`, formatFailures(calls, counted, retries));
+  if (attempts.length === 0) return `Expected some call to fail${allowing}, but none did.`;
+  return compose(`Expected some call to fail${allowing}, but every failure recovered in time.`, formatFailures(calls, attempts, retries));
+}
+
+const retriesText = (retries: number) => (retries === 1 ? '1 retry' : `${retries} retries`);
+
+/** Without retries, one line per failed call; with them, per run of attempts: how many, whether and where it recovered. */
+function formatFailures(calls: readonly ToolCall[], attempts: readonly FailedAttempts[], retries: number | undefined): string {
   if (retries === undefined) {
     const failed = attempts.flatMap((run) => run.failed).sort((a, b) => a - b);
     return `${plural(failed.length, 'call')} failed:\n${joinFirst(failed, '\n', (index) => failedCallLine(calls, index))}`;
@@ -97,9 +110,16 @@ export function formatFailures(calls: readonly ToolCall[], attempts: readonly Fa
         : run.recovered
           ? `recovered at call ${run.next + 1} after ${plural(run.failed.length, 'failed attempt')}`
           : `call ${run.next + 1} ${outcomeOf(calls[run.next]!) === 'no result' ? 'has no result' : 'did not succeed'}`;
-    const verdict = run.forgiven ? 'forgiven' : run.recovered ? `more than ${retries === 1 ? '1 retry' : `${retries} retries`}` : 'not recovered';
+    const verdict = run.forgiven ? 'forgiven' : run.recovered ? `more than ${retriesText(retries)}` : 'not recovered';
     return `${formatName(first.toolName)}: ${plural(tried, 'attempt')}, ${ending} (${verdict}):\n${joinFirst(run.failed, '\n', (index) => failedCallLine(calls, index), 5)}`;
   });
+}
+
+/** `toRepeatToolCalls`' claim: some call repeats an earlier one (`consecutive`: the one just before it), or, with each repeat, that none does. */
+export function describeRepeats(calls: readonly ToolCall[], repeats: readonly Repeat[], consecutive: boolean): string {
+  const which = consecutive ? 'the call just before it' : 'an earlier call';
+  if (repeats.length === 0) return `Expected some call to repeat ${which} (same tool, equal input), but none does.`;
+  return `Expected no call to repeat ${which} (same tool, equal input), but ${plural(repeats.length, 'call')} ${repeats.length === 1 ? 'does' : 'do'}:\n${formatRepeats(calls, repeats)}`;
 }
 
 /** One line per repeated call: `call 3: "search" {"q":"x"} repeats call 2`. */
@@ -111,10 +131,27 @@ export function formatRepeats(calls: readonly ToolCall[], repeats: readonly Repe
 }
 
 /**
+ * `toCallToolTimes`' claim and the count (`pass`: what `.not` shows): `Expected "search" to be called
+ * twice, but it was called once.`, or with bounds `Expected at most 8 calls to "search", but the run
+ * made 9.` A name matcher counts calls by many names: "calls matching", not "called".
+ */
+export function describeCallCount(calls: readonly ToolCall[], toolName: unknown, bounds: CountBounds, count: number, pass: boolean): string {
+  const suggestion = !pass && count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : '';
+  const name = formatName(toolName);
+  if (!('exactly' in bounds)) {
+    return `Expected ${describeCount(bounds, pass)} ${isAsymmetricMatcher(toolName) ? 'matching' : 'to'} ${name}, but the run made ${count === 0 ? 'none' : count}.${suggestion}`;
+  }
+  const { exactly } = bounds;
+  if (pass) return exactly === 0 ? `Expected ${name} to be called, but it was never called.` : `Expected ${name} not to be called ${times(exactly)}, but it was.`;
+  const expectation = exactly === 0 ? `Expected ${name} not to be called` : `Expected ${name} to be called ${times(exactly)}`;
+  return `${expectation}, but ${count === 0 ? 'it was never called' : `it was called ${times(count)}`}.${suggestion}`;
+}
+
+/**
  * "at most 8 calls", "at least 1 call", "between 2 and 4 calls", "exactly 3 calls", or negated (what
  * `.not` asks for) "more than 8 calls", "fewer than 2 or more than 4 calls".
  */
-export function describeCount(bounds: { min?: number; max?: number }, negated = false): string {
+function describeCount(bounds: { min?: number; max?: number }, negated: boolean): string {
   const { min, max } = bounds;
   const calls = (count: number, text: string) => `${text} call${count === 1 ? '' : 's'}`;
   if (negated) {

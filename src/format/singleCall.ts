@@ -1,17 +1,26 @@
 import type { ExpectedCall } from '../scoring/expectedCall.js';
+import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, times } from '../value.js';
-import { describeCallOutcome, expectedAspects } from './outcomes.js';
+import { describeExpectedCall } from './callList.js';
+import { describeCallOutcome, describeMiss, expectedAspects } from './outcomes.js';
+
+/** The claim of `toCallTool(item)` (`'some'` call) or `toCallOnly(item)` (`'only'`); with `pass`, what `.not` shows. */
+export function describeCallClaim(claim: 'some' | 'only', item: ExpectedCall, pass: boolean): string {
+  const call = describeExpectedCall(item);
+  if (claim === 'some') return pass ? `Expected no call to ${call}` : `Expected a call to ${call}`;
+  return pass ? `Expected the run not to be a single call to ${call}` : `Expected exactly one tool call, to ${call}`;
+}
 
 /**
  * Why `toCallOnly(item)` failed: the only call is to another tool or misses the input or outcome,
  * or there were several calls (`position`: the first with the item's name, or -1). Undefined for no call.
  */
-export function onlyCallDivergence(calls: readonly ToolCall[], item: ExpectedCall, position: number, onlySameName: boolean): string | undefined {
+export function onlyCallDivergence(calls: readonly ToolCall[], item: ExpectedCall, position: number): string | undefined {
   const only = calls[0];
   if (calls.length === 1 && only) {
-    return onlySameName
+    return position === 0
       ? `The only call is to ${formatName(only.toolName)}, but ${item.outcome ? `it ${describeCallOutcome(only)}` : 'with a different input'}.`
       : `The only call is to ${formatName(only.toolName)}.`;
   }
@@ -24,11 +33,20 @@ export function onlyCallDivergence(calls: readonly ToolCall[], item: ExpectedCal
   return undefined;
 }
 
-/** Why `toCallTool(item)` failed: the tool was never called, or called (`calledTimes`) but never as asked; `misses` lists each call's misses when it asks an outcome. */
-export function missingCallDivergence(calls: readonly ToolCall[], item: ExpectedCall, calledTimes: number, misses: () => string): string {
-  return calledTimes === 0
-    ? `${formatName(item.toolName)} was never called.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`
-    : `${formatName(item.toolName)} was called ${times(calledTimes)}, but never with the expected ${expectedAspects(item)}` + (item.outcome ? `:\n${misses()}` : '.');
+/** What one call to the expected tool misses: whether its input differs, and which aspects of the outcome. */
+export type Miss = [inputDiffers: boolean, outcome: ReadonlyArray<keyof OutcomeExpectation>];
+
+/**
+ * Why `toCallTool(item)` failed: the tool was never called, or called (at the positions `sameName`)
+ * but never as asked; when the item asks an outcome, what each call (the first ten) misses.
+ */
+export function missingCallDivergence(calls: readonly ToolCall[], item: ExpectedCall, sameName: readonly number[], missOf: (call: ToolCall) => Miss): string {
+  const name = formatName(item.toolName);
+  if (sameName.length === 0) return `${name} was never called.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
+  const called = `${name} was called ${times(sameName.length)}, but never with the expected ${expectedAspects(item)}`;
+  if (!item.outcome) return `${called}.`;
+  const misses = sameName.slice(0, 10).map((index) => describeMiss(calls[index]!, index, ...missOf(calls[index]!)));
+  return `${called}:\n${misses.join('\n')}${sameName.length > 10 ? `\n  … and ${sameName.length - 10} more` : ''}`;
 }
 
 /** "Matching calls: 2, 5, 9", or the first ten and a count: a run may match thousands of times. */

@@ -4,19 +4,23 @@
  * own item), which share one matching (scoring/engine.ts `matchUnordered`) and say in the same
  * words which item found no call, which call found no item, and why.
  */
+import type { NameRules } from '../scoring/comparison.js';
 import type { Cover, Matches } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatInline, formatName, joinFirst, ordinal } from '../value.js';
 import { describeExpectedCall, formatExpectedList } from './callList.js';
-import type { NameRules } from './orderDivergence.js';
 import { misspelledItem } from './orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from './projection.js';
 
-/** What each matcher expects, in its failure message and under `.not`; a cut list keeps the item at `focus` in view. */
-export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, focus?: number): string {
-  const list = formatExpectedList(items, focus);
+/**
+ * What each matcher expects, in its failure message and under `.not`. Given the matching's
+ * `callOfItem`, a cut list keeps the first item left without a call in view.
+ */
+export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, callOfItem?: Int32Array): string {
+  const missing = cover === 'calls' || !callOfItem ? -1 : callOfItem.indexOf(-1);
+  const list = formatExpectedList(items, missing === -1 ? undefined : missing);
   if (cover === 'both') return negated ? `Expected the calls not to be exactly these, in any order:\n${list}` : `Expected exactly these calls, in any order:\n${list}`;
   if (cover === 'items') {
     return negated
@@ -68,7 +72,7 @@ export function unorderedDivergence(
   const describeCall = (index: number) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`;
   const lines: string[] = [];
 
-  // Sorted by why, in one pass each (a list may leave 100,000 items without a call).
+  // Sorted by why, in one pass each (a long list may leave most of its items without a call).
   const absent: number[] = [];
   const short: number[] = [];
   const otherInput: number[] = [];

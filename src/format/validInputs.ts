@@ -2,7 +2,8 @@ import type { ToolCall } from '../types.js';
 import type { SchemaIssue } from '../scoring/inputSchemas.js';
 import { escapeUnsafe } from '../printable.js';
 import { didYouMean } from '../suggest.js';
-import { formatInline, joinFirst, plural, printableName } from '../value.js';
+import { DETAIL_WIDTH } from './outcomes.js';
+import { formatInline, formatName, joinFirst, plural, printableName } from '../value.js';
 
 /** A call that is not valid: unknown tool, or the schema's issues with its input. */
 export interface InvalidCall {
@@ -16,7 +17,6 @@ export interface InvalidCall {
 const CALLS_SHOWN = 10;
 const ISSUES_SHOWN = 5;
 const MESSAGE_WIDTH = 160;
-const INPUT_WIDTH = 72;
 
 /** `url`, `items[0].name`, `["a b"]`, `(root)`: where in the input an issue is, escaped and cut. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
@@ -42,7 +42,7 @@ function issueLine({ path, message }: SchemaIssue): string {
 export function formatInvalidCalls(invalid: readonly InvalidCall[], callCount: number, toolNames: readonly string[]): string {
   const numberWidth = String(Math.max(...invalid.slice(0, CALLS_SHOWN).map(({ index }) => index + 1))).length;
   const lines = invalid.slice(0, CALLS_SHOWN).map(({ index, call, issues }) => {
-    const head = `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${printableName(call.toolName)}  ${call.input === undefined ? '' : formatInline(call.input, INPUT_WIDTH)}`.trimEnd();
+    const head = `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${printableName(call.toolName)}  ${call.input === undefined ? '' : formatInline(call.input, DETAIL_WIDTH)}`.trimEnd();
     const indent = ' '.repeat(numberWidth + 6);
     if (issues === undefined) {
       const known = toolNames.length === 0 ? 'tools is empty' : `not one of the tools (${joinFirst(toolNames, ', ', printableName, 8)})`;
@@ -55,6 +55,11 @@ export function formatInvalidCalls(invalid: readonly InvalidCall[], callCount: n
   if (invalid.length > CALLS_SHOWN) lines.push(`  … and ${plural(invalid.length - CALLS_SHOWN, 'more invalid call')}`);
   const counted = invalid.length === callCount ? (callCount === 1 ? 'its one call did not' : `none of its ${callCount} calls did`) : `${invalid.length} of ${callCount} calls did not`;
   return `Expected every call to name one of the tools and pass its input schema, but ${counted}:\n${lines.join('\n')}`;
+}
+
+/** The error for an input schema that threw while checking a call. */
+export function schemaThrew(call: ToolCall, index: number, error: unknown): string {
+  return `the input schema of ${formatName(call.toolName)} threw while checking call ${index + 1}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** The negated claim held: no call was invalid. */

@@ -13,7 +13,7 @@ export interface ModelIdentity {
 /**
  * sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole
  * input (with the rubric, when there is one), and the number of votes when above 1. A single vote
- * and no rubric hash as before they existed, so verdicts recorded then still replay.
+ * and no rubric add nothing to the key, so verdicts recorded without them still replay.
  */
 export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1): string {
   return hashKey({ promptVersion: PROMPT_VERSION, model, input, ...(votes > 1 && { votes }) });

@@ -1,4 +1,4 @@
-import { describeArgument } from '../describe.js';
+import { MUST_BE, mustBe, takesOnly, unknownPatternKeys } from '../format/arguments.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import type { ToolApproval, ToolCallPattern } from '../types.js';
@@ -10,7 +10,6 @@ const isName = (value: unknown) => (typeof value === 'string' && value !== '') |
 /** A reference from `toolRefs` stands for its tool's name. */
 const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
 
-
 /**
  * A matcher's options object: a plain object (not an asymmetric matcher) with no key but `keys`.
  * Anything else is a matcher error: "`name` must be `mustBe`", or "`name` takes only `takesOnly`"
@@ -18,20 +17,20 @@ const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
  */
 export function readOptionsObject(
   value: unknown,
-  { name = 'options', keys, mustBe, takesOnly = mustBe }: { name?: string; keys: readonly string[]; mustBe: string; takesOnly?: string },
+  { name = 'options', keys, mustBe: shape, takesOnly: keysShape = shape }: { name?: string; keys: readonly string[]; mustBe: string; takesOnly?: string },
   hintLine: () => string,
 ): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
-    throw matcherError(hintLine(), `${name} must be ${mustBe}; received ${describeArgument(value)}.`);
+    throw matcherError(hintLine(), mustBe(name, shape, value));
   }
   const unknownKey = Object.keys(value).find((key) => !keys.includes(key));
-  if (unknownKey !== undefined) throw matcherError(hintLine(), `${name} takes only ${takesOnly}; received unknown key ${JSON.stringify(unknownKey)}.`);
+  if (unknownKey !== undefined) throw matcherError(hintLine(), takesOnly(name, keysShape, unknownKey));
   return value as Record<string, unknown>;
 }
 /**
  * Checks one expected item (`'name'` or `{ toolName, input }`) and says what is wrong with a bad one.
  * `where` names it in that message, followed by `[index]` when an index is given: the text is built
- * only for a message, as a list may hold 100,000 items.
+ * only for a message, as a list may be long.
  */
 export function toExpectedCall(item: unknown, where: string, hintLine: string, index?: number): ExpectedCall {
   item = nameOf(item);
@@ -49,20 +48,14 @@ export function toExpectedCall(item: unknown, where: string, hintLine: string, i
     }
     if (isName(toolName) && extra === undefined) {
       const outcome = hasOutcome ? toOutcome(item as OutcomeFields, placeOf(where, index), hintLine) : undefined;
-      // Two literals rather than a spread: a list may hold 100,000 items, and a spread copies slowly.
+      // Two literals rather than a spread: a list may be long, and a spread copies slowly.
       return outcome ? { toolName, input, hasInput: 'input' in item, outcome } : { toolName, input, hasInput: 'input' in item };
     }
     if (extra !== undefined && isName(toolName)) {
-      throw matcherError(
-        hintLine,
-        `${placeOf(where, index)} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}; a call pattern takes only { toolName, input, output, error, approval }.`,
-      );
+      throw matcherError(hintLine, unknownPatternKeys(placeOf(where, index), extra));
     }
   }
-  throw matcherError(
-    hintLine,
-    `${placeOf(where, index)} must be a tool name or { toolName, input }, e.g. 'search' or { toolName: 'search', input: { q: 'cats' } }; received ${describeArgument(item)}.`,
-  );
+  throw matcherError(hintLine, mustBe(placeOf(where, index), MUST_BE.pattern, item));
 }
 
 const OUTCOME_KEYS = new Set(['output', 'error', 'approval']);
@@ -76,13 +69,10 @@ type OutcomeFields = { output?: unknown; error?: unknown; approval?: unknown };
 export function toOutcome(fields: OutcomeFields, where: string, hintLine: string): OutcomeExpectation | undefined {
   const { output, error, approval } = fields;
   if (error !== undefined && typeof error !== 'boolean' && !(typeof error === 'string' && error !== '') && !(error instanceof RegExp) && !isAsymmetricMatcher(error)) {
-    throw matcherError(
-      hintLine,
-      `${where}.error must be true (the call failed), false (it succeeded), or what its error message must match: a non-empty string it contains, a RegExp or an asymmetric matcher, e.g. /timeout/; received ${describeArgument(error)}.`,
-    );
+    throw matcherError(hintLine, mustBe(`${where}.error`, MUST_BE.error, error));
   }
   if (approval !== undefined && !APPROVALS.includes(approval)) {
-    throw matcherError(hintLine, `${where}.approval must be 'requested', 'approved' or 'denied'; received ${describeArgument(approval)}.`);
+    throw matcherError(hintLine, mustBe(`${where}.approval`, MUST_BE.approval, approval));
   }
   if (output === undefined && error === undefined && approval === undefined) return undefined;
   return {
@@ -98,15 +88,15 @@ const placeOf = (where: string, index: number | undefined) => (index === undefin
 export function toExpectedName(value: unknown, where: string, hintLine: string): ExpectedCall {
   value = nameOf(value);
   if (isName(value)) return { toolName: value, input: undefined, hasInput: false };
-  throw matcherError(hintLine, `${where} must be a non-empty tool name, e.g. 'search-tool'; received ${describeArgument(value)}.`);
+  throw matcherError(hintLine, mustBe(where, MUST_BE.toolName, value));
 }
 
 /** Checks a list argument of expected items (an empty list expects no calls). */
 export function toExpectedCalls(items: unknown, argumentName: string, hintLine: string): ExpectedCall[] {
   if (!Array.isArray(items)) {
-    throw matcherError(hintLine, `${argumentName} must be an array of tool names or { toolName, input }; received ${describeArgument(items)}.`);
+    throw matcherError(hintLine, mustBe(argumentName, MUST_BE.patterns, items));
   }
-  // A list of 100,000 names holds a few names many times: each name's item is made once and
+  // A long list of names holds a few names many times: each name's item is made once and
   // shared (items are only read), so the list costs no object per entry.
   const byName = new Map<string, ExpectedCall>();
   return items.map((item: ToolCallPattern, index) => {

@@ -1,14 +1,10 @@
-import { formatCallList, formatExpectedList } from '../format/callList.js';
 import type { MatcherResult } from '../format/matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
-import { compose } from '../format/message.js';
-import { orderDivergence } from '../format/orderDivergence.js';
+import { appearAs, orderDivergence, orderMessage } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import { joinFirst } from '../value.js';
-import { asksOutcome } from '../scoring/expectedCall.js';
 import { callMatches, itemNamedBy, nameRules } from '../scoring/comparison.js';
 
 /** `toCallToolsInOrder(items)`: the items appear among the calls in this order, other calls allowed. */
@@ -18,16 +14,7 @@ export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[]
   const failedItem = matchInOrder(calls.length, items.length, matches, matched);
   const pass = failedItem === -1;
   if (pass) {
-    return {
-      pass,
-      message: () =>
-        compose(
-          hintLine,
-          `Expected these calls not to appear in this order (other calls allowed):\n${formatExpectedList(items)}`,
-          formatCallList(calls, undefined, asksOutcome(items)),
-          `They appear as calls ${joinFirst(matched, ', ', (index) => String(index + 1))}.`,
-        ),
-    };
+    return { pass, message: () => orderMessage(hintLine, calls, items, { strict: false, pass, detail: appearAs(matched) }) };
   }
   // The failed item's first candidate call is where the order broke; without one, after the last match.
   const candidate = calls.findIndex((_, index) => matches(index, failedItem));
@@ -39,12 +26,12 @@ export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[]
   return {
     pass,
     message: () =>
-      compose(
-        hintLine,
-        `Expected these calls, in this order (other calls allowed):\n${formatExpectedList(items, failedItem)}`,
-        formatCallList(calls, focus, asksOutcome(items)),
-        orderDivergence(calls, items, matches, matched, failedItem, nameRules(compare, calls)),
-      ),
+      orderMessage(hintLine, calls, items, {
+        strict: false,
+        pass,
+        focus: { item: failedItem, call: focus },
+        detail: orderDivergence(calls, items, matches, matched, failedItem, nameRules(compare, calls)),
+      }),
     ...diffWindow(
       projected(items, project.expected),
       projected(relevant, (call) => project.actual(call, itemOf(call))),

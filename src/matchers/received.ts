@@ -6,8 +6,8 @@ import { matcherError } from './matcherError.js';
 
 /**
  * Reads the run's calls; a value that is not a run becomes a matcher error under the hint line.
- * Without their steps: only `parallel(…)` needs them (readRunCalls), and a list of 100,000 steps
- * would be built only to be dropped.
+ * Without their steps: only `parallel(…)` needs them (readRunCalls), and a list of steps as long
+ * as the run would be built only to be dropped.
  */
 export function readCalls(received: unknown, hintLine: string): ToolCall[] {
   return asMatcherError(() => getToolCalls(received), hintLine);

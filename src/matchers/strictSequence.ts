@@ -1,13 +1,10 @@
-import { formatCallList, formatExpectedList } from '../format/callList.js';
 import type { MatcherResult } from '../format/matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
-import { compose } from '../format/message.js';
-import { misspelledItem, strictDivergence } from '../format/orderDivergence.js';
+import { orderMessage, strictDivergence } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { firstSequenceMismatch } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import { asksOutcome } from '../scoring/expectedCall.js';
 import { callMatches, nameRules } from '../scoring/comparison.js';
 
 /** `toCallToolsInOrder(items, { strict: true })`: the calls are exactly this sequence, nothing before, between or after. */
@@ -16,22 +13,13 @@ export function strictSequence(compare: Comparison, hintLine: string, calls: Too
   const mismatch = firstSequenceMismatch(calls.length, items.length, matches);
   const pass = mismatch === -1;
   if (pass) {
-    return {
-      pass,
-      message: () => compose(hintLine, `Expected the calls not to be exactly this sequence:\n${formatExpectedList(items)}`, formatCallList(calls, undefined, asksOutcome(items))),
-    };
+    return { pass, message: () => orderMessage(hintLine, calls, items, { strict: true, pass }) };
   }
   const project = projectionOf(items);
-  const names = nameRules(compare, calls);
   return {
     pass,
     message: () =>
-      compose(
-        hintLine,
-        `Expected exactly these calls, in this order:\n${formatExpectedList(items, mismatch)}`,
-        formatCallList(calls, mismatch, asksOutcome(items)),
-        strictDivergence(calls, items, mismatch, names) + misspelledItem(calls, items, names),
-      ),
+      orderMessage(hintLine, calls, items, { strict: true, pass, focus: { item: mismatch, call: mismatch }, detail: strictDivergence(calls, items, mismatch, nameRules(compare, calls)) }),
     ...diffWindow(projected(items, project.expected), projected(calls, (call, index) => project.actual(call, items[index])), mismatch),
   };
 }

@@ -1,4 +1,4 @@
-import { formatCallList } from '../format/callList.js';
+import { describeNoCalls } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, nameOf, projected } from '../format/projection.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
@@ -11,11 +11,8 @@ export function toCallNoTools(this: MatcherContext, received: unknown): MatcherR
   const pass = calls.length === 0;
   return {
     pass,
-    message: () =>
-      pass
-        ? compose(hintLine, 'Expected at least one tool call, but the run made none.')
-        : compose(hintLine, 'Expected no tool calls', formatCallList(calls)),
-    // The names the diff shows, cut like every other diff: a run of 100,000 calls drew all of them.
+    message: () => compose(hintLine, describeNoCalls(calls)),
+    // The names the diff shows, cut like every other diff (a long run would draw them all).
     ...(!pass && diffWindow([], projected(calls, (call) => nameOf(call.toolName)))),
   };
 }

@@ -1,7 +1,7 @@
-import { describeExpectedCall, formatCallList } from '../format/callList.js';
+import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
-import { onlyCallDivergence } from '../format/singleCall.js';
+import { describeCallClaim, onlyCallDivergence } from '../format/singleCall.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
@@ -26,16 +26,12 @@ export function toCallOnly(this: MatcherContext, received: unknown, expected: un
 function onlyOneCall(compare: Comparison, hintLine: string, received: unknown, item: ExpectedCall): MatcherResult {
   const calls = readCalls(received, hintLine);
   const pass = calls.length === 1 && callMatches(compare, calls, [item])(0, 0);
-  const project = projectionOf([item]);
-  if (pass) {
-    return { pass, message: () => compose(hintLine, `Expected the run not to be a single call to ${describeExpectedCall(item)}`, formatCallList(calls, undefined, asksOutcome([item]))) };
-  }
   const position = calls.findIndex((call) => nameMatches(compare, call, item));
-  const divergence = onlyCallDivergence(calls, item, position, calls.length === 1 && position === 0);
+  const project = projectionOf([item]);
   return {
     pass,
     message: () =>
-      compose(hintLine, `Expected exactly one tool call, to ${describeExpectedCall(item)}`, formatCallList(calls, position === -1 ? 1 : position, asksOutcome([item])), divergence),
-    ...diffWindow([project.expected(item)], projected(calls, (call) => project.actual(call, item))),
+      compose(hintLine, describeCallClaim('only', item, pass), formatCallList(calls, position === -1 ? 1 : position, asksOutcome([item])), !pass && onlyCallDivergence(calls, item, position)),
+    ...(!pass && diffWindow([project.expected(item)], projected(calls, (call) => project.actual(call, item)))),
   };
 }

@@ -1,15 +1,15 @@
-import { describeExpectedCall, formatCallList } from '../format/callList.js';
+import { formatCallList } from '../format/callList.js';
+import { MUST_BE } from '../format/arguments.js';
 import { compose, hint } from '../format/message.js';
-import { matchingCalls, missingCallDivergence } from '../format/singleCall.js';
-import { diffWindow } from '../format/projection.js';
+import { describeCallClaim, matchingCalls, missingCallDivergence, type Miss } from '../format/singleCall.js';
+import { diffWindow, projected } from '../format/projection.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { describeMiss } from '../format/outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import { outcomeMismatches } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
-import { callMatches, comparisonOf, nameMatches, type Comparison } from '../scoring/comparison.js';
+import { callMatches, comparisonOf, nameMatches } from '../scoring/comparison.js';
 import { readCalls } from './received.js';
 import { readOptionsObject, toExpectedName, toOutcome } from './arguments.js';
 
@@ -39,49 +39,31 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
       message: () => {
         const matching: number[] = [];
         for (let index = firstMatch; index < calls.length; index++) if (matches(index, 0)) matching.push(index + 1);
-        return compose(
-          hintLine,
-          `Expected no call to ${describeExpectedCall(item)}`,
-          formatCallList(calls, firstMatch, asksOutcome([item])),
-          matchingCalls(matching),
-        );
+        return compose(hintLine, describeCallClaim('some', item, pass), formatCallList(calls, firstMatch, asksOutcome([item])), matchingCalls(matching));
       },
     };
   }
-  const sameName = calls.filter((call) => nameMatches(compare, call, item));
-  const firstSameName = sameName.length === 0 ? -1 : calls.indexOf(sameName[0]!);
-  const divergence = () => missingCallDivergence(calls, item, sameName.length, () => whyNot(compare, calls, item));
+  const sameName: number[] = [];
+  calls.forEach((call, index) => nameMatches(compare, call, item) && sameName.push(index));
+  const missOf = (call: ToolCall): Miss => [item.hasInput && !compare.equals(call.input, item.input), outcomeMismatches(call, item.outcome!, compare.equals)];
   return {
     pass,
     message: () =>
-      compose(hintLine, `Expected a call to ${describeExpectedCall(item)}`, formatCallList(calls, firstSameName === -1 ? undefined : firstSameName, asksOutcome([item])), divergence()),
+      compose(hintLine, describeCallClaim('some', item, pass), formatCallList(calls, sameName[0], asksOutcome([item])), missingCallDivergence(calls, item, sameName, missOf)),
     // The diff: the expected input against the inputs the tool did get. A tool never called has
     // nothing to diff (a name against the list of names would compare two different types).
     ...(sameName.length > 0 && hasInput && !outcome && {
       expected: item.input,
-      actual: sameName.length === 1 ? sameName[0]!.input : diffWindow([], sameName.map((call) => call.input)).actual,
+      actual: sameName.length === 1 ? calls[sameName[0]!]!.input : diffWindow([], projected(sameName, (index) => calls[index]!.input)).actual,
     }),
   };
-}
-
-/** Each call to the tool, and what it misses: its input, its outcome (the first ten). */
-function whyNot(compare: Comparison, calls: readonly ToolCall[], item: ExpectedCall): string {
-  const { equals } = compare;
-  const misses: string[] = [];
-  let more = 0;
-  calls.forEach((call, index) => {
-    if (!nameMatches(compare, call, item)) return;
-    if (misses.length === 10) return void more++;
-    misses.push(describeMiss(call, index, item.hasInput && !equals(call.input, item.input), outcomeMismatches(call, item.outcome!, equals)));
-  });
-  return misses.join('\n') + (more > 0 ? `\n  … and ${more} more` : '');
 }
 
 /** The third argument: `{ output?, error?, approval? }`. */
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
   const fields = readOptionsObject(
     options,
-    { keys: ['output', 'error', 'approval'], mustBe: '{ output?, error?, approval? }, e.g. { error: true }', takesOnly: '{ output, error, approval }' },
+    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions, takesOnly: '{ output, error, approval }' },
     () => hintLine,
   );
   return toOutcome(fields, 'options', hintLine);

@@ -1,16 +1,16 @@
+import { badBounds, MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { describeCount } from '../format/outcomes.js';
-import { didYouMean } from '../suggest.js';
+import { describeCallCount } from '../format/outcomes.js';
 import { describeArgument } from '../describe.js';
-import { formatInline, formatName, isAsymmetricMatcher, times } from '../value.js';
+import { formatInline, isAsymmetricMatcher } from '../value.js';
 import { countMatches } from '../scoring/engine.js';
 import { withinBounds, type CountBounds } from '../scoring/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { callMatches, comparisonOf } from '../scoring/comparison.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
-import { toExpectedName } from './arguments.js';
+import { readOptionsObject, toExpectedName } from './arguments.js';
 
 /**
  * Passes when exactly `expectedTimes` calls are to `toolName`, or with `{ min?, max? }` when their
@@ -27,34 +27,10 @@ export function toCallToolTimes(this: MatcherContext, received: unknown, toolNam
   const count = countMatches(calls.length, matches);
   const firstMatch = calls.findIndex((_, index) => matches(index, 0));
   const pass = withinBounds(count, bounds);
-  const list = () => formatCallList(calls, firstMatch === -1 ? undefined : firstMatch);
-  if (!('exactly' in bounds)) {
-    // A name matcher counts calls by many names: say "calls matching", not "called".
-    const subject = isAsymmetricMatcher(toolName) ? `matching ${formatName(toolName)}` : `to ${formatName(toolName)}`;
-    const counted = `the run made ${count === 0 ? 'none' : count}`;
-    return {
-      pass,
-      message: () =>
-        compose(
-          hintLine,
-          pass
-            ? `Expected ${describeCount(bounds, true)} ${subject}, but ${counted}.`
-            : `Expected ${describeCount(bounds)} ${subject}, but ${counted}.${count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : ''}`,
-          list(),
-        ),
-    };
-  }
-  const exactly = bounds.exactly;
-  const suggestion = count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : '';
   return {
     pass,
-    message: () =>
-      compose(
-        hintLine,
-        pass ? negatedExpectation(formatName(toolName), exactly) : `${expectation(formatName(toolName), exactly)}, but ${count === 0 ? 'it was never called' : `it was called ${times(count)}`}.${suggestion}`,
-        list(),
-      ),
-    ...(!pass && { expected: exactly, actual: count }),
+    message: () => compose(hintLine, describeCallCount(calls, toolName, bounds, count, pass), formatCallList(calls, firstMatch === -1 ? undefined : firstMatch)),
+    ...(!pass && 'exactly' in bounds && { expected: bounds.exactly, actual: count }),
   };
 }
 
@@ -63,29 +39,12 @@ function readBounds(value: unknown, hintLine: string): CountBounds {
   const isCount = (count: unknown) => typeof count === 'number' && Number.isInteger(count) && count >= 0;
   if (typeof value === 'number' || typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
     if (isCount(value)) return { exactly: value as number };
-    throw matcherError(hintLine, `times must be a whole number of calls (0 or more) or { min?, max? }; received ${typeof value === 'object' && value !== null ? describeArgument(value) : formatInline(value)}.`);
+    throw matcherError(hintLine, mustBe('times', MUST_BE.times, value, (value) => (typeof value === 'object' && value !== null ? describeArgument(value) : formatInline(value))));
   }
-  const { min, max, ...rest } = value as { min?: unknown; max?: unknown };
-  const unknownKey = Object.keys(rest)[0];
-  if (unknownKey !== undefined) throw matcherError(hintLine, `times takes only { min, max }; received unknown key ${JSON.stringify(unknownKey)}.`);
+  const { min, max } = readOptionsObject(value, { name: 'times', keys: ['min', 'max'], mustBe: MUST_BE.times, takesOnly: '{ min, max }' }, () => hintLine);
   for (const [key, count] of [['min', min], ['max', max]] as const) {
-    if (count !== undefined && !isCount(count)) throw matcherError(hintLine, `times.${key} must be a whole number of calls (0 or more); received ${formatInline(count)}.`);
+    if (count !== undefined && !isCount(count)) throw matcherError(hintLine, mustBe(`times.${key}`, MUST_BE.count, count, formatInline));
   }
-  if (min === undefined && max === undefined) throw matcherError(hintLine, 'times needs min, max or both, e.g. { max: 8 }; received {}.');
-  if (min !== undefined && max !== undefined && (min as number) > (max as number)) {
-    throw matcherError(hintLine, `times.min (${min as number}) is more than times.max (${max as number}): no count fits.`);
-  }
+  if ((min === undefined && max === undefined) || (min as number) > (max as number)) throw matcherError(hintLine, badBounds(min as number, max as number));
   return { ...(min !== undefined && { min: min as number }), ...(max !== undefined && { max: max as number }) };
-}
-
-/** "Expected "search" to be called twice", or for 0, "Expected "search" not to be called". */
-function expectation(name: string, expectedTimes: number): string {
-  return expectedTimes === 0 ? `Expected ${name} not to be called` : `Expected ${name} to be called ${times(expectedTimes)}`;
-}
-
-/** The negated claim held: `.not.toCallToolTimes(name, n)` and the tool was called exactly n times. */
-function negatedExpectation(name: string, expectedTimes: number): string {
-  return expectedTimes === 0
-    ? `Expected ${name} to be called, but it was never called.`
-    : `Expected ${name} not to be called ${times(expectedTimes)}, but it was.`;
 }

@@ -1,6 +1,6 @@
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { hint } from '../format/message.js';
-import { describeArgument } from '../describe.js';
+import { mustBe } from '../format/arguments.js';
 import { inOrder } from './inOrder.js';
 import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
 import { matcherError } from './matcherError.js';
@@ -30,6 +30,6 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
 function readStrictOption(options: unknown, hintLine: () => string): boolean {
   if (options === undefined) return false;
   const { strict } = readOptionsObject(options, { keys: ['strict'], mustBe: '{ strict: boolean }' }, hintLine);
-  if (strict !== undefined && typeof strict !== 'boolean') throw matcherError(hintLine(), `options must be { strict: boolean }; received ${describeArgument(options)}.`);
+  if (strict !== undefined && typeof strict !== 'boolean') throw matcherError(hintLine(), mustBe('options', '{ strict: boolean }', options));
   return strict === true;
 }

@@ -1,12 +1,11 @@
-import { describeArgument } from '../describe.js';
+import { MUST_BE, mustBe, toolsProblem } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { formatAllValid, formatInvalidCalls, type InvalidCall } from '../format/validInputs.js';
+import { formatAllValid, formatInvalidCalls, schemaThrew, type InvalidCall } from '../format/validInputs.js';
 import { agentsTools } from '../scoring/agentsTools.js';
 import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
 import { declaredTools } from '../scoring/toolDeclarations.js';
-import { formatName } from '../value.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 
@@ -17,16 +16,13 @@ export function toCallToolsWithValidInputs(this: MatcherContext, received: unkno
   // `invoke`, so they go first), a framework's declarations as it gives them to its model (Gemini's
   // config.tools, Bedrock's toolConfig), else any list of tools that name themselves: a record by name.
   const list = agentsTools(given) ?? declaredTools(given) ?? toolRecordOfList(given);
-  if (list && 'problem' in list) throw matcherError(hintLine, `${list.problem}.`);
+  if (list && 'problem' in list) throw matcherError(hintLine, toolsProblem(list.problem));
   const tools = list ? list.record : given;
   if (!isToolRecord(tools)) {
-    throw matcherError(
-      hintLine,
-      `tools must be a record of tools or schemas by tool name (an AI SDK ToolSet, a Mastra tools record, or { search: z.object({ … }) }), a list of tools that name themselves (LangChain's tool(), an OpenAI Agents SDK agent's tools and handoffs), or the tools a Google Gen AI or Bedrock Converse model was given (config.tools, toolConfig); received ${describeArgument(tools)}.`,
-    );
+    throw matcherError(hintLine, mustBe('tools', MUST_BE.tools, tools));
   }
   const read = readToolChecks(tools);
-  if ('problem' in read) throw matcherError(hintLine, `${read.problem}.`.replace(/\.\.$/, '.'));
+  if ('problem' in read) throw matcherError(hintLine, toolsProblem(read.problem));
   const { checks } = read;
   const calls = readCalls(received, hintLine);
   const invalid: InvalidCall[] = [];
@@ -42,7 +38,7 @@ export function toCallToolsWithValidInputs(this: MatcherContext, received: unkno
       issues = check(call.input);
     } catch (error) {
       if (isAsyncSchemaError(error)) throw matcherError(hintLine, error.message);
-      throw matcherError(hintLine, `the input schema of ${formatName(call.toolName)} threw while checking call ${index + 1}: ${error instanceof Error ? error.message : String(error)}`);
+      throw matcherError(hintLine, schemaThrew(call, index, error));
     }
     if (issues.length > 0) invalid.push({ index, call, issues });
   }

@@ -1,6 +1,7 @@
+import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { formatFailures } from '../format/outcomes.js';
+import { describeFailures } from '../format/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { failedAttempts } from '../scoring/outcomes.js';
 import { formatInline } from '../value.js';
@@ -19,27 +20,7 @@ export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown
   const attempts = failedAttempts(calls, retries ?? 0);
   const counted = attempts.filter((run) => !run.forgiven);
   const pass = counted.length === 0;
-  const focus = (pass ? attempts : counted)[0]?.failed[0];
-  const allowing = retries === undefined ? '' : `, allowing ${retries === 1 ? '1 retry' : `${retries} retries`} per failure`;
-  return {
-    pass,
-    message: () =>
-      pass
-        ? compose(
-            hintLine,
-            attempts.length === 0
-              ? `Expected some call to fail${allowing}, but none did.`
-              : `Expected some call to fail${allowing}, but every failure recovered in time.`,
-            attempts.length > 0 && formatFailures(calls, attempts, retries),
-            formatCallList(calls, focus),
-          )
-        : compose(
-            hintLine,
-            `Expected no failed tool calls${allowing}`,
-            formatFailures(calls, counted, retries),
-            formatCallList(calls, focus),
-          ),
-  };
+  return { pass, message: () => compose(hintLine, describeFailures(calls, attempts, retries), formatCallList(calls, (pass ? attempts : counted)[0]?.failed[0])) };
 }
 
 /** `{ retries: n }` with a whole n ≥ 0, or nothing. */
@@ -48,7 +29,7 @@ function readRetries(options: unknown, hintLine: () => string): number | undefin
   const { retries } = readOptionsObject(options, { keys: ['retries'], mustBe: '{ retries: number }' }, hintLine);
   if (retries === undefined) return undefined;
   if (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0) {
-    throw matcherError(hintLine(), `options.retries must be a whole number of retries (0 or more); received ${formatInline(retries)}.`);
+    throw matcherError(hintLine(), mustBe('options.retries', MUST_BE.retries, retries, formatInline));
   }
   return retries;
 }

@@ -1,10 +1,9 @@
-import { describeArgument } from '../describe.js';
+import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import { formatRepeats } from '../format/outcomes.js';
+import { describeRepeats } from '../format/outcomes.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { findRepeats } from '../scoring/outcomes.js';
-import { plural } from '../value.js';
 import { comparisonOf, inputEquality } from '../scoring/comparison.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
@@ -20,26 +19,14 @@ export function toRepeatToolCalls(this: MatcherContext, received: unknown, optio
   const hintLine = hint(this, 'toRepeatToolCalls', consecutive ? '' : '{ consecutive: false }');
   const calls = readCalls(received, hintLine);
   const repeats = findRepeats(calls, consecutive, inputEquality(comparisonOf(this), calls));
-  const pass = repeats.length > 0;
-  const which = consecutive ? 'the call just before it' : 'an earlier call';
-  return {
-    pass,
-    message: () =>
-      pass
-        ? compose(
-            hintLine,
-            `Expected no call to repeat ${which} (same tool, equal input), but ${plural(repeats.length, 'call')} ${repeats.length === 1 ? 'does' : 'do'}:\n${formatRepeats(calls, repeats)}`,
-            formatCallList(calls, repeats[0]!.call),
-          )
-        : compose(hintLine, `Expected some call to repeat ${which} (same tool, equal input), but none does.`, formatCallList(calls)),
-  };
+  return { pass: repeats.length > 0, message: () => compose(hintLine, describeRepeats(calls, repeats, consecutive), formatCallList(calls, repeats[0]?.call)) };
 }
 
 function readConsecutive(options: unknown, hintLine: () => string): boolean {
   if (options === undefined) return true;
   const { consecutive } = readOptionsObject(options, { keys: ['consecutive'], mustBe: '{ consecutive: boolean }' }, hintLine);
   if (consecutive !== undefined && typeof consecutive !== 'boolean') {
-    throw matcherError(hintLine(), `options.consecutive must be true or false; received ${describeArgument(consecutive)}.`);
+    throw matcherError(hintLine(), mustBe('options.consecutive', MUST_BE.boolean, consecutive));
   }
   return consecutive !== false;
 }

@@ -35,16 +35,10 @@ export function unordered(compare: Comparison, hintLine: string, received: unkno
     message: () =>
       compose(
         hintLine,
-        // The first item left without a call stays in view in a long list.
-        unorderedExpectation(cover, items, false, cover === 'calls' ? undefined : indexOfMissing(matching.callOfItem)),
+        unorderedExpectation(cover, items, false, matching.callOfItem),
         formatCallList(calls, unorderedFocus(cover, matching.itemOfCall), outcomes),
         unorderedDivergence(cover, calls, items, matching, matches, { ...nameRules(compare, calls), itemNamedBy: itemOf }),
       ),
     ...unorderedDiff(cover, calls, items, matching, itemOf, sameName),
   };
-}
-
-function indexOfMissing(callOfItem: Int32Array): number | undefined {
-  const index = callOfItem.indexOf(-1);
-  return index === -1 ? undefined : index;
 }

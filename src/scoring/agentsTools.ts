@@ -1,19 +1,3 @@
-/**
- * The tools of an OpenAI Agents SDK agent (`agent.tools`, a list of `tool()` objects, with its
- * `handoffs` beside them) as the record of schemas by tool name that `readToolChecks` reads, so
- * `toCallToolsWithValidInputs` takes the very tools the agent was given:
- *
- * - a function tool (`tool({ name, parameters })`): its `parameters`, the JSON Schema the SDK made
- *   of the zod schema and sent to the model;
- * - a hosted tool (`webSearchTool()`, `hostedMcpTool()`, …), the computer, shell and apply-patch
- *   tools: named as the run names their calls, any input;
- * - a handoff (`handoff(agent)`: its `toolName` and `inputJsonSchema`), or an agent listed as one
- *   (`agent.handoffs` holds agents too): `transfer_to_<its name>`, as the SDK names it.
- *
- * Returns undefined for anything else (a record of tools goes on as it is), and a problem for a
- * list it recognises but cannot read whole: no tool is skipped.
- */
-
 type UnknownRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -29,6 +13,21 @@ const isHostedTool = (tool: UnknownRecord) => tool.type === 'hosted_tool' && typ
 const isHandoff = (tool: UnknownRecord) => typeof tool.toolName === 'string' && typeof tool.agentName === 'string' && typeof tool.onInvokeHandoff === 'function';
 const isAgent = (tool: UnknownRecord) => typeof tool.name === 'string' && Array.isArray(tool.tools) && Array.isArray(tool.handoffs) && typeof tool.asTool === 'function';
 
+/**
+ * The tools of an OpenAI Agents SDK agent (`agent.tools`, a list of `tool()` objects, with its
+ * `handoffs` beside them) as the record of schemas by tool name that `readToolChecks` reads, so
+ * `toCallToolsWithValidInputs` takes the very tools the agent was given:
+ *
+ * - a function tool (`tool({ name, parameters })`): its `parameters`, the JSON Schema the SDK made
+ *   of the zod schema and sent to the model;
+ * - a hosted tool (`webSearchTool()`, `hostedMcpTool()`, …), the computer, shell and apply-patch
+ *   tools: named as the run names their calls, any input;
+ * - a handoff (`handoff(agent)`: its `toolName` and `inputJsonSchema`), or an agent listed as one
+ *   (`agent.handoffs` holds agents too): `transfer_to_<its name>`, as the SDK names it.
+ *
+ * Returns undefined for anything else (a record of tools goes on as it is), and a problem for a
+ * list it recognises but cannot read whole: no tool is skipped.
+ */
 export function agentsTools(list: unknown): AgentsTools | undefined {
   if (!Array.isArray(list) || list.length === 0 || !list.some((tool) => isRecord(tool) && (isFunctionTool(tool) || isHostedTool(tool) || isHandoff(tool)))) return undefined;
   const tools: Record<string, unknown> = {};

@@ -46,13 +46,13 @@ type Mode =
   | { kind: 'single'; expectedTool: string; strict: boolean }
   | { kind: 'order'; expectedToolOrder: string[]; strict: boolean; byName: NamesInOrder };
 
-/**
- * The engine's predicate over one run's names against the expected order, made once per scorer:
- * a closure per run was about 70 of the bytes a scored run allocates (target: under 1 KB, bench/run.mjs).
- * Scoring is synchronous, so one scorer's runs never share it at once.
- */
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
+/**
+ * The engine's predicate over one run's names against the expected order, made once per scorer
+ * rather than a closure per run, which would be a large part of what a scored run allocates (bench/run.mjs).
+ * Scoring is synchronous, so one scorer's runs never share it at once.
+ */
 class NamesInOrder {
   names: readonly string[] = NO_NAMES;
   constructor(private readonly order: readonly string[]) {}

@@ -1,5 +1,4 @@
 import type { MatcherContext } from '../format/matcherContext.js';
-import type { NameRules } from '../format/orderDivergence.js';
 import type { ToolCall } from '../types.js';
 import type { Matches, NameKeys } from './engine.js';
 import { equalityOf } from './equality.js';
@@ -24,8 +23,8 @@ export interface Comparison {
  * From how many calls an assertion takes the shortcuts past the runner's equality for plain data:
  * grouping inputs by `EqualityClasses` (without it, an unordered match or a search for repeats
  * compares pairs, and grows with the square of the calls) and probing an expected input's fields
- * (`inputProbe`). Below it, every comparison is the runner's own. Measured in bench/RESULTS.md:
- * the same speed at 10 calls, the shortcuts ahead from about 20.
+ * (`inputProbe`). Below it, every comparison is the runner's own; where the shortcuts start to
+ * pay is measured in bench/RESULTS.md.
  */
 export const SHORTCUTS_FROM = 16;
 
@@ -150,7 +149,16 @@ export function isCalled(compare: Comparison, calls: readonly ToolCall[]): (item
     typeof item.toolName === 'string' ? (calledNames ?? namesCalled()).has(item.toolName) : calls.some((call) => nameMatches(compare, call, item));
 }
 
-/** The name comparisons the divergence wording in format/ needs. */
+/**
+ * How the runner's equality compares names, for the divergence wording in format/:
+ * `sameName(call, item)` says a call has the item's name, `called(item)` that some call of the run does.
+ */
+export interface NameRules {
+  sameName(call: ToolCall, item: ExpectedCall): boolean;
+  called(item: ExpectedCall): boolean;
+}
+
+/** The run's `NameRules` under `compare`. */
 export function nameRules(compare: Comparison, calls: readonly ToolCall[]): NameRules {
   return { sameName: (call, item) => nameMatches(compare, call, item), called: isCalled(compare, calls) };
 }

@@ -76,3 +76,24 @@ function fitGroup(
   }
   return -1;
 }
+
+/** Strict order with groups: the calls, cut into consecutive runs, are exactly the entries. Returns the first entry that fails, entries.length when calls are left over, or -1. */
+export function strictGroupedMismatch(callCount: number, entries: readonly OrderEntry[], matches: Matches, stepAt: (index: number) => unknown): number {
+  let position = 0;
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index]!;
+    if ('item' in entry) {
+      if (position >= callCount || !matches(position, entry.item)) return index;
+      position++;
+      continue;
+    }
+    const size = entry.group.length;
+    if (position + size > callCount) return index;
+    const step = stepAt(position);
+    for (let call = position; call < position + size; call++) if (stepAt(call) !== step) return index;
+    const { pass } = matchUnordered(size, size, (call, item) => matches(position + call, entry.group[item]!));
+    if (!pass) return index;
+    position += size;
+  }
+  return position === callCount ? -1 : entries.length;
+}

@@ -1,7 +1,7 @@
 /**
  * A scorer's source of run ids: the run's own `runId` (Mastra's runs carry one), else a fresh id.
- * A fresh UUID per run allocated about 600 bytes (more than scoring itself): instead, one random
- * UUID per scorer whose last group counts up. Still a v4-shaped UUID, unique across runs; the count
+ * One random UUID per scorer whose last group counts up, rather than a fresh UUID per run, which
+ * allocates more than scoring the run does. Still a v4-shaped UUID, unique across runs; the count
  * lives in the scorer, not in the module.
  */
 export function runIds(): (run: unknown) => string {
@@ -9,8 +9,8 @@ export function runIds(): (run: unknown) => string {
   // and the first id is made only when a run without its own id is scored.
   let base: string | undefined;
   let count = 0;
-  // The id less its last two hex digits, made once per 256 runs: each id is then one concatenation
-  // (32 bytes), where padding a fresh count made three strings (about 120 bytes of a scored run's < 1 KB).
+  // The id less its last two hex digits, made once per 256 runs: each id is then one concatenation,
+  // where padding a fresh count would make three strings.
   let prefix = '';
   return (run) => {
     const runId = typeof run === 'object' && run !== null ? (run as { runId?: unknown }).runId : undefined;

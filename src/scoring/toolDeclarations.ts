@@ -1,3 +1,11 @@
+type UnknownRecord = Record<string, unknown>;
+const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Any input: a declaration without parameters. */
+const ANY_INPUT = true;
+
+export type DeclaredTools = { record: Record<string, unknown> } | { problem: string };
+
 /**
  * Tool lists as an agent framework declares them to its model, turned into the record of JSON
  * Schemas by tool name that `readToolChecks` reads, so `toCallToolsWithValidInputs` takes the
@@ -14,15 +22,6 @@
  * goes on to `inputSchemas.ts`), and a problem for a
  * list it recognises but cannot read whole: no declaration is skipped.
  */
-
-type UnknownRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Any input: a declaration without parameters. */
-const ANY_INPUT = true;
-
-export type DeclaredTools = { record: Record<string, unknown> } | { problem: string };
-
 export function declaredTools(list: unknown): DeclaredTools | undefined {
   if (isRecord(list) && typeof list.callTool === 'function' && typeof list.tool === 'function') {
     return { problem: "tools is a Google Gen AI CallableTool, whose declarations come from its async tool(): pass (await callableTool.tool()).functionDeclarations" };

@@ -139,6 +139,14 @@ describe('parallel(…) messages', () => {
     expect(failureOf(() => expect(result).toCallToolsInOrder([parallel('auth-tool', 'fetch-tol')])).message).toContain('never called: "fetch-tol"');
   });
 
+  it('under .not, the calls a group matched are named as in every list: the first 10, then how many more', async () => {
+    const sdk = sdks.find((candidate) => candidate.name === 'ai7')!;
+    const fetches = Array.from({ length: 12 }, (_, index) => call(`c${index}`, 'fetch-tool', { url: `/${index}` }));
+    const result = await sdk.ai.generateText({ model: sdk.model([fetches, [{ type: 'text', text: 'Done.' }]]), tools: makeTools(sdk), stopWhen: sdk.ai.stepCountIs(3), prompt: 'go' });
+    const group = parallel(...Array.from({ length: 12 }, () => 'fetch-tool'));
+    expect(failureOf(() => expect(result).not.toCallToolsInOrder([group])).message).toMatch(/\n\nThey appear as calls 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … and 2 more\.$/);
+  });
+
   it('bad groups are matcher errors, with .not too', () => {
     expect(() => parallel()).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: parallel() needs at least one tool, e.g. parallel('weather', 'news').]`);
     expect(passes(() => expect([]).not.toCallToolsInOrder([parallel(42 as never)]))).toBe(false);

@@ -8,13 +8,6 @@ import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
 import { refuseUnknown } from '../unknownParts.js';
 import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 
-/**
- * AI SDK 4: `generateText` results and their steps (`steps[i].toolCalls` with `args`, results in
- * `toolResults` with `result`), and UI messages (`tool-invocation` parts and the legacy
- * `toolInvocations` list, which repeat the same calls by id). Its `CoreMessage[]` are read by the
- * model-message adapter. A v4 step has `toolCalls` but no `content`; a v4 UI message has a string
- * `content` beside its `parts` (v5+ dropped it).
- */
 function isV4Step(value: unknown): value is UnknownRecord {
   return isRecord(value) && Array.isArray(value.toolCalls) && !Array.isArray(value.content) && 'stepType' in value;
 }
@@ -64,6 +57,13 @@ function uiMessageFit(message: UnknownRecord): MessageFit | undefined {
   return typeof message.content === 'string' ? 'fits' : undefined;
 }
 
+/**
+ * AI SDK 4: `generateText` results and their steps (`steps[i].toolCalls` with `args`, results in
+ * `toolResults` with `result`), and UI messages (`tool-invocation` parts and the legacy
+ * `toolInvocations` list, which repeat the same calls by id). Its `CoreMessage[]` are read by the
+ * model-message adapter. A v4 step has `toolCalls` but no `content`; a v4 UI message has a string
+ * `content` beside its `parts` (v5+ dropped it).
+ */
 export const aiSdk4: FormatAdapter = {
   format: 'ai-sdk-4',
   shape: 'an AI SDK 4 run: a generateText result or its steps ({ steps: [{ toolCalls: [{ toolName, args }] }] }), or UI messages with toolInvocations',

@@ -4,8 +4,6 @@ import { asList, chatRole, contentText, conversationText } from '../conversation
 import { readMessageParts, uiPartsKind } from '../uiParts.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 
-/** AI SDK 5, 6 and 7 UI messages (`useChat`, `toUIMessageStream`); their parts are read in uiParts.ts. */
-
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.parts) : undefined);
 
 /**
@@ -21,6 +19,7 @@ function uiMessageFit(message: UnknownRecord): MessageFit | undefined {
   return Array.isArray(message.toolInvocations) || typeof message.content === 'string' ? 'fits' : undefined;
 }
 
+/** AI SDK 5, 6 and 7 UI messages (`useChat`, `toUIMessageStream`); their parts are read in uiParts.ts. */
 export const aiSdkUiMessages: FormatAdapter = {
   format: 'ai-sdk-ui-messages',
   shape: "AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)",

@@ -8,19 +8,6 @@ import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
-/**
- * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` (the `messages` a
- * tool-use loop sends and keeps) and a `ConverseResponse` (`output.message`, `usage`,
- * `metrics.latencyMs`). A content block is keyed by its member, with no `type`: calls are the
- * assistant's `toolUse` blocks (`input` already parsed; `type: 'server_tool_use'` is a tool Bedrock
- * runs itself, `providerExecuted`), results the `toolResult` blocks of the next user message,
- * paired by `toolUseId`. `status: 'error'` is a failure; the output is the content's value (one
- * `json` or `text` block: its value; several: their values in a list).
- *
- * Read or refuse: a block with no member this package knows (`$unknown` included) is refused,
- * naming its keys and where it is.
- */
-
 /** Members of a Converse `ContentBlock` that carry no call. */
 const QUIET_MEMBERS = ['image', 'document', 'video', 'audio', 'guardContent', 'cachePoint', 'reasoningContent', 'citationsContent', 'searchResult', 'toolAddition', 'toolRemoval'];
 
@@ -161,6 +148,18 @@ function startsTurn(message: unknown): boolean {
 
 const FORMAT = 'bedrock-converse';
 
+/**
+ * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` (the `messages` a
+ * tool-use loop sends and keeps) and a `ConverseResponse` (`output.message`, `usage`,
+ * `metrics.latencyMs`). A content block is keyed by its member, with no `type`: calls are the
+ * assistant's `toolUse` blocks (`input` already parsed; `type: 'server_tool_use'` is a tool Bedrock
+ * runs itself, `providerExecuted`), results the `toolResult` blocks of the next user message,
+ * paired by `toolUseId`. `status: 'error'` is a failure; the output is the content's value (one
+ * `json` or `text` block: its value; several: their values in a list).
+ *
+ * Read or refuse: a block with no member this package knows (`$unknown` included) is refused,
+ * naming its keys and where it is.
+ */
 export const bedrockConverse: FormatAdapter = {
   format: FORMAT,
   shape: 'Amazon Bedrock Converse: a ConverseResponse, or Message[] with content: [{ toolUse: { toolUseId, name, input } }, { toolResult }]',

@@ -9,26 +9,6 @@ import { recordSubRun } from '../subAgents.js';
 import { oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
-/**
- * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a
- * list (or their JSON).
- *
- * - Each content block of a model response arrives as an `assistant` message of its own; the
- *   messages of one response share `message.id` (one model step) and repeat its usage.
- * - Tool results come back in `user` messages as `tool_result` blocks, with `is_error` for a failed
- *   tool (an MCP tool's `isError` too) and for a denied permission; the denials are also listed by
- *   the `result` message (`permission_denials`) and by `system`/`permission_denied` messages, which
- *   makes those calls denied (`approval: 'denied'`), not failed.
- * - A sub-agent (the `Agent` tool, `Task` in older versions and in `system`/`init`) sends its
- *   messages with `parent_tool_use_id` set to its call's id: they are its calls, read through
- *   `within(run, 'Agent')`, never among the calling agent's. A sub-agent in the background
- *   interleaves its messages with the main agent's, and a second `system`/`init` and `result` pair
- *   may follow.
- * - `stream_event` messages (`includePartialMessages`) repeat what the assistant messages say and
- *   add no calls; a run cut by `maxTurns` ends with a `result` of subtype `error_max_turns` and is
- *   read up to there.
- */
-
 /** Message types `query()` yields (`SDKMessage['type']`), each read or known to hold no call. */
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
   'assistant',
@@ -289,6 +269,25 @@ function count(value: unknown): number {
 
 // ---- the adapter ------------------------------------------------------------------------------
 
+/**
+ * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a
+ * list (or their JSON).
+ *
+ * - Each content block of a model response arrives as an `assistant` message of its own; the
+ *   messages of one response share `message.id` (one model step) and repeat its usage.
+ * - Tool results come back in `user` messages as `tool_result` blocks, with `is_error` for a failed
+ *   tool (an MCP tool's `isError` too) and for a denied permission; the denials are also listed by
+ *   the `result` message (`permission_denials`) and by `system`/`permission_denied` messages, which
+ *   makes those calls denied (`approval: 'denied'`), not failed.
+ * - A sub-agent (the `Agent` tool, `Task` in older versions and in `system`/`init`) sends its
+ *   messages with `parent_tool_use_id` set to its call's id: they are its calls, read through
+ *   `within(run, 'Agent')`, never among the calling agent's. A sub-agent in the background
+ *   interleaves its messages with the main agent's, and a second `system`/`init` and `result` pair
+ *   may follow.
+ * - `stream_event` messages (`includePartialMessages`) repeat what the assistant messages say and
+ *   add no calls; a run cut by `maxTurns` ends with a `result` of subtype `error_max_turns` and is
+ *   read up to there.
+ */
 export const claudeAgent: FormatAdapter = {
   format: FORMAT,
   shape: "Claude Agent SDK: the messages query() yields, as a list ([{ type: 'system', subtype: 'init' }, { type: 'assistant', message, parent_tool_use_id }, …])",

@@ -8,12 +8,6 @@ import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
-/**
- * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
- * `JSON.stringify` form (`{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`) and their
- * `toDict()` form (`{ type: 'ai', data }`). `invalid_tool_calls` (arguments that did not parse)
- * count as invalid calls: the model still chose the tool.
- */
 const CLASS_TYPES: Record<string, string> = {
   AIMessage: 'ai',
   AIMessageChunk: 'ai',
@@ -236,13 +230,14 @@ function isUntypedToolCallList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && isNonEmptyString(item.name) && 'args' in item && !('type' in item) && !('role' in item));
 }
 
+/** The `streamMode`s of LangGraph's `graph.stream()`, whose chunks are keyed by mode when several are streamed. */
+const STREAM_MODES = new Set(['values', 'updates', 'messages', 'debug', 'custom', 'tasks', 'checkpoints']);
+
 /**
  * What to pass instead of a piece of a LangGraph run: a chunk of `graph.stream()` in a mode that
  * holds part of the thread, a list of `values` chunks (each the whole thread so far), one
  * `messages` tuple.
  */
-const STREAM_MODES = new Set(['values', 'updates', 'messages', 'debug', 'custom', 'tasks', 'checkpoints']);
-
 function langGraphPiece(value: unknown): string | undefined {
   const pieces = Array.isArray(value) ? value : [value];
   if (pieces.length === 0) return undefined;
@@ -272,6 +267,12 @@ const roleOf = (message: unknown) => {
 };
 const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(message).content) : undefined);
 
+/**
+ * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
+ * `JSON.stringify` form (`{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`) and their
+ * `toDict()` form (`{ type: 'ai', data }`). `invalid_tool_calls` (arguments that did not parse)
+ * count as invalid calls: the model still chose the tool.
+ */
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',
   shape: 'LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls',

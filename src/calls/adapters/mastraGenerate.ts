@@ -7,11 +7,6 @@ import { refuseUnknown } from '../unknownParts.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, nth, sumTokens, tokensOf } from '../runUsage.js';
 import { oneTurn } from '../turns.js';
 
-/**
- * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
- * Mastra chunks, `{ type: 'tool-call', payload: { toolCallId, toolName, args } }`. Its
- * `steps[].content` is not reliable (0.24 kept only the last call there), so it is not read.
- */
 function isPayloadChunk(value: unknown): boolean {
   return isRecord(value) && isRecord(value.payload) && typeof value.type === 'string';
 }
@@ -36,6 +31,11 @@ function answer(call: ToolCall, result: UnknownRecord): void {
   else call.output = result.result;
 }
 
+/**
+ * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
+ * Mastra chunks, `{ type: 'tool-call', payload: { toolCallId, toolName, args } }`. Its
+ * `steps[].content` is not reliable (0.24 kept only the last call there), so it is not read.
+ */
 export const mastraGenerate: FormatAdapter = {
   format: 'mastra-generate',
   shape: 'a Mastra agent.generate() result: { toolCalls: [{ payload: { toolName, args } }], toolResults }',

@@ -9,25 +9,6 @@ import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
 import { refuseUnknown } from '../unknownParts.js';
 
-/**
- * The OpenAI Agents SDK (`@openai/agents`): a `RunResult` or a finished `StreamedRunResult`, its
- * `newItems` (run items, each wrapping the protocol item it made in `rawItem`), its `history` (the
- * protocol items: `function_call` and `function_call_result` with a camelCase `callId`, which tells
- * them from OpenAI Responses items), the JSON of any of these, and a saved run state
- * (`JSON.stringify(result)`, `result.state.toString()`).
- *
- * - A call's output is its `function_call_result`'s, as the SDK records it: the text of a
- *   `{ type: 'text', text }` output, anything else as it is.
- * - A tool that throws reaches the model as the text of the SDK's default error function, and that
- *   text is read as the call's error; a custom `errorFunction`'s text stays its output. A tool that
- *   timed out with the default timeout message is a failure too.
- * - Approvals: a `tool_approval_item` (`result.interruptions`) is a call awaiting approval; the run
- *   state records each decision (`state.approve`/`reject`), which a result and a saved state carry.
- *   A list of items has no state: there the SDK's default rejection text marks a denied call.
- * - Handoffs: the `transfer_to_…` call is the run's own; what the agent it handed off to did, up to
- *   the next user message, is a sub-agent run that `within(run, agentName)` (or the tool's name) opens.
- */
-
 /** `defaultToolErrorFunction` of `@openai/agents-core` (tool.mjs): what a tool that threw returns to the model. */
 export const DEFAULT_TOOL_ERROR = 'An error occurred while running the tool. Please try again.';
 /** `TOOL_APPROVAL_REJECTION_MESSAGE` (runner/approvalRejection.mjs): the output of a call a person rejected. */
@@ -559,6 +540,24 @@ function turnsOf(value: unknown): Turns {
 
 // ---- the adapter ------------------------------------------------------------------------------
 
+/**
+ * The OpenAI Agents SDK (`@openai/agents`): a `RunResult` or a finished `StreamedRunResult`, its
+ * `newItems` (run items, each wrapping the protocol item it made in `rawItem`), its `history` (the
+ * protocol items: `function_call` and `function_call_result` with a camelCase `callId`, which tells
+ * them from OpenAI Responses items), the JSON of any of these, and a saved run state
+ * (`JSON.stringify(result)`, `result.state.toString()`).
+ *
+ * - A call's output is its `function_call_result`'s, as the SDK records it: the text of a
+ *   `{ type: 'text', text }` output, anything else as it is.
+ * - A tool that throws reaches the model as the text of the SDK's default error function, and that
+ *   text is read as the call's error; a custom `errorFunction`'s text stays its output. A tool that
+ *   timed out with the default timeout message is a failure too.
+ * - Approvals: a `tool_approval_item` (`result.interruptions`) is a call awaiting approval; the run
+ *   state records each decision (`state.approve`/`reject`), which a result and a saved state carry.
+ *   A list of items has no state: there the SDK's default rejection text marks a denied call.
+ * - Handoffs: the `transfer_to_…` call is the run's own; what the agent it handed off to did, up to
+ *   the next user message, is a sub-agent run that `within(run, agentName)` (or the tool's name) opens.
+ */
 export const openaiAgents: FormatAdapter = {
   format: FORMAT,
   shape: 'OpenAI Agents SDK: a RunResult or finished StreamedRunResult, result.newItems, result.history (function_call items with a callId), their JSON, or a saved run state',

@@ -8,12 +8,6 @@ import { INPUT_OUTPUT_TOKENS, tokensOf } from '../runUsage.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { refuseUnknown } from '../unknownParts.js';
 
-/**
- * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
- * items. `function_call` arguments are a JSON string; results arrive as `function_call_output`
- * items matched by `call_id` (not `id`). Built-in tools (`web_search_call`, …) are calls too,
- * named by their type; the hosted ones run at OpenAI, so they are marked `providerExecuted`.
- */
 const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', 'image_generation', 'tool_search']);
 
 /**
@@ -137,6 +131,12 @@ function itemsOf(value: unknown): readonly unknown[] {
 const RESPONSES_TEXT = ['output_text', 'input_text'];
 const textOf = (item: unknown) => (isRecord(item) ? contentText(item.content, RESPONSES_TEXT) : undefined);
 
+/**
+ * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
+ * items. `function_call` arguments are a JSON string; results arrive as `function_call_output`
+ * items matched by `call_id` (not `id`). Built-in tools (`web_search_call`, …) are calls too,
+ * named by their type; the hosted ones run at OpenAI, so they are marked `providerExecuted`.
+ */
 export const openaiResponses: FormatAdapter = {
   format: 'openai-responses',
   shape: "OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items",

@@ -187,8 +187,8 @@ function splitTraces(value: unknown): SpanSubset[] {
 
 function readScope(spans: readonly Span[], calls: CallCollector): void {
   // The parent walk looks up only spans that are some span's parent (the root, steps, model calls,
-  // a tool running a sub-agent): a small part of a large trace, where a table of every span was
-  // the largest cost of grouping it. Without a tool span among them, no span nests in a tool's.
+  // a tool running a sub-agent): a small part of a large trace, where a table of every span would
+  // cost more than the rest of grouping it. Without a tool span among them, no span nests in a tool's.
   const parentIds = new Set<string>();
   let lastParent: string | undefined;
   for (const span of spans) {
