@@ -30,13 +30,14 @@ export class AiSdkPartReader {
 
   /**
    * Reads `parts`; tool-call parts count only when `callsCount` (model messages: the assistant's).
-   * `where`: where the parts sit (`message 2`, `step 1`), named with a part that is refused.
+   * `container`, `at` and `field`: where the parts sit (`message 2`, `step 1 toolCalls`), named
+   * with a part that is refused; the text is made only then, not for every list read.
    */
-  read(parts: readonly unknown[], callsCount = true, where?: string): void {
+  read(parts: readonly unknown[], callsCount = true, container?: 'message' | 'step', at = 0, field?: string): void {
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
       if (!isRecord(part)) {
-        refuseUnknown(this.format, `${where ? `${where}, ` : ''}part ${index + 1}`, part, KNOWN);
+        this.refuse(part, index, container, at, field);
       }
       switch (part.type) {
         case 'tool-call':
@@ -60,9 +61,14 @@ export class AiSdkPartReader {
           break;
         }
         default:
-          if (typeof part.type !== 'string' || !OTHER_PARTS.has(part.type)) refuseUnknown(this.format, `${where ? `${where}, ` : ''}part ${index + 1}`, part, KNOWN);
+          if (typeof part.type !== 'string' || !OTHER_PARTS.has(part.type)) this.refuse(part, index, container, at, field);
       }
     }
+  }
+
+  private refuse(part: unknown, index: number, container: string | undefined, at: number, field: string | undefined): never {
+    const where = container === undefined ? '' : `${container} ${at + 1}${field === undefined ? '' : ` ${field}`}, `;
+    refuseUnknown(this.format, `${where}part ${index + 1}`, part, KNOWN);
   }
 
   private readCall(part: UnknownRecord): void {

@@ -30,15 +30,14 @@ export function readSteps(steps: readonly unknown[], calls: CallCollector, forma
       refuseUnknown(format, `step ${index + 1}`, step, 'AI SDK steps ({ content } or { toolCalls, toolResults })');
     }
     calls.beginStep();
-    const where = `step ${index + 1}`;
     // A hand-built step may carry its calls only in `toolCalls` beside an empty `content`; a real
     // step's `toolCalls` is a getter over its content, so it is read only when the content has no call.
     if (Array.isArray(step.content) && (step.content.some(isToolCallPart) || !Array.isArray(step.toolCalls) || step.toolCalls.length === 0)) {
-      reader.read(step.content, true, where);
+      reader.read(step.content, true, 'step', index);
     } else {
       // A hand-built step without `content`: its `toolCalls` and `toolResults` hold the same parts.
-      if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, `${where} toolCalls`);
-      if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, `${where} toolResults`);
+      if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, 'step', index, 'toolCalls');
+      if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, 'step', index, 'toolResults');
     }
   }
 }

@@ -24,8 +24,8 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
     const step: unknown = steps[index];
     if (!isRecord(step) || !(Array.isArray(step.toolCalls) || Array.isArray(step.toolResults))) refuseUnknown('ai-sdk-4', `step ${index + 1}`, step, 'AI SDK 4 steps ({ toolCalls, toolResults })');
     calls.beginStep();
-    if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, `step ${index + 1} toolCalls`);
-    if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, `step ${index + 1} toolResults`);
+    if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, 'step', index, 'toolCalls');
+    if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, 'step', index, 'toolResults');
   }
 }
 

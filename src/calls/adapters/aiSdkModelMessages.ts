@@ -54,7 +54,7 @@ export const aiSdkModelMessages: FormatAdapter = {
       // `type`) merge a run's steps into one, so they say nothing about steps.
       if (message.role === 'assistant' && !('type' in message)) calls.beginStep();
       // Only the assistant issues calls; other roles hold results and approvals.
-      reader.read(message.content, message.role === 'assistant', `message ${index + 1}`);
+      reader.read(message.content, message.role === 'assistant', 'message', index);
     }
   },
   text: (value) => conversationText(asList(value), chatRole, textOf),

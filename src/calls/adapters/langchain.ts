@@ -3,7 +3,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
-import { readOpenAiToolCall } from '../openaiToolCall.js';
+import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
@@ -212,7 +212,10 @@ function readAiMessage(fields: UnknownRecord, calls: CallCollector, index: numbe
     for (const item of toolCalls) readToolCall(item, calls, false);
   } else if (isRecord(fields.additional_kwargs) && Array.isArray(fields.additional_kwargs.tool_calls)) {
     // Only the provider's raw OpenAI-format calls were kept.
-    fields.additional_kwargs.tool_calls.forEach((item: unknown, call: number) => readOpenAiToolCall(item, calls, 'langchain', `message ${index + 1}, additional_kwargs.tool_calls[${call}]`));
+    const raw: unknown[] = fields.additional_kwargs.tool_calls;
+    for (let call = 0; call < raw.length; call++) {
+      if (!readOpenAiToolCall(raw[call], calls)) refuseToolCall('langchain', `message ${index + 1}, additional_kwargs.tool_calls[${call}]`, raw[call]);
+    }
   }
   if (Array.isArray(fields.invalid_tool_calls)) {
     for (const item of fields.invalid_tool_calls) readToolCall(item, calls, true);

@@ -64,9 +64,8 @@ const KNOWN = `the step types ${[...TOOL_STEPS, 'agent_run', ...OTHER_STEPS].joi
 function readSteps(steps: readonly unknown[], calls: CallCollector, where = 'step'): void {
   for (let index = 0; index < steps.length; index++) {
     const step: unknown = steps[index];
-    const at = `${where} ${index + 1}`;
     if (!isStep(step) || !(TOOL_STEPS.has(step.stepType as string) || step.stepType === 'agent_run' || OTHER_STEPS.has(step.stepType as string))) {
-      refuseUnknown('mastra-trajectory', at, step, KNOWN);
+      refuseUnknown('mastra-trajectory', `${where} ${index + 1}`, step, KNOWN);
     }
     const children = Array.isArray(step.children) ? step.children : undefined;
     if (TOOL_STEPS.has(step.stepType as string)) {
@@ -78,7 +77,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector, where = 'ste
       calls.add(call);
       recordSubRun(call, { steps: children ?? [] });
     } else if (step.stepType !== 'processor_run' && children) {
-      readSteps(children, calls, `${at}, child`);
+      readSteps(children, calls, `${where} ${index + 1}, child`);
     }
   }
 }

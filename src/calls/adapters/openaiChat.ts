@@ -2,7 +2,7 @@ import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { readOpenAiToolCall } from '../openaiToolCall.js';
+import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
@@ -20,7 +20,7 @@ const PARTS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
 /** A message other than an assistant's (readAssistant): a bare `tool_calls` item, or a tool's result. */
 function readMessage(message: UnknownRecord, calls: CallCollector, index: number): void {
   if (isToolCallItem(message)) {
-    readOpenAiToolCall(message, calls, 'openai-chat', `item ${index + 1}`);
+    if (!readOpenAiToolCall(message, calls)) refuseToolCall('openai-chat', `item ${index + 1}`, message);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
   }
@@ -45,7 +45,12 @@ function readLegacyCall(message: UnknownRecord, calls: CallCollector): void {
 
 /** An assistant message's calls: its `tool_calls`, and the legacy `function_call`. */
 function readAssistant(message: UnknownRecord, calls: CallCollector, index: number): void {
-  if (Array.isArray(message.tool_calls)) message.tool_calls.forEach((item, call) => readOpenAiToolCall(item, calls, 'openai-chat', `message ${index + 1}, tool_calls[${call}]`));
+  const toolCalls: unknown = message.tool_calls;
+  if (Array.isArray(toolCalls)) {
+    for (let call = 0; call < toolCalls.length; call++) {
+      if (!readOpenAiToolCall(toolCalls[call], calls)) refuseToolCall('openai-chat', `message ${index + 1}, tool_calls[${call}]`, toolCalls[call]);
+    }
+  }
   readLegacyCall(message, calls);
 }
 
