@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['plugins']>[number];
@@ -26,58 +27,36 @@ const lazyImportsAsRequire: Plugin = {
  * bundling it and importing each of its chunks. Vitest always runs a setup file in its module
  * runner, which fetches each module the file imports from the main process (about a millisecond
  * each); the module it gets back is loaded by Node, and so is everything that one imports. The
- * entry then has one import of ours; src/setup.ts is built as the `setup` entry below. It imports
- * no module the rest of the package does, so it is one file, not one per chunk it would share.
+ * entry then has one import of ours; src/setup.ts is built as the `setup` entry below (the main
+ * entry imports it too, for the `matchers` it makes). It imports no module the rest of the package
+ * does, so it is one file, not one per chunk it would share.
  *
- * 2. The matcher stubs load the matchers at their first call (src/matchers/lazy.ts), so a test file
- * compiles the ~140 KB they are only when it calls one. A matcher runs synchronously, so that load
- * cannot be an `import()`. In the source, src/matchers/load.ts imports them statically (the tests
- * run the source through Vite, which has no synchronous loader); the build replaces it with a load
- * of the `matchers` entry below:
- *   - CommonJS: `require()`, into the registry the test's own require('tool-call-accuracy') uses
- *     (Jest's, in both of its modes: Jest loads the setup entry as CommonJS).
- *   - ES modules: Node's own require(), which loads an ES module synchronously and returns the
- *     instance `import` gets (Node 20.19+, 22.12+ and 24+, unless run with
- *     --no-experimental-require-module), so the matchers share the module instances (classes,
- *     private symbols) of the package a test imports. Where Node did not load this module, that
- *     would not hold, and the matchers are imported with it instead, as a static import would:
- *     Vitest's vm pools and Jest's ESM mode hand a module their own createRequire, which cannot load
- *     an ES module, and Vite's module runner (a Vitest that inlines the package) gives import.meta
- *     a prototype, where Node's require() would load a second copy.
+ * 2. The setup entries' matchers load their bodies at the first call (src/matchers/load.ts), so a
+ * test file compiles the ~140 KB they are only when it calls one. load.ts ships as written: it loads
+ * `./bodies.js`, the `bodies` entry below, the same relative name in src/matchers/ and in the flat
+ * dist/, which stays a load of that file rather than being bundled. A CommonJS module cannot await
+ * at its top level, as load.ts does where Node cannot require() it, so the CommonJS build takes
+ * src/matchers/loadCommonJs.ts in its place, the one difference between the source and a build.
  */
 const lazySetup: EsbuildPlugin = {
   name: 'lazy-setup',
   setup(build) {
     // tsup builds the CommonJS chunks as ES modules for Rollup to convert, so esbuild's `format` says
     // "esm" for both; tsup's TSUP_FORMAT constant names the real one.
-    const extension = build.initialOptions.define?.TSUP_FORMAT === '"cjs"' ? 'cjs' : 'js';
-    const setupEntry = /[\\/]src[\\/](vitest|jest)\.ts$/;
-    build.onResolve({ filter: /^\.\/setup\.js$/ }, (args) => (setupEntry.test(args.importer) ? { path: `./setup.${extension}`, external: true } : undefined));
-
-    const load = /[\\/]src[\\/]matchers[\\/]load\.ts$/;
-    const esm = `import { createRequire } from 'node:module';
-const nodeLoads =
-  process.features.require_module === true &&
-  createRequire === process.getBuiltinModule?.('node:module')?.createRequire &&
-  Object.getPrototypeOf(import.meta) === null;
-const require = nodeLoads ? createRequire(import.meta.url) : undefined;
-const imported = nodeLoads ? undefined : await import('./matchers.js');
-export function loadBodies() {
-  return imported ?? require('./matchers.js');
-}
-`;
-    // module.require, not require: esbuild would route a bare require through a helper of its own.
-    const cjs = `export function loadBodies() {
-  return module.require('./matchers.cjs');
-}
-`;
-    build.onLoad({ filter: load }, () => ({ contents: extension === 'cjs' ? cjs : esm, loader: 'js' }));
-    // The matchers' own file, beside the one this module lands in (dist/ is flat).
-    build.onResolve({ filter: /^\.\/matchers\.c?js$/ }, (args) => (load.test(args.importer) ? { path: args.path, external: true } : undefined));
+    const cjs = build.initialOptions.define?.TSUP_FORMAT === '"cjs"';
+    const extension = cjs ? 'cjs' : 'js';
+    const from = (importer: string, ...files: string[]) => files.some((file) => importer.endsWith(path.join('src', file)));
+    build.onResolve({ filter: /^\.\/setup\.js$/ }, ({ importer }) =>
+      from(importer, 'vitest.ts', 'jest.ts', 'index.ts') ? { path: `./setup.${extension}`, external: true } : undefined,
+    );
+    build.onResolve({ filter: /^\.\/bodies\.js$/ }, ({ importer }) => (from(importer, 'matchers/load.ts') ? { path: './bodies.js', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/matchers\/load\.js$/ }, ({ importer }) =>
+      cjs && from(importer, 'setup.ts') ? { path: path.join(path.dirname(importer), 'matchers', 'loadCommonJs.ts') } : undefined,
+    );
   },
 };
 
-/** What the package exports; `setup` and `matchers` are internal, for the plugin above. */
+/** What the package exports; `setup` and `bodies` are internal, for the plugin above. */
 const entries = {
   index: 'src/index.ts',
   vitest: 'src/vitest.ts',
@@ -88,7 +67,7 @@ const entries = {
 };
 
 export default defineConfig({
-  entry: { ...entries, setup: 'src/setup.ts', matchers: 'src/matchers/bodies.ts' },
+  entry: { ...entries, setup: 'src/setup.ts', bodies: 'src/matchers/bodies.ts' },
   format: ['esm', 'cjs'],
   dts: { entry: entries },
   clean: true,

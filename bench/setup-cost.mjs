@@ -1,5 +1,5 @@
 // What the setup entries add to each test file's start, and what a test file's first matcher call
-// then costs (the entries register stubs; the matchers load at that call).
+// then costs (the entries register the matchers; their bodies load at that call).
 //
 // Vitest: 30 one-line test files, run with an empty setup file (one trivial expect.extend) and with
 // tool-call-accuracy/vitest installed as a copy in node_modules (as users have it), in interleaved

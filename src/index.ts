@@ -58,7 +58,7 @@ export { configureRecordings } from './recordings/config.js';
 export type { RecordingMode, RecordingsConfig } from './recordings/config.js';
 export type { Redaction } from './recordings/data.js';
 export { RecordingError } from './recordings/errors.js';
-export { matchers } from './matchers/index.js';
+export { matchers } from './setup.js';
 export { sample, isSample } from './sample/sample.js';
 export type { Sample, SampleOptions, SampleSource, SampledRun } from './sample/sample.js';
 export { loadRuns } from './sample/loadRuns.js';

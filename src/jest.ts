@@ -1,9 +1,9 @@
 /**
  * Jest setup file: `setupFilesAfterEnv: ['tool-call-accuracy/jest']`. CommonJS-loadable.
- * Registers stubs that load the matchers at their first call, as the Vitest entry does; Jest ignores
- * a matcher's `actual`/`expected`, so the matchers they load write the same diff into the message.
+ * Registers the matchers, which load their bodies at their first call, as the Vitest entry does;
+ * Jest ignores a matcher's `actual`/`expected`, so these write the same diff into the message.
  */
-import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyJestMatchers, trajectorySerializer } from './setup.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges, jestMatchers, trajectorySerializer } from './setup.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
@@ -19,7 +19,7 @@ if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
       "or import { matchers } from 'tool-call-accuracy' and call expect.extend(matchers) yourself.",
   );
 }
-expect.extend(lazyJestMatchers);
+expect.extend(jestMatchers);
 // `expect(trajectory(run)).toMatchSnapshot()` prints the trajectory's text (Jest's expect has addSnapshotSerializer; `expect` alone may not).
 if (typeof expect.addSnapshotSerializer === 'function') expect.addSnapshotSerializer(trajectorySerializer);
 

@@ -1,13 +1,19 @@
-import { lazyJestMatchers, lazyMatchers } from './matchers/lazy.js';
+import { matchersFor } from './matchers/lazy.js';
 import { loadBodies } from './matchers/load.js';
 
 /**
- * What both setup entries (`vitest.ts`, `jest.ts`) register: the matcher stubs, which load the
- * matchers at their first call, and the hooks that fail a test for a judge it did not await.
- * Internal: the build keeps it a file of its own that the two entries import, which imports nothing
- * of the package until a matcher runs (see tsup.config.ts).
+ * The matchers as each runner registers them, made here once, and what both setup entries
+ * (`vitest.ts`, `jest.ts`) register besides: the hooks that fail a test for a judge it did not
+ * await, and the snapshot serializer of trajectories. The matchers load their bodies at their first
+ * call (`matchers/load.ts`). Internal: the build keeps it a file of its own that the setup entries
+ * and the main entry import, which imports nothing of the package until a matcher runs (see tsup.config.ts).
  */
-export { lazyJestMatchers, lazyMatchers };
+
+/** Every matcher, for `expect.extend(matchers)`: what the Vitest setup entry registers, and the package exports. Each also takes a sample of runs. */
+export const matchers = matchersFor(loadBodies, { diffInMessage: false });
+
+/** What the Jest setup entry registers: Jest ignores a matcher's `actual`/`expected`, so these write the same diff into the message. */
+export const jestMatchers = matchersFor(loadBodies, { diffInMessage: true });
 
 // judge/pending.ts keeps its registry of judges on globalThis under this key, made when the first
 // judge is tracked. Until then the hooks have nothing to check, and need not load the matchers to

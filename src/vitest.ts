@@ -1,14 +1,14 @@
 /**
  * Vitest setup file: `test: { setupFiles: ['tool-call-accuracy/vitest'] }`.
- * Registers every matcher on Vitest's `expect` (as stubs that load the matchers at their first
- * call: every test file runs this); importing it also brings the matcher types in.
+ * Registers every matcher on Vitest's `expect` (they load their bodies at their first call: every
+ * test file runs this); importing it also brings the matcher types in.
  */
 import { afterAll, afterEach, expect } from 'vitest';
-import { failOnLeftoverJudges, failOnUnawaitedJudges, lazyMatchers, trajectorySerializer } from './setup.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges, matchers, trajectorySerializer } from './setup.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
-expect.extend(lazyMatchers);
+expect.extend(matchers);
 // `expect(trajectory(run)).toMatchSnapshot()` prints the trajectory's text.
 expect.addSnapshotSerializer(trajectorySerializer);
 

@@ -25,7 +25,6 @@ interface TrackedJudge {
 
 interface State {
   judges: Set<TrackedJudge>;
-  runnerLayers: number;
 }
 
 // On globalThis: the ESM and CJS builds, and the matcher and setup entries, must share one state.
@@ -34,16 +33,15 @@ const STATE = Symbol.for('tool-call-accuracy.tracked-judges');
 
 function state(): State {
   const holder = globalThis as { [STATE]?: State };
-  return (holder[STATE] ??= { judges: new Set(), runnerLayers: 1 });
+  return (holder[STATE] ??= { judges: new Set() });
 }
 
 /**
  * How many `.then` calls the runner itself makes on the matcher's promise before handing the
- * result to the test: Vitest's expect makes one; in Jest the diff wrapper adds one to Jest's own.
+ * result to the test: Vitest's expect and Jest's make one each; the package's matchers hand the
+ * judge's promise on as it is (matchers/bodies.ts), and `check(run)` makes one as a runner does.
  */
-export function setRunnerLayers(layers: number): void {
-  state().runnerLayers = layers;
-}
+const RUNNER_LAYERS = 1;
 
 const ignore = () => {};
 
@@ -66,7 +64,7 @@ class ObservedPromise<T> implements Promise<T> {
   }
 
   then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-    if (this.depth >= state().runnerLayers) observe(this.judge);
+    if (this.depth >= RUNNER_LAYERS) observe(this.judge);
     return new ObservedPromise(this.inner.then(onFulfilled, onRejected), this.judge, this.depth + 1);
   }
 

@@ -1,14 +1,70 @@
+import type { ToolCallMatchers } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import { failOnLeftoverJudges, failOnUnawaitedJudges, setRunnerLayers } from '../judge/pending.js';
-import { withDiffInMessage } from './diffInMessage.js';
-import { matchers } from './index.js';
+import type { Implementations, MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import { failOnLeftoverJudges, failOnUnawaitedJudges } from '../judge/pending.js';
+import { isSample } from '../sample/sample.js';
+import { appendDiff } from './diffInMessage.js';
+import { sampleAssertion } from './sampled.js';
+import { toCallNoTools } from './toCallNoTools.js';
+import { toCallOnly } from './toCallOnly.js';
+import { toCallOnlyFrom } from './toCallOnlyFrom.js';
+import { toCallTool } from './toCallTool.js';
+import { toCallToolTimes } from './toCallToolTimes.js';
+import { toCallToolsInAnyOrder } from './toCallToolsInAnyOrder.js';
+import { toCallToolsInOrder } from './toCallToolsInOrder.js';
+import { toCallToolsWithValidInputs } from './toCallToolsWithValidInputs.js';
+import { toCallToolsWithoutErrors } from './toCallToolsWithoutErrors.js';
+import { toRepeatToolCalls } from './toRepeatToolCalls.js';
+import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
+import { toUseAppropriateTools } from './toUseAppropriateTools.js';
+
+/** What the matchers load at their first call (the build's `bodies` entry), and the setup hooks' checks, from the same module instances. */
+export { failOnLeftoverJudges, failOnUnawaitedJudges };
+
+/** Each matcher on one run; `runMatcher` handles a sample of runs for all but the judge. */
+const ONE_RUN = {
+  toCallTool,
+  toCallToolTimes,
+  toCallOnly,
+  toCallToolsInOrder,
+  toCallToolsInAnyOrder,
+  toCallOnlyFrom,
+  toCallNoTools,
+  toCallToolsWithoutErrors,
+  toRepeatToolCalls,
+  toStayWithinBudget,
+  toCallToolsWithValidInputs,
+  toUseAppropriateTools,
+} satisfies Implementations<ToolCallMatchers<void>>;
+
+export type MatcherName = keyof typeof ONE_RUN;
+
+/** Every matcher's name (lazy.ts, which may import no module of the matchers, lists them again). */
+export const MATCHER_NAMES = Object.keys(ONE_RUN) as MatcherName[];
+
+/** A sample's arguments are checked once, on an empty run, except where an empty run cannot answer: a budget of tokens needs a run that records them. */
+const ARGUMENT_CHECKS: Partial<Record<MatcherName, (this: MatcherContext, ...args: any[]) => void>> = { toStayWithinBudget: checkBudgetArguments };
+
+type Matcher = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult;
 
 /**
- * What the setup entries' stubs (`lazy.ts`) load at the first matcher call: the matchers, as each
- * runner registers them, and what the stubs and the setup hooks need from the same module instances
- * (the error class a stub recognises, the registry of pending judges). The build's `matchers` entry.
+ * Every call of a matcher goes through here once, as the runner makes it (`ctx` is its `this`): on
+ * one run, or on each run of a sample (`sampled.ts`); with the diff of `actual` and `expected` in the
+ * failure message when `diffInMessage` (Jest draws none); and a matcher error's stack starting at the
+ * caller of `outermost`, the function the runner or the user called, so the runner shows the test's
+ * line (a bug's stack is left whole). The judge takes a sample itself, as one tracked judge, and its
+ * promise is handed on as it is (no diff): the runner's own `.then` is the only one before the
+ * test's (judge/pending.ts counts on it); its errors point at the caller themselves (judge/callSite.ts).
  */
-export { failOnLeftoverJudges, failOnUnawaitedJudges, matchers, setRunnerLayers, ToolCallAccuracyError };
-
-/** Jest ignores a matcher's `actual`/`expected`: these write the same diff into the message. */
-export const jestMatchers = withDiffInMessage(matchers);
+export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost: (...args: never[]) => unknown, ctx: MatcherContext, args: readonly unknown[]): MatcherResult | Promise<MatcherResult> {
+  const [received, ...rest] = args;
+  if (name === 'toUseAppropriateTools') return ONE_RUN[name].call(ctx, received, rest[0] as Parameters<typeof toUseAppropriateTools>[1]);
+  const matcher = ONE_RUN[name] as Matcher;
+  try {
+    const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, rest, ARGUMENT_CHECKS[name]) : matcher.call(ctx, received, ...rest);
+    return diffInMessage ? appendDiff(ctx, result) : result;
+  } catch (error) {
+    if (error instanceof ToolCallAccuracyError) Error.captureStackTrace(error, outermost);
+    throw error;
+  }
+}

@@ -1,9 +1,8 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { ToolCallMatchers } from '../../matchers.js';
-import { ToolCallAccuracyError, ToolCallCheckError } from '../errors.js';
+import { ToolCallCheckError } from '../errors.js';
 import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
-import { appendDiff } from './diffInMessage.js';
-import { matchers } from './index.js';
+import { MATCHER_NAMES, runMatcher } from './bodies.js';
 import { standaloneContext } from './standalone.js';
 
 /**
@@ -15,8 +14,6 @@ export type Check = ToolCallMatchers<void> & {
   /** The same matchers, negated, as `expect(run).not`. */
   readonly not: ToolCallMatchers<void>;
 };
-
-type AnyMatcher = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult | Promise<MatcherResult>;
 
 /**
  * The matchers without a test runner: for scripts, production guards and Mastra gates
@@ -37,18 +34,12 @@ export function check(run: unknown): Check {
 
 function bind(run: unknown, isNot: boolean): ToolCallMatchers<void> {
   const bound: Record<string, (...args: unknown[]) => void | Promise<void>> = {};
-  // Every matcher the package registers, whatever its name: one added to `matchers` is bound here too.
-  for (const [name, matcher] of Object.entries(matchers as unknown as Record<string, AnyMatcher>)) {
+  // Every matcher the package registers, whatever its name: one added to bodies.ts is bound here too.
+  for (const name of MATCHER_NAMES) {
     const method = function (...args: unknown[]): void | Promise<void> {
       const ctx = standaloneContext(isNot);
-      let result: MatcherResult | Promise<MatcherResult>;
-      try {
-        result = matcher.call(ctx, run, ...args);
-      } catch (error) {
-        // As in a test, the error points at the caller's line, not at this package's insides.
-        if (error instanceof ToolCallAccuracyError) Error.captureStackTrace(error, method);
-        throw error;
-      }
+      // With the diff Jest writes into the message; as in a test, an error points at the caller's line.
+      const result = runMatcher(name, true, method, ctx, [run, ...args]);
       if (isPromise(result)) return result.then((settled) => settle(ctx, name, settled));
       return settle(ctx, name, result, method);
     };
@@ -61,10 +52,9 @@ function bind(run: unknown, isNot: boolean): ToolCallMatchers<void> {
 /** Throws when the claim (negated by `.not`) does not hold, as a runner fails the assertion. */
 function settle(ctx: MatcherContext, matcherName: string, result: MatcherResult, caller?: (...args: never[]) => unknown): void {
   if (result.pass !== ctx.isNot) return;
-  const { message } = appendDiff(ctx, result);
   // jest-matcher-utils colours by the terminal; a thrown message is read in logs, so it is plain.
   // Text from the run was made printable before it entered the message, so only our colours go.
-  const error = new ToolCallCheckError(stripVTControlCharacters(message()), {
+  const error = new ToolCallCheckError(stripVTControlCharacters(result.message()), {
     matcherName,
     ...('actual' in result && !ctx.isNot && { actual: result.actual, expected: result.expected }),
   });

@@ -46,6 +46,8 @@ export async function judgeAssertion(
       ...(ctx.currentTestName && { testName: ctx.currentTestName }),
     });
   } catch (error) {
+    // In a sample's run, the sample shows the error, under its own hint line and naming the run (sampled.ts).
+    if (ctx.sampleRun) throw error;
     // Bad input (a value that is not a run, bad options, no model) is a matcher error; no verdict is a
     // JudgeError, kept with its own cause and given the hint line. Both point at the user's line.
     if (error instanceof ToolCallAccuracyError) throw pointStackAt(matcherError(hintLine, error.problem), [site]);

@@ -1,10 +1,10 @@
-import type { matchers } from './index.js';
-import { loadBodies } from './load.js';
+import type { ToolCallMatchers } from '../../matchers.js';
+import type { Implementations, MatcherContext } from '../format/matcherContext.js';
+import type * as Bodies from './bodies.js';
 
-type Matchers = typeof matchers;
-type Bodies = ReturnType<typeof loadBodies>;
+type Matchers = Implementations<ToolCallMatchers<void>>;
 
-/** Every matcher's name, in the order `matchers` lists them (test/matchers/lazy.test.ts checks both agree). */
+/** Every matcher's name, in the order `bodies.ts` lists them (test/matchers/lazy.test.ts checks both agree). */
 const NAMES = [
   'toCallTool',
   'toCallToolTimes',
@@ -18,43 +18,22 @@ const NAMES = [
   'toStayWithinBudget',
   'toCallToolsWithValidInputs',
   'toUseAppropriateTools',
-] as const satisfies ReadonlyArray<keyof Matchers>;
+] as const satisfies ReadonlyArray<Bodies.MatcherName>;
 
 /**
- * One stub per matcher, which loads the matchers (`load.ts`) at its first call and hands the call on
- * with the same `this` and arguments to the one `pick` chooses. A test file that uses no matcher then
- * never compiles them, most of the package. Besides `load.ts`, which the build replaces, this module
- * imports nothing the matchers import, so the build keeps the setup entries' part one small file
- * (see tsup.config.ts): what a stub needs from the matchers' modules, it gets from what it loaded.
+ * The matchers a runner registers: each hands its call, with the runner's `this`, to `runMatcher` of
+ * the bodies `load` gives (`bodies.ts`, loaded at the first call by `load.ts`: a test file that calls
+ * no matcher never compiles them). Imports nothing but types, so the build keeps src/setup.ts one
+ * small file (see tsup.config.ts).
  */
-function stubs(pick: (bodies: Bodies) => Matchers): Matchers {
+export function matchersFor(load: () => typeof Bodies, options: { diffInMessage: boolean }): Matchers {
   return Object.fromEntries(
     NAMES.map((name) => {
-      const stub = function (this: unknown, ...args: unknown[]) {
-        const bodies = loadBodies();
-        try {
-          return (pick(bodies)[name] as (...inner: unknown[]) => unknown).apply(this, args);
-        } catch (error) {
-          // The stub is now the package's outermost frame: as `userFacing` does, a matcher error's
-          // stack starts at the caller, so the runner points at the test's own line.
-          if (error instanceof bodies.ToolCallAccuracyError) Error.captureStackTrace(error, stub);
-          throw error;
-        }
+      const matcher = function (this: MatcherContext, ...args: unknown[]) {
+        return load().runMatcher(name, options.diffInMessage, matcher, this, args);
       };
-      Object.defineProperty(stub, 'name', { value: name });
-      return [name, stub];
+      Object.defineProperty(matcher, 'name', { value: name });
+      return [name, matcher];
     }),
-  ) as Matchers;
+  ) as unknown as Matchers;
 }
-
-/** What the Vitest setup entry registers. */
-export const lazyMatchers = stubs((bodies) => bodies.matchers);
-
-/**
- * What the Jest setup entry registers: the matchers that also write the diff into the message. The
- * diff wrapper's `.then` is one more layer between the matcher and the test (judge/pending.ts).
- */
-export const lazyJestMatchers = stubs((bodies) => {
-  bodies.setRunnerLayers(2);
-  return bodies.jestMatchers;
-});

@@ -2,17 +2,16 @@ import { stripVTControlCharacters } from 'node:util';
 import { ToolCallAccuracyError, type SampleRun } from '../errors.js';
 import { appendDiff } from './diffInMessage.js';
 import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage, printable } from '../format/sample.js';
-import { judgeErrorMessage } from '../format/message.js';
-import { callSite, pointStackAt, type CallSite } from '../judge/callSite.js';
+import { hint, judgeErrorMessage } from '../format/message.js';
+import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
 import { JudgeError } from '../judge/errors.js';
-import { trackJudge } from '../judge/pending.js';
 import { recordAssertion, type RunFailure, type RunVerdict } from '../reporter/record.js';
 import { costOf } from '../reporter/usage.js';
 import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
-import { isSample, type Sample, type SampledRun } from '../sample/sample.js';
-import { inRunnerColours, type JudgeMatcherContext, type MatcherContext, type MatcherResult } from '../format/matcherContext.js';
+import type { Sample, SampledRun } from '../sample/sample.js';
+import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './matcherError.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgedResult } from './judgeAssertion.js';
@@ -24,7 +23,6 @@ import type { JudgedResult } from './judgeAssertion.js';
  */
 
 type Matcher = (this: MatcherContext, received: unknown, ...args: any[]) => MatcherResult;
-type JudgeMatcher = (this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions) => Promise<MatcherResult>;
 
 /** Failing runs kept for the report (messages show fewer). */
 const FAILURES_RECORDED = 10;
@@ -41,71 +39,61 @@ interface RunOutcome {
 }
 
 /**
- * A deterministic matcher that also takes a sample. Its arguments are checked once, by running it
- * on an empty run, or by `checkArguments` for a matcher that an empty run cannot answer (a budget of
- * tokens needs a run that records them).
+ * A deterministic matcher over a sample. Its arguments are checked once, by running it on an empty
+ * run, or by `checkArguments` for a matcher that an empty run cannot answer (a budget of tokens
+ * needs a run that records them).
  */
-export function overSamples<M extends Matcher>(name: string, matcher: M, checkArguments?: (this: MatcherContext, ...args: any[]) => void): M {
-  const wrapped = function (this: MatcherContext, received: unknown, ...args: unknown[]): MatcherResult {
-    if (!isSample(received)) return matcher.call(this, received, ...args);
-    const runCtx = perRunContext(this);
-    // Arguments are checked once on an empty run, so a bad one is reported as such, not as run 1's problem.
-    try {
-      if (checkArguments) checkArguments.call(runCtx.ctx, ...args);
-      else matcher.call(runCtx.ctx, [], ...args);
-    } catch (error) {
-      throw inSample(error, runCtx.hint(name), undefined);
-    }
-    const outcomes = received.runs.map((run): RunOutcome => {
-      if (run.threw) return thrownOutcome(run);
-      try {
-        return outcomeOf(this, runCtx.ctx, matcher.call(runCtx.ctx, run.run, ...args), run.index + 1);
-      } catch (error) {
-        throw inSample(error, runCtx.hint(name), { run: run.index + 1, n: received.n });
-      }
-    });
-    return sampleResult(this, name, args, runCtx.hint(name), received, outcomes);
-  };
-  Object.defineProperty(wrapped, 'name', { value: name });
-  return wrapped as M;
-}
-
-/** The judge matcher that also takes a sample: each run judged (at most the judge's concurrency at once), then gated. */
-export function judgeOverSamples(name: string, matcher: JudgeMatcher): JudgeMatcher {
-  const wrapped = function (this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
-    if (!isSample(received)) return matcher.call(this, received, options);
-    const site = callSite();
-    const testName = this.currentTestName || undefined;
-    // Tracked as one judge: the test awaits the sample's assertion, not each run's; cancelling it cancels every run's judge.
-    return trackJudge((cancel) => judgeSample(this, name, received, options, site, cancel), this.task ?? testName, testName, site);
-  };
-  Object.defineProperty(wrapped, 'name', { value: name });
-  return wrapped;
-}
-
-async function judgeSample(
-  ctx: JudgeMatcherContext,
+export function sampleAssertion(
+  ctx: MatcherContext,
   name: string,
+  matcher: Matcher,
+  sample: Sample,
+  args: readonly unknown[],
+  checkArguments?: (this: MatcherContext, ...args: any[]) => void,
+): MatcherResult {
+  const runCtx = perRunContext(ctx);
+  // Arguments are checked once on an empty run, so a bad one is reported as such, not as run 1's problem.
+  try {
+    if (checkArguments) checkArguments.call(runCtx, ...args);
+    else matcher.call(runCtx, [], ...args);
+  } catch (error) {
+    throw shownInSample(error, sampleHint(ctx, runCtx, name), undefined);
+  }
+  const outcomes = sample.runs.map((run): RunOutcome => {
+    if (run.threw) return thrownOutcome(run);
+    try {
+      return outcomeOf(ctx, runCtx, matcher.call(runCtx, run.run, ...args), run.index + 1);
+    } catch (error) {
+      throw shownInSample(error, sampleHint(ctx, runCtx, name), { run: run.index + 1, n: sample.n });
+    }
+  });
+  return sampleResult(ctx, name, args, sampleHint(ctx, runCtx, name), sample, outcomes);
+}
+
+/** The judge over a sample: each run judged (at most the judge's concurrency at once), then gated. */
+export async function judgeSample(
+  ctx: JudgeMatcherContext,
   sample: Sample,
   options: ToUseAppropriateToolsOptions | undefined,
   site: CallSite | undefined,
   cancel: AbortSignal,
 ): Promise<MatcherResult> {
+  const name = 'toUseAppropriateTools';
   const { judgeAssertion } = await import('./judgeAssertion.js');
-  const runCtx = perRunContext(ctx);
+  const runCtx: JudgeMatcherContext = perRunContext(ctx);
   const concurrency = getJudgeConfig().concurrency ?? DEFAULT_CONCURRENCY;
   const outcomes = await mapWithConcurrency(sample.runs, concurrency, async (run): Promise<RunOutcome> => {
     if (run.threw) return thrownOutcome(run);
     const number = run.index + 1;
     try {
-      const result = await judgeAssertion(runCtx.ctx as JudgeMatcherContext, run.run, options, site, cancel);
-      return { ...outcomeOf(ctx, runCtx.ctx, result, number), ...(result.judged && { verdict: runVerdict(ctx, result, number) }) };
+      const result = await judgeAssertion(runCtx, run.run, options, site, cancel);
+      return { ...outcomeOf(ctx, runCtx, result, number), ...(result.judged && { verdict: runVerdict(ctx, result, number) }) };
     } catch (error) {
-      const problem = inSample(error, runCtx.hint(name), { run: number, n: sample.n });
-      throw problem instanceof Error ? pointStackAt(problem, [site]) : problem;
+      const shown = shownInSample(error, sampleHint(ctx, runCtx, name), { run: number, n: sample.n });
+      throw shown instanceof Error ? pointStackAt(shown, [site]) : shown;
     }
   });
-  return sampleResult(ctx, name, judgeArguments(options), runCtx.hint(name), sample, outcomes);
+  return sampleResult(ctx, name, judgeArguments(options), sampleHint(ctx, runCtx, name), sample, outcomes);
 }
 
 /** Files a single judged run's verdict for the reporters. */
@@ -133,27 +121,18 @@ function judgeArguments(options: ToUseAppropriateToolsOptions | undefined): unkn
 }
 
 /**
- * The runner's context for one run: the same equality and `.not`, but an empty hint line (the
- * sample's message has its own), whose arguments are kept to draw that line with `runs`.
+ * The runner's context for one run of a sample: the same equality and `.not`, marked as a sample's
+ * run, so the matcher draws no hint line of its own (the sample's message has one) and keeps its
+ * hint arguments for that line (`hint()` in format/message.ts).
  */
-function perRunContext(ctx: MatcherContext): { ctx: MatcherContext; hint(name: string): string } {
-  let hintArguments: [string | undefined, Record<string, unknown> | undefined] | undefined;
-  const utils = {
-    ...ctx.utils,
-    matcherHint(_name: string, _received?: string, expected?: string, options?: Record<string, unknown>) {
-      hintArguments ??= [expected, options];
-      return '';
-    },
-  };
-  const runCtx = Object.create(ctx, { utils: { value: utils } }) as MatcherContext;
-  return {
-    ctx: runCtx,
-    hint: (name) =>
-      inRunnerColours(
-        ctx.utils,
-        ctx.utils.matcherHint(name, 'runs', hintArguments?.[0] ?? '', hintArguments?.[1] ?? { isNot: isNegated(ctx), promise: ctx.promise ?? '' }),
-      ),
-  };
+function perRunContext<Context extends MatcherContext>(ctx: Context): Context {
+  return Object.create(ctx, { sampleRun: { value: {} } }) as Context;
+}
+
+/** The sample's hint line, `expect(runs).toCallTool(toolName)`, with the arguments the matcher's own hint line has. */
+function sampleHint(ctx: MatcherContext, runCtx: MatcherContext, name: string): string {
+  const parts = runCtx.sampleRun?.hint;
+  return hint(ctx, name, parts?.expected ?? '', parts?.secondArgument, 'runs');
 }
 
 function outcomeOf(ctx: MatcherContext, runCtx: MatcherContext, result: MatcherResult, run: number): RunOutcome {
@@ -206,8 +185,12 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
   };
 }
 
-/** Bad input in a sample (a value that is not a run, a bad argument) stays a matcher error, now naming the run. */
-function inSample(error: unknown, hintLine: string, where: SampleRun | undefined): unknown {
+/**
+ * An error a run of a sample raised, shown under the sample's hint line: bad input (a value that is
+ * not a run, a bad argument) stays a matcher error, now naming the run; a judge that gave no verdict
+ * is shown there, once (judgeAssertion.ts leaves a sample's errors to it).
+ */
+function shownInSample(error: unknown, hintLine: string, where: SampleRun | undefined): unknown {
   if (error instanceof ToolCallAccuracyError) return matcherError(hintLine, error.problem, where);
   if (error instanceof JudgeError) return error.shownAt(hintLine, where, judgeErrorMessage);
   return error;

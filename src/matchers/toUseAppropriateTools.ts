@@ -1,5 +1,6 @@
 import { callSite } from '../judge/callSite.js';
-import { recordJudgedRun } from './sampled.js';
+import { isSample } from '../sample/sample.js';
+import { judgeSample, recordJudgedRun } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
@@ -7,15 +8,19 @@ import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContex
 /**
  * `await expect(run).toUseAppropriateTools(options?)`: an LLM judge scores the run's tool calls
  * and the assertion passes when the score reaches the threshold. A judge that gives no verdict
- * throws, so `.not` cannot pass either. Un-awaited uses are caught by the setup entries.
+ * throws, so `.not` cannot pass either. Un-awaited uses are caught by the setup entries. Over a
+ * sample, the runs are judged (`judgeSample`) and tracked as one judge: the test awaits the sample's
+ * assertion, not each run's, and cancelling it cancels every run's judge.
  */
 export function toUseAppropriateTools(this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
   const site = callSite();
   const testName = this.currentTestName || undefined;
   const assertion = (cancel: AbortSignal) =>
-    import('./judgeAssertion.js')
-      .then(({ judgeAssertion }) => judgeAssertion(this, received, options, site, cancel))
-      .then((result) => recordJudgedRun(this, options, result));
+    isSample(received)
+      ? judgeSample(this, received, options, site, cancel)
+      : import('./judgeAssertion.js')
+          .then(({ judgeAssertion }) => judgeAssertion(this, received, options, site, cancel))
+          .then((result) => recordJudgedRun(this, options, result));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
   return trackJudge(assertion, this.task ?? testName, testName, site);

@@ -1,16 +1,17 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { matchers } from '../../src/matchers/index.js';
-import { lazyJestMatchers, lazyMatchers } from '../../src/matchers/lazy.js';
+import * as bodies from '../../src/matchers/bodies.js';
+import { matchersFor } from '../../src/matchers/lazy.js';
+import { jestMatchers, matchers } from '../../src/setup.js';
 import type { MatcherContext, MatcherResult } from '../../src/format/matcherContext.js';
 
-// The setup file registers the stubs, so every matcher test runs through them; these check what
-// the runners see of the stubs themselves.
-describe('the setup entries’ matcher stubs', () => {
-  it('are the matchers, name for name and in the same order, for both runners', () => {
-    for (const stubs of [lazyMatchers, lazyJestMatchers]) {
-      expect(Object.keys(stubs)).toEqual(Object.keys(matchers));
-      for (const [name, stub] of Object.entries(stubs)) expect(stub.name).toBe(name);
+// The setup file registers these, so every matcher test runs through them; these check what the
+// runners see of the matchers themselves.
+describe('the matchers each runner registers', () => {
+  it('are the bodies’ matchers, name for name and in the same order, for both runners', () => {
+    for (const registered of [matchers, jestMatchers]) {
+      expect(Object.keys(registered)).toEqual(bodies.MATCHER_NAMES);
+      for (const [name, matcher] of Object.entries(registered)) expect(matcher.name).toBe(name);
     }
   });
 
@@ -23,13 +24,14 @@ describe('the setup entries’ matcher stubs', () => {
       },
     });
     const run = [{ toolName: 'search', input: { q: 'Oslo' } }];
+    const direct = matchersFor(() => bodies, { diffInMessage: false });
     for (const negated of [false, true]) {
       if (negated) (expect(null).not as unknown as { captureContext(): void }).captureContext();
       else (expect(null) as unknown as { captureContext(): void }).captureContext();
-      const viaStub = lazyMatchers.toCallTool.call(context!, run, 'search', { q: 'Oslo' }) as MatcherResult;
-      const direct = matchers.toCallTool.call(context!, run, 'search', { q: 'Oslo' }) as MatcherResult;
-      expect([viaStub.pass, viaStub.message()]).toEqual([direct.pass, direct.message()]);
-      expect(stripVTControlCharacters(viaStub.message())).toContain(negated ? '(run).not.toCallTool(' : '(run).toCallTool(');
+      const viaLoader = matchers.toCallTool.call(context!, run, 'search', { q: 'Oslo' }) as MatcherResult;
+      const viaImport = direct.toCallTool.call(context!, run, 'search', { q: 'Oslo' }) as MatcherResult;
+      expect([viaLoader.pass, viaLoader.message()]).toEqual([viaImport.pass, viaImport.message()]);
+      expect(stripVTControlCharacters(viaLoader.message())).toContain(negated ? '(run).not.toCallTool(' : '(run).toCallTool(');
     }
   });
 });

@@ -10,7 +10,7 @@ import { equals, iterableEquality } from '@jest/expect-utils';
 import * as jestUtils from 'jest-matcher-utils';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { jestMatchers } from '../../src/matchers/bodies.js';
+import { jestMatchers } from '../../src/setup.js';
 import type { MatcherContext, MatcherResult } from '../../src/format/matcherContext.js';
 import { sample } from '../../src/sample/sample.js';
 import { toolRefs } from '../../src/refs/toolRefs.js';
@@ -151,7 +151,9 @@ async function vitestOutcome(run: unknown, isNot: boolean, matcher: string, args
 async function jestOutcome(run: unknown, isNot: boolean, matcher: string, args: unknown[]): Promise<string> {
   const ctx = jestContext(isNot);
   try {
-    const result: MatcherResult = await (jestMatchers as unknown as Record<string, (...a: unknown[]) => MatcherResult>)[matcher]!.call(ctx, run, ...args);
+    const returned = (jestMatchers as unknown as Record<string, (...a: unknown[]) => MatcherResult | Promise<MatcherResult>>)[matcher]!.call(ctx, run, ...args);
+    // As Jest does, an async matcher's promise gets one `.then` of the runner's before the test awaits it.
+    const result = await ('then' in returned ? returned.then((settled) => settled) : returned);
     return result.pass === isNot ? result.message() : 'passed';
   } catch (error) {
     return `${(error as Error).name}: ${(error as Error).message}`;

@@ -26,7 +26,7 @@ describe('a test file starts by loading the setup entry, not the matchers', () =
   });
 
   it('the matchers, loaded at the first call, load neither node:crypto, ai nor zod', () => {
-    for (const file of ['matchers.js', 'matchers.cjs']) {
+    for (const file of ['bodies.js', 'bodies.cjs']) {
       const { modules } = loadedWith(file);
       expect(modules).not.toContain('crypto');
       expect(modules.filter((name) => /^(ai|zod)(\/|$)/.test(name))).toEqual([]);
@@ -38,7 +38,7 @@ describe('a test file starts by loading the setup entry, not the matchers', () =
     expect(child.stderr).toBe('');
     expect(JSON.parse(child.stdout)).toEqual({
       atStart: { files: ['jest.cjs', 'setup.cjs'], crypto: false, aiOrZod: false },
-      afterCall: { files: ['jest.cjs', 'matchers.cjs', 'setup.cjs'], crypto: false, aiOrZod: false },
+      afterCall: { files: ['bodies.cjs', 'jest.cjs', 'setup.cjs'], crypto: false, aiOrZod: false },
       pass: true,
     });
   });
