@@ -113,8 +113,3 @@ function isModel(value: unknown): boolean {
   if (typeof value === 'string') return value.length > 0;
   return typeof value === 'object' && value !== null && typeof (value as { modelId?: unknown }).modelId === 'string';
 }
-
-/** The object without its undefined entries, so a spread never overwrites a setting with undefined. */
-export function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>;
-}
