@@ -19,6 +19,9 @@ const nodeLoads =
 const require = nodeLoads ? createRequire(import.meta.url) : undefined;
 const imported = nodeLoads ? undefined : await import('./bodies.js');
 
+// Kept after the first load: require() resolves its path again on every call, a cost every matcher call would pay.
+let loaded: typeof Bodies | undefined = imported;
+
 export function loadBodies(): typeof Bodies {
-  return imported ?? (require!('./bodies.js') as typeof Bodies);
+  return (loaded ??= require!('./bodies.js') as typeof Bodies);
 }

@@ -7,6 +7,9 @@ declare const module: { require(id: string): unknown };
  * test's require('tool-call-accuracy') uses too (Jest's, in both of its modes). `module.require`:
  * the bundler would route a bare require through a helper of its own.
  */
+// Kept after the first load: require() resolves its path again on every call, a cost every matcher call would pay.
+let loaded: typeof Bodies | undefined;
+
 export function loadBodies(): typeof Bodies {
-  return module.require('./bodies.cjs') as typeof Bodies;
+  return (loaded ??= module.require('./bodies.cjs') as typeof Bodies);
 }
