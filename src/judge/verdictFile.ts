@@ -15,15 +15,9 @@ import type { Judgement } from './votes.js';
  * judge saw it, the verdict, and what produced it. Keys are written in this order; the data inside
  * (inputs, results, schemas) has sorted keys, so re-recording the same verdict changes nothing.
  */
-export interface CacheEntry {
+export interface CacheEntry extends JudgeInput {
   /** The test that recorded it, when it was recorded by `toUseAppropriateTools`. */
   test?: string;
-  request: string;
-  reply: string | null;
-  calls: JudgedCall[];
-  availableTools: JudgeTool[];
-  /** The user's criteria of appropriateness, when given (part of the key). */
-  rubric?: string;
   /** The verdict; with several votes, their majority, for reviewers (a replay decides it again from `votes`). */
   verdict: JudgeVerdict;
   /** Each vote's verdict, in the order asked: only when the judge was asked more than once. */
