@@ -15,7 +15,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { recordedFetch, recordedModel } from 'tool-call-accuracy';
+import { parallel, recordedFetch, recordedModel, trajectory } from 'tool-call-accuracy';
 
 const recording = process.env.TOOL_CALL_ACCURACY_RECORDINGS === 'record';
 
@@ -57,6 +57,13 @@ describe('a booking agent on @ai-sdk/openai, recorded once', () => {
     expect(result).toCallTool('book-flight', { flightId: 'UA 1234', seat: '14C' }, { output: { confirmation: 'CONF-UA1234' } });
     expect(result).toCallToolsWithoutErrors();
     expect(result.text).toBe('Booked UA 1234, seat 14C. The confirmation is on its way to ada@example.com.');
+    // The model booked and emailed in one step; what the agent did, one line per call.
+    expect(result).toCallToolsInOrder(['search-flights', parallel('book-flight', 'send-confirmation')], { strict: true });
+    expect(trajectory(result)).toMatchInlineSnapshot(`
+      search-flights  {"date":"2026-07-01","from":"SFO","to":"JFK"}  → {"flights":[{"from":"SFO","id":"UA 1234","to":"JFK"}]}
+      book-flight  {"flightId":"UA 1234","seat":"14C"}  → {"confirmation":"CONF-UA1234"}
+      send-confirmation  {"to":"ada@example.com"}  → {"sent":true}
+    `);
   });
 
   it('the same agent streamed, through recordedFetch (the provider\'s HTTP, server-sent events and all)', async () => {
