@@ -1,10 +1,8 @@
-type UnknownRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord, type UnknownRecord } from '../calls/adapter.js';
+import type { ToolListReading } from './inputSchemas.js';
 
 /** Any input: a declaration without parameters. */
 const ANY_INPUT = true;
-
-export type DeclaredTools = { record: Record<string, unknown> } | { problem: string };
 
 /**
  * Tool lists as an agent framework declares them to its model, turned into the record of JSON
@@ -22,7 +20,7 @@ export type DeclaredTools = { record: Record<string, unknown> } | { problem: str
  * goes on to `inputSchemas.ts`), and a problem for a
  * list it recognises but cannot read whole: no declaration is skipped.
  */
-export function declaredTools(list: unknown): DeclaredTools | undefined {
+export function declaredTools(list: unknown): ToolListReading | undefined {
   if (isRecord(list) && typeof list.callTool === 'function' && typeof list.tool === 'function') {
     return { problem: "tools is a Google Gen AI CallableTool, whose declarations come from its async tool(): pass (await callableTool.tool()).functionDeclarations" };
   }
@@ -40,7 +38,7 @@ function isFunctionDeclaration(value: UnknownRecord): boolean {
   return typeof value.name === 'string' && ('parametersJsonSchema' in value || isRecord(value.parameters)) && !('type' in value);
 }
 
-function readList(list: readonly unknown[], where: string): DeclaredTools {
+function readList(list: readonly unknown[], where: string): ToolListReading {
   const tools: Record<string, unknown> = {};
   for (let index = 0; index < list.length; index++) {
     const tool = list[index];
