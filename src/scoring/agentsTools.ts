@@ -1,4 +1,5 @@
 import { isRecord, type UnknownRecord } from '../calls/adapter.js';
+import { describeValue } from '../describe.js';
 import type { ToolListReading } from './inputSchemas.js';
 
 /** What a handoff to an agent takes when no input type was given (`handoff.mjs`). */
@@ -32,7 +33,7 @@ export function agentsTools(list: unknown): ToolListReading | undefined {
   for (let index = 0; index < list.length; index++) {
     const tool: unknown = list[index];
     const at = `tools[${index}]`;
-    if (!isRecord(tool)) return { problem: `${at} is not an OpenAI Agents SDK tool` };
+    if (!isRecord(tool)) return { problem: `${at} is not an OpenAI Agents SDK tool (received ${describeValue(tool)})` };
     if (isFunctionTool(tool)) tools[tool.name as string] = isRecord(tool.parameters) ? tool.parameters : true;
     else if (isHostedTool(tool)) tools[tool.name as string] = true;
     else if (typeof tool.type === 'string' && BUILT_IN.has(tool.type)) tools[tool.type] = true;

@@ -1,4 +1,5 @@
 import { isRecord, type UnknownRecord } from '../calls/adapter.js';
+import { describeValue } from '../describe.js';
 import type { ToolListReading } from './inputSchemas.js';
 
 /** Any input: a declaration without parameters. */
@@ -43,7 +44,7 @@ function readList(list: readonly unknown[], where: string): ToolListReading {
   for (let index = 0; index < list.length; index++) {
     const tool = list[index];
     const at = `${where}[${index}]`;
-    if (!isRecord(tool)) return { problem: `${at} is not a tool declaration` };
+    if (!isRecord(tool)) return { problem: `${at} is not a tool declaration (received ${describeValue(tool)})` };
     if (isRecord(tool.toolSpec)) {
       const { name, inputSchema } = tool.toolSpec;
       if (typeof name !== 'string' || name === '') return { problem: `${at}.toolSpec has no name` };
@@ -59,7 +60,7 @@ function readList(list: readonly unknown[], where: string): ToolListReading {
     } else if (isRecord(tool.codeExecution)) {
       tools.code_execution = ANY_INPUT;
     } else if (!('cachePoint' in tool) && !Object.keys(tool).some((key) => GEMINI_BUILT_INS.has(key))) {
-      return { problem: `${at} is no tool declaration this package reads (keys ${Object.keys(tool).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
+      return { problem: `${at} is no tool declaration this package reads (keys ${Object.keys(tool).slice(0, 8).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
     }
   }
   return { record: tools };
