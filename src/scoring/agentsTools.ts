@@ -28,7 +28,7 @@ const isAgent = (tool: UnknownRecord) => typeof tool.name === 'string' && Array.
  * list it recognises but cannot read whole: no tool is skipped.
  */
 export function agentsTools(list: unknown): ToolListReading | undefined {
-  if (!Array.isArray(list) || list.length === 0 || !list.some((tool) => isRecord(tool) && (isFunctionTool(tool) || isHostedTool(tool) || isHandoff(tool)))) return undefined;
+  if (!Array.isArray(list) || list.length === 0 || !list.some((tool) => isRecord(tool) && (isFunctionTool(tool) || isHostedTool(tool) || isHandoff(tool) || isAgent(tool)))) return undefined;
   const tools: Record<string, unknown> = {};
   for (let index = 0; index < list.length; index++) {
     const tool: unknown = list[index];
