@@ -30,7 +30,7 @@ export function declaredTools(list: unknown): ToolListReading | undefined {
   if (isRecord(list) && Array.isArray(list.functionDeclarations)) return readList([list], 'tools');
   if (!Array.isArray(list) || list.length === 0 || !list.every(isRecord)) return undefined;
   const recognised = list.some(
-    (tool) => isRecord(tool.toolSpec) || Array.isArray(tool.functionDeclarations) || isFunctionDeclaration(tool) || Object.keys(tool).some((key) => key === 'codeExecution' || GEMINI_BUILT_INS.has(key)),
+    (tool) => isRecord(tool.toolSpec) || Array.isArray(tool.functionDeclarations) || isFunctionDeclaration(tool) || isRecord(tool.codeExecution) || isGeminiBuiltIn(tool),
   );
   return recognised ? readList(list, 'tools') : undefined;
 }
@@ -59,7 +59,7 @@ function readList(list: readonly unknown[], where: string): ToolListReading {
       if (problem) return { problem };
     } else if (isRecord(tool.codeExecution)) {
       tools.code_execution = ANY_INPUT;
-    } else if (!('cachePoint' in tool) && !Object.keys(tool).some((key) => GEMINI_BUILT_INS.has(key))) {
+    } else if (!('cachePoint' in tool) && !isGeminiBuiltIn(tool)) {
       return { problem: `${at} is no tool declaration this package reads (keys ${Object.keys(tool).slice(0, 8).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
     }
   }
@@ -67,7 +67,28 @@ function readList(list: readonly unknown[], where: string): ToolListReading {
 }
 
 /** Gemini's built-in tools besides code execution: they declare no function the run could name. */
-const GEMINI_BUILT_INS = new Set(['googleSearch', 'googleSearchRetrieval', 'urlContext', 'googleMaps', 'retrieval', 'fileSearch', 'computerUse', 'enterpriseWebSearch', 'mcpServers']);
+const GEMINI_BUILT_INS = new Set([
+  'googleSearch',
+  'googleSearchRetrieval',
+  'urlContext',
+  'googleMaps',
+  'retrieval',
+  'fileSearch',
+  'computerUse',
+  'enterpriseWebSearch',
+  'mcpServers',
+  'exaAiSearch',
+  'parallelAiSearch',
+]);
+
+/**
+ * A Gemini `Tool` of built-ins only: every key one of them. An object with other keys beside one
+ * (an OpenAI Agents SDK `Agent` has `mcpServers`) is no such tool, and is not skipped.
+ */
+function isGeminiBuiltIn(tool: UnknownRecord): boolean {
+  const keys = Object.keys(tool);
+  return keys.length > 0 && keys.every((key) => GEMINI_BUILT_INS.has(key));
+}
 
 function addDeclaration(declaration: unknown, at: string, tools: Record<string, unknown>): string | undefined {
   if (!isRecord(declaration) || typeof declaration.name !== 'string' || declaration.name === '') return `${at} is not a FunctionDeclaration with a name`;
