@@ -41,6 +41,9 @@ export function unorderedMatched(cover: Cover, callOfItem: Int32Array): string |
 /** Pairs compared to tell "its calls matched other items" from "no call has its input": beyond it, the latter is said. */
 const FIT_CHECKS = 1 << 20;
 
+/** How names compare (scoring/comparison.ts), with the first item a call's name matches: one object for the divergence and the diff. */
+export type UnorderedNames = NameRules & { itemNamedBy(call: ToolCall): ExpectedCall | undefined };
+
 /**
  * Why the matching failed: each item left without a call (for `both` and `items`) and each call
  * left without an item (for `both` and `calls`), sorted by why. An item whose name was never called
@@ -54,7 +57,7 @@ export function unorderedDivergence(
   items: readonly ExpectedCall[],
   matching: { callOfItem: Int32Array; itemOfCall: Int32Array },
   matches: Matches,
-  names: NameRules & { itemNamedBy(call: ToolCall): ExpectedCall | undefined },
+  names: UnorderedNames,
 ): string {
   const missing = cover === 'calls' ? [] : unassigned(matching.callOfItem);
   const unexpected = cover === 'items' ? [] : unassigned(matching.itemOfCall);
@@ -133,8 +136,7 @@ export function unorderedDiff(
   calls: readonly ToolCall[],
   items: readonly ExpectedCall[],
   { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
-  itemNamedBy: (call: ToolCall) => ExpectedCall | undefined,
-  sameName: (call: ToolCall, item: ExpectedCall) => boolean,
+  { itemNamedBy, sameName }: UnorderedNames,
 ): { expected: unknown[]; actual: unknown[] } {
   const project = projectionOf(items);
   const missing = unassigned(callOfItem);

@@ -7,7 +7,7 @@ import { unorderedDiff, unorderedDivergence, unorderedExpectation, unorderedFocu
 import type { Cover } from '../scoring/engine.js';
 import { matchUnordered } from '../scoring/engine.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
-import { callMatches, itemNamedBy, nameKeys, nameMatches, nameRules } from '../scoring/comparison.js';
+import { callMatches, itemNamedBy, nameKeys, nameRules } from '../scoring/comparison.js';
 import { readCalls } from './received.js';
 
 /**
@@ -28,8 +28,7 @@ export function unordered(compare: Comparison, hintLine: string, received: unkno
       message: () => compose(hintLine, unorderedExpectation(cover, items, true), formatCallList(calls, undefined, outcomes), unorderedMatched(cover, matching.callOfItem)),
     };
   }
-  const itemOf = itemNamedBy(compare, items);
-  const sameName = (call: Parameters<typeof itemOf>[0], item: ExpectedCall) => nameMatches(compare, call, item);
+  const names = { ...nameRules(compare, calls), itemNamedBy: itemNamedBy(compare, items) };
   return {
     pass,
     message: () =>
@@ -37,8 +36,8 @@ export function unordered(compare: Comparison, hintLine: string, received: unkno
         hintLine,
         unorderedExpectation(cover, items, false, matching.callOfItem),
         formatCallList(calls, unorderedFocus(cover, matching.itemOfCall), outcomes),
-        unorderedDivergence(cover, calls, items, matching, matches, { ...nameRules(compare, calls), itemNamedBy: itemOf }),
+        unorderedDivergence(cover, calls, items, matching, matches, names),
       ),
-    ...unorderedDiff(cover, calls, items, matching, itemOf, sameName),
+    ...unorderedDiff(cover, calls, items, matching, names),
   };
 }

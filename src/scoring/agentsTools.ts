@@ -1,7 +1,6 @@
-type UnknownRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export type AgentsTools = { record: Record<string, unknown> } | { problem: string };
+import { isRecord, type UnknownRecord } from '../calls/adapter.js';
+import { describeValue } from '../describe.js';
+import type { ToolListReading } from './inputSchemas.js';
 
 /** What a handoff to an agent takes when no input type was given (`handoff.mjs`). */
 const NO_INPUT = { type: 'object', properties: {}, required: [], additionalProperties: false };
@@ -28,13 +27,13 @@ const isAgent = (tool: UnknownRecord) => typeof tool.name === 'string' && Array.
  * Returns undefined for anything else (a record of tools goes on as it is), and a problem for a
  * list it recognises but cannot read whole: no tool is skipped.
  */
-export function agentsTools(list: unknown): AgentsTools | undefined {
-  if (!Array.isArray(list) || list.length === 0 || !list.some((tool) => isRecord(tool) && (isFunctionTool(tool) || isHostedTool(tool) || isHandoff(tool)))) return undefined;
+export function agentsTools(list: unknown): ToolListReading | undefined {
+  if (!Array.isArray(list) || list.length === 0 || !list.some((tool) => isRecord(tool) && (isFunctionTool(tool) || isHostedTool(tool) || isHandoff(tool) || isAgent(tool)))) return undefined;
   const tools: Record<string, unknown> = {};
   for (let index = 0; index < list.length; index++) {
     const tool: unknown = list[index];
     const at = `tools[${index}]`;
-    if (!isRecord(tool)) return { problem: `${at} is not an OpenAI Agents SDK tool` };
+    if (!isRecord(tool)) return { problem: `${at} is not an OpenAI Agents SDK tool (received ${describeValue(tool)})` };
     if (isFunctionTool(tool)) tools[tool.name as string] = isRecord(tool.parameters) ? tool.parameters : true;
     else if (isHostedTool(tool)) tools[tool.name as string] = true;
     else if (typeof tool.type === 'string' && BUILT_IN.has(tool.type)) tools[tool.type] = true;

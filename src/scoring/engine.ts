@@ -65,7 +65,7 @@ export interface UnorderedResult {
  * non-negative integers, or -1 for none. `itemKey(item)`, when not -1, promises that a call fits
  * the item exactly when `callKey(call)` is the same number (for every call: a call with no key, or
  * another key, never fits it). The matchers key a name with an input that is plain data (see
- * matchers/equalityClasses.ts). `callKey` is asked only when some item has a key.
+ * scoring/comparison.ts, over scoring/equalityClasses.ts). `callKey` is asked only when some item has a key.
  */
 export interface NameKeys {
   callName(call: number): string;

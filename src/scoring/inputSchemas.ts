@@ -233,12 +233,15 @@ export function isToolRecord(tools: unknown): tools is Readonly<Record<string, u
   return isRecord(tools) && !isAsymmetricMatcher(tools) && !isStandardSchema(tools);
 }
 
+/** A tool list read as the record of tools by name that `readToolChecks` reads, or what stops it being read whole. */
+export type ToolListReading = { record: Record<string, unknown> } | { problem: string };
+
 /**
  * A list of tools that carry their own names (LangChain's `tool()` and `StructuredTool`s, an agent
  * framework's function tools) as a record by name; what is wrong with it when an entry has no
  * name or two share one. Undefined for a value that is no list.
  */
-export function toolRecordOfList(tools: unknown): { record: Record<string, unknown> } | { problem: string } | undefined {
+export function toolRecordOfList(tools: unknown): ToolListReading | undefined {
   // A list with no named tool in it (tool names, schemas) is no list of tools: the record's error says what to pass.
   if (!Array.isArray(tools) || !tools.some((entry) => isRecord(entry) && typeof entry.name === 'string')) return undefined;
   const record: Record<string, unknown> = {};

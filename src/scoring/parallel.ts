@@ -68,8 +68,8 @@ function fitGroup(
     // The shortest prefix of the step's calls that holds the whole group ends earliest.
     for (let size = group.length; size <= calls.length; size++) {
       const prefix = calls.slice(0, size);
-      const { callOfItem: assigned } = matchUnordered(size, group.length, (call, item) => matches(prefix[call]!, group[item]!));
-      if (assigned.includes(-1)) continue;
+      const { pass, callOfItem: assigned } = matchUnordered(size, group.length, (call, item) => matches(prefix[call]!, group[item]!), undefined, 'items');
+      if (!pass) continue;
       group.forEach((item, index) => (callOfItem[item] = prefix[assigned[index]!]!));
       return prefix[size - 1]!;
     }

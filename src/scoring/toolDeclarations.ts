@@ -1,10 +1,9 @@
-type UnknownRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord, type UnknownRecord } from '../calls/adapter.js';
+import { describeValue } from '../describe.js';
+import type { ToolListReading } from './inputSchemas.js';
 
 /** Any input: a declaration without parameters. */
 const ANY_INPUT = true;
-
-export type DeclaredTools = { record: Record<string, unknown> } | { problem: string };
 
 /**
  * Tool lists as an agent framework declares them to its model, turned into the record of JSON
@@ -22,7 +21,7 @@ export type DeclaredTools = { record: Record<string, unknown> } | { problem: str
  * goes on to `inputSchemas.ts`), and a problem for a
  * list it recognises but cannot read whole: no declaration is skipped.
  */
-export function declaredTools(list: unknown): DeclaredTools | undefined {
+export function declaredTools(list: unknown): ToolListReading | undefined {
   if (isRecord(list) && typeof list.callTool === 'function' && typeof list.tool === 'function') {
     return { problem: "tools is a Google Gen AI CallableTool, whose declarations come from its async tool(): pass (await callableTool.tool()).functionDeclarations" };
   }
@@ -31,7 +30,7 @@ export function declaredTools(list: unknown): DeclaredTools | undefined {
   if (isRecord(list) && Array.isArray(list.functionDeclarations)) return readList([list], 'tools');
   if (!Array.isArray(list) || list.length === 0 || !list.every(isRecord)) return undefined;
   const recognised = list.some(
-    (tool) => isRecord(tool.toolSpec) || Array.isArray(tool.functionDeclarations) || isFunctionDeclaration(tool) || Object.keys(tool).some((key) => key === 'codeExecution' || GEMINI_BUILT_INS.has(key)),
+    (tool) => isRecord(tool.toolSpec) || Array.isArray(tool.functionDeclarations) || isFunctionDeclaration(tool) || isRecord(tool.codeExecution) || isGeminiBuiltIn(tool),
   );
   return recognised ? readList(list, 'tools') : undefined;
 }
@@ -40,12 +39,12 @@ function isFunctionDeclaration(value: UnknownRecord): boolean {
   return typeof value.name === 'string' && ('parametersJsonSchema' in value || isRecord(value.parameters)) && !('type' in value);
 }
 
-function readList(list: readonly unknown[], where: string): DeclaredTools {
+function readList(list: readonly unknown[], where: string): ToolListReading {
   const tools: Record<string, unknown> = {};
   for (let index = 0; index < list.length; index++) {
     const tool = list[index];
     const at = `${where}[${index}]`;
-    if (!isRecord(tool)) return { problem: `${at} is not a tool declaration` };
+    if (!isRecord(tool)) return { problem: `${at} is not a tool declaration (received ${describeValue(tool)})` };
     if (isRecord(tool.toolSpec)) {
       const { name, inputSchema } = tool.toolSpec;
       if (typeof name !== 'string' || name === '') return { problem: `${at}.toolSpec has no name` };
@@ -60,15 +59,36 @@ function readList(list: readonly unknown[], where: string): DeclaredTools {
       if (problem) return { problem };
     } else if (isRecord(tool.codeExecution)) {
       tools.code_execution = ANY_INPUT;
-    } else if (!('cachePoint' in tool) && !Object.keys(tool).some((key) => GEMINI_BUILT_INS.has(key))) {
-      return { problem: `${at} is no tool declaration this package reads (keys ${Object.keys(tool).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
+    } else if (!('cachePoint' in tool) && !isGeminiBuiltIn(tool)) {
+      return { problem: `${at} is no tool declaration this package reads (keys ${Object.keys(tool).slice(0, 8).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
     }
   }
   return { record: tools };
 }
 
 /** Gemini's built-in tools besides code execution: they declare no function the run could name. */
-const GEMINI_BUILT_INS = new Set(['googleSearch', 'googleSearchRetrieval', 'urlContext', 'googleMaps', 'retrieval', 'fileSearch', 'computerUse', 'enterpriseWebSearch', 'mcpServers']);
+const GEMINI_BUILT_INS = new Set([
+  'googleSearch',
+  'googleSearchRetrieval',
+  'urlContext',
+  'googleMaps',
+  'retrieval',
+  'fileSearch',
+  'computerUse',
+  'enterpriseWebSearch',
+  'mcpServers',
+  'exaAiSearch',
+  'parallelAiSearch',
+]);
+
+/**
+ * A Gemini `Tool` of built-ins only: every key one of them. An object with other keys beside one
+ * (an OpenAI Agents SDK `Agent` has `mcpServers`) is no such tool, and is not skipped.
+ */
+function isGeminiBuiltIn(tool: UnknownRecord): boolean {
+  const keys = Object.keys(tool);
+  return keys.length > 0 && keys.every((key) => GEMINI_BUILT_INS.has(key));
+}
 
 function addDeclaration(declaration: unknown, at: string, tools: Record<string, unknown>): string | undefined {
   if (!isRecord(declaration) || typeof declaration.name !== 'string' || declaration.name === '') return `${at} is not a FunctionDeclaration with a name`;

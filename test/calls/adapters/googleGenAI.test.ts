@@ -162,6 +162,13 @@ describe('Google Gen AI: toCallToolsWithValidInputs with the declarations the mo
     expect(failureOf(() => expect(openApi).toCallToolsWithValidInputs(runs.tools.openApi)).message).toContain('city');
   });
 
+  it('a built-in tool (googleSearch, …) declares no function; an object with other keys beside one is refused, not skipped', () => {
+    expect(runs.history).toCallToolsWithValidInputs([...runs.tools.jsonSchema, { googleSearch: {} }, { urlContext: {}, exaAiSearch: {} }]);
+    expect(matcherErrorOf(() => expect(runs.history).toCallToolsWithValidInputs([...runs.tools.jsonSchema, { googleSearch: {}, name: 'search' }] as never))).toContain(
+      'tools[1] is no tool declaration this package reads (keys "googleSearch", "name")',
+    );
+  });
+
   it('a CallableTool is refused with how to get its declarations', () => {
     const callable = { tool: async () => ({}), callTool: async () => [] };
     expect(matcherErrorOf(() => expect(runs.history).toCallToolsWithValidInputs(callable as never))).toContain('(await callableTool.tool()).functionDeclarations');

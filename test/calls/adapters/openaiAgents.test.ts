@@ -198,6 +198,9 @@ describe('toCallToolsWithValidInputs with the SDK\'s own tool objects', () => {
     expect(runs.handoff).toCallToolsWithValidInputs([getWeather, billing]);
     expect(runs.handoff).toCallToolsWithValidInputs([getWeather, handoff(billing)]);
     expect(failureOf(() => expect(runs.handoff).toCallToolsWithValidInputs([getWeather])).message).toContain('transfer_to_Billing');
+    // An agent's handoffs alone, all agents (an Agent has an mcpServers key, which a Gemini Tool has too: read as agents, not skipped as a Gemini built-in).
+    const front = new Agent({ name: 'Front', handoffs: [billing] });
+    expect(failureOf(() => expect(runs.handoff).toCallToolsWithValidInputs(front.handoffs)).message).toContain('not one of the tools (transfer_to_Billing)');
   });
 
   it('refuses a list it cannot read whole', () => {
