@@ -53,15 +53,15 @@ function blockValue(block: unknown): unknown {
 /** Where the message at `at` of `run` is, for errors. */
 function whereIs(run: unknown, at: number): string {
   if (isConverseResponse(run)) return 'output.message';
-  return Array.isArray(run) ? position(at) : 'the message';
+  return Array.isArray(run) ? position(at) : 'message';
 }
 
 /** Where block `block` of that message is. */
-const blockWhere = (run: unknown, at: number, block: number) => (Array.isArray(run) ? position(at, block, 'block') : `${whereIs(run, at)}, block ${block + 1}`);
+const blockWhere = (run: unknown, at: number, block: number) => `${whereIs(run, at)}, block ${block + 1}`;
 
 function readMessage(message: unknown, run: unknown, at: number, calls: CallCollector): void {
   if (!isRecord(message) || !Array.isArray(message.content)) {
-    throw new ToolCallAccuracyError(`${whereIs(run, at)} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
+    throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${whereIs(run, at)} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
   }
   const fromAssistant = message.role === 'assistant';
   if (fromAssistant) calls.beginStep();
@@ -71,7 +71,7 @@ function readMessage(message: unknown, run: unknown, at: number, calls: CallColl
     if (!isBedrockBlock(block)) refuseUnknown(FORMAT, blockWhere(run, at, index), block, BLOCKS);
     const use = block.toolUse;
     if (isRecord(use)) {
-      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`${blockWhere(run, at, index)}: its toolUse has no name; a call without a tool name cannot be read.`);
+      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${blockWhere(run, at, index)} is a toolUse with no name; a call without a tool name cannot be read.`);
       if (!fromAssistant) continue;
       const call = toolCall(use.name, use.input, use.toolUseId);
       if (use.type === 'server_tool_use') call.providerExecuted = true;
