@@ -4,7 +4,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
-import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
@@ -111,18 +111,11 @@ function usage(value: unknown): RunUsage {
     const steps = messagesOf(value).filter((message) => isRecord(message) && message.role === 'assistant').length;
     return { steps, lacking: { tokens: NO_MESSAGE_TOKENS, durationMs: 'a list of messages carries no latency' } };
   }
-  const lacking: { tokens?: string; durationMs?: string } = {};
-  const tokens = tokensOf(value.usage, BEDROCK_TOKENS);
-  if (typeof tokens === 'string') lacking.tokens = `the response has ${tokens}`;
+  const { tokens, lacking: noTokens } = sumTokens([value.usage], BEDROCK_TOKENS, () => 'the response');
   const latency = isRecord(value.metrics) ? value.metrics.latencyMs : undefined;
   const recorded = typeof latency === 'number' && Number.isFinite(latency) && latency >= 0;
-  if (!recorded) lacking.durationMs = 'the response has no metrics.latencyMs';
-  return {
-    steps: 1,
-    ...(typeof tokens !== 'string' && { tokens: { ...tokens, modelCalls: 1 } }),
-    ...(recorded && { durationMs: latency }),
-    ...((lacking.tokens ?? lacking.durationMs) !== undefined && { lacking }),
-  };
+  const lacking = { ...noTokens, ...(!recorded && { durationMs: 'the response has no metrics.latencyMs' }) };
+  return { steps: 1, ...(tokens && { tokens }), ...(recorded && { durationMs: latency }), ...(Object.keys(lacking).length > 0 && { lacking }) };
 }
 
 /** The events of `ConverseStreamCommand`'s stream: one member each. */

@@ -4,7 +4,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
-import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
@@ -199,9 +199,7 @@ function usage(value: unknown): RunUsage {
   if (!isGeminiResponse(value)) return { steps, lacking: { tokens: NO_MESSAGE_TOKENS } };
   // Automatic function calling returns the last model call's response: its usageMetadata counts that call only.
   if (steps > 1) return { steps, lacking: { tokens: `its usageMetadata counts only the last of its ${steps} model calls (automatic function calling keeps no other)` } };
-  const tokens = tokensOf(value.usageMetadata, GEMINI_TOKENS);
-  if (typeof tokens === 'string') return { steps: 1, lacking: { tokens: `the response has ${tokens}` } };
-  return { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
+  return { steps: 1, ...sumTokens([value.usageMetadata], GEMINI_TOKENS, () => 'the response') };
 }
 
 const FORMAT = 'google-genai';
