@@ -96,7 +96,7 @@ function unreadableRunMessage(run: unknown, messages: Classification | undefined
     }
     if (piece) return `received ${describeValue(run)}, which is a piece of a ${adapter.format} run, not a run: ${piece}.`;
   }
-  const why = describeMessages(messages);
+  const why = describeMessages(messages, run);
   return `received ${describeValue(run)}, which is not an agent run this package can read${why ? `: ${why}` : ''}.\n${acceptedShapes()}`;
 }
 

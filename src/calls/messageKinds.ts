@@ -135,11 +135,13 @@ function isMessageLike(value: unknown): value is UnknownRecord {
 
 /**
  * Why a list of messages is not read, for the error: "it mixes message formats: message 1 is …"
- * or "its message 2 ({ role, parts: [{ functionCall }] }) is in no format this package reads";
- * undefined for a value that is not messages.
+ * or "its message 2 ({ role, parts: [{ functionCall }] }) is in no format this package reads" (of one
+ * message, not a list: "it is in no format …"); undefined for a value that is not messages.
  */
-export function describeMessages(found: Classification | undefined): string | undefined {
+export function describeMessages(found: Classification | undefined, run: unknown): string | undefined {
   if (found === undefined || found.kind === 'format') return undefined;
+  // One message, not a list: the error has named its keys already.
+  if (!Array.isArray(run)) return 'it is in no message format this package reads, so it is refused rather than read as no calls';
   if (found.kind === 'mixed') {
     return `it mixes message formats: message ${found.first.at + 1} is ${found.first.name} and message ${found.second.at + 1} is ${found.second.name}, and a run is read in one format so that no call is missed`;
   }

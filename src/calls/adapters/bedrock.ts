@@ -4,7 +4,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
-import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
@@ -53,15 +53,15 @@ function blockValue(block: unknown): unknown {
 /** Where the message at `at` of `run` is, for errors. */
 function whereIs(run: unknown, at: number): string {
   if (isConverseResponse(run)) return 'output.message';
-  return Array.isArray(run) ? position(at) : 'the message';
+  return Array.isArray(run) ? position(at) : 'message';
 }
 
 /** Where block `block` of that message is. */
-const blockWhere = (run: unknown, at: number, block: number) => (Array.isArray(run) ? position(at, block, 'block') : `${whereIs(run, at)}, block ${block + 1}`);
+const blockWhere = (run: unknown, at: number, block: number) => `${whereIs(run, at)}, block ${block + 1}`;
 
 function readMessage(message: unknown, run: unknown, at: number, calls: CallCollector): void {
   if (!isRecord(message) || !Array.isArray(message.content)) {
-    throw new ToolCallAccuracyError(`${whereIs(run, at)} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
+    throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${whereIs(run, at)} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
   }
   const fromAssistant = message.role === 'assistant';
   if (fromAssistant) calls.beginStep();
@@ -71,7 +71,7 @@ function readMessage(message: unknown, run: unknown, at: number, calls: CallColl
     if (!isBedrockBlock(block)) refuseUnknown(FORMAT, blockWhere(run, at, index), block, BLOCKS);
     const use = block.toolUse;
     if (isRecord(use)) {
-      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`${blockWhere(run, at, index)}: its toolUse has no name; a call without a tool name cannot be read.`);
+      if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${blockWhere(run, at, index)} is a toolUse with no name; a call without a tool name cannot be read.`);
       if (!fromAssistant) continue;
       const call = toolCall(use.name, use.input, use.toolUseId);
       if (use.type === 'server_tool_use') call.providerExecuted = true;
@@ -111,18 +111,11 @@ function usage(value: unknown): RunUsage {
     const steps = messagesOf(value).filter((message) => isRecord(message) && message.role === 'assistant').length;
     return { steps, lacking: { tokens: NO_MESSAGE_TOKENS, durationMs: 'a list of messages carries no latency' } };
   }
-  const lacking: { tokens?: string; durationMs?: string } = {};
-  const tokens = tokensOf(value.usage, BEDROCK_TOKENS);
-  if (typeof tokens === 'string') lacking.tokens = `the response has ${tokens}`;
+  const { tokens, lacking: noTokens } = sumTokens([value.usage], BEDROCK_TOKENS, () => 'the response');
   const latency = isRecord(value.metrics) ? value.metrics.latencyMs : undefined;
   const recorded = typeof latency === 'number' && Number.isFinite(latency) && latency >= 0;
-  if (!recorded) lacking.durationMs = 'the response has no metrics.latencyMs';
-  return {
-    steps: 1,
-    ...(typeof tokens !== 'string' && { tokens: { ...tokens, modelCalls: 1 } }),
-    ...(recorded && { durationMs: latency }),
-    ...((lacking.tokens ?? lacking.durationMs) !== undefined && { lacking }),
-  };
+  const lacking = { ...noTokens, ...(!recorded && { durationMs: 'the response has no metrics.latencyMs' }) };
+  return { steps: 1, ...(tokens && { tokens }), ...(recorded && { durationMs: latency }), ...(Object.keys(lacking).length > 0 && { lacking }) };
 }
 
 /** The events of `ConverseStreamCommand`'s stream: one member each. */

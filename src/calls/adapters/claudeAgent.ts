@@ -131,21 +131,25 @@ function readMessages(context: Context, parent: string | null, calls: CallCollec
       if (!isNonEmptyString(id)) calls.beginStep();
       else if (id !== step) calls.beginStep(id);
       step = id;
-      readAssistant(message, index, context, calls);
+      readBlocks(message, index, true, context, calls);
     } else if (message.type === 'user') {
-      readUser(message, index, context, calls);
+      readBlocks(message, index, false, context, calls);
     }
   }
 }
 
-function readAssistant(message: UnknownRecord, index: number, context: Context, calls: CallCollector): void {
+/** A message's blocks: an assistant's calls, results (a server tool's, in an assistant message; a tool's, in a user one) and quiet blocks. */
+function readBlocks(message: UnknownRecord, index: number, fromAssistant: boolean, context: Context, calls: CallCollector): void {
   const blocks = blocksOf(message, index);
+  const expected = fromAssistant ? ASSISTANT_BLOCKS : USER_BLOCKS;
   for (let at = 0; at < blocks.length; at++) {
     const block: unknown = blocks[at];
     const type = isRecord(block) ? block.type : undefined;
-    if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, ASSISTANT_BLOCKS);
+    if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
     if (QUIET_BLOCKS.has(type)) continue;
-    if (CALL_BLOCKS.has(type)) {
+    if (isResultBlock(type)) {
+      readResult(block, context, calls);
+    } else if (fromAssistant && CALL_BLOCKS.has(type)) {
       const call = blockCall(block);
       if (!call) refuseUnknown(FORMAT, position(index, at, 'block'), block, `a ${type} block with its tool's name`);
       if (isNonEmptyString(block.id) && context.parents.has(block.id)) {
@@ -154,22 +158,9 @@ function readAssistant(message: UnknownRecord, index: number, context: Context, 
         recordSubRun(call, new SubAgentRun(context, block.id), agentType);
       }
       calls.add(call);
-    } else if (isResultBlock(type)) {
-      readResult(block, context, calls);
     } else {
-      refuseUnknown(FORMAT, position(index, at, 'block'), block, ASSISTANT_BLOCKS);
+      refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
     }
-  }
-}
-
-function readUser(message: UnknownRecord, index: number, context: Context, calls: CallCollector): void {
-  const blocks = blocksOf(message, index);
-  for (let at = 0; at < blocks.length; at++) {
-    const block: unknown = blocks[at];
-    const type = isRecord(block) ? block.type : undefined;
-    if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, USER_BLOCKS);
-    if (isResultBlock(type)) readResult(block, context, calls);
-    else if (!QUIET_BLOCKS.has(type)) refuseUnknown(FORMAT, position(index, at, 'block'), block, USER_BLOCKS);
   }
 }
 

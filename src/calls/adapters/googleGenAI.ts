@@ -4,7 +4,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
-import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, tokensOf } from '../runUsage.js';
+import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 
@@ -66,12 +66,12 @@ function isGeminiResponse(value: unknown): value is UnknownRecord {
 const PARTS = 'text, functionCall, functionResponse, executableCode, codeExecutionResult, toolCall, toolResponse, inlineData, fileData, thoughtSignature';
 
 /** Where part `part` of the content at `at` of `run` is, for errors: made only when there is one. */
-const partWhere = (run: unknown, at: number, part: number) => (Array.isArray(run) ? position(at, part) : `${whereIs(run, at)}, part ${part + 1}`);
+const partWhere = (run: unknown, at: number, part: number) => `${whereIs(run, at)}, part ${part + 1}`;
 
 function readContent(content: UnknownRecord, run: unknown, at: number, calls: CallCollector): void {
   const parts = content.parts;
   if (parts === undefined) return; // a model turn that returned nothing (the SDK records { role: 'model', parts: [] } or no parts)
-  if (!Array.isArray(parts)) throw new ToolCallAccuracyError(`${whereIs(run, at)}.parts is not a list of parts; pass a Content as @google/genai gives it ({ role, parts: [...] }).`);
+  if (!Array.isArray(parts)) throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${whereIs(run, at)} has parts that are not a list; pass a Content as @google/genai gives it ({ role, parts: [...] }).`);
   const fromModel = content.role === 'model';
   if (fromModel) calls.beginStep();
   for (let index = 0; index < parts.length; index++) {
@@ -97,10 +97,10 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   if (isRecord(call)) {
     if (call.partialArgs !== undefined || call.willContinue === true) {
       throw new ToolCallAccuracyError(
-        `${partWhere(run, at, index)} is a streamed piece of a functionCall (partialArgs/willContinue): its arguments are not whole. Pass the assembled response or chat.getHistory() instead.`,
+        `reading the run as ${FORMAT}: its ${partWhere(run, at, index)} is a streamed piece of a functionCall (partialArgs/willContinue): its arguments are not whole. Pass the assembled response or chat.getHistory() instead.`,
       );
     }
-    if (!isNonEmptyString(call.name)) throw new ToolCallAccuracyError(`${partWhere(run, at, index)}.functionCall has no name; a call without a tool name cannot be read.`);
+    if (!isNonEmptyString(call.name)) throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${partWhere(run, at, index)} is a functionCall with no name; a call without a tool name cannot be read.`);
     if (fromModel) calls.add(toolCall(call.name, call.args ?? {}, call.id));
     return;
   }
@@ -162,7 +162,7 @@ function contentsOf(value: unknown): readonly unknown[] {
 
 /** Where the content at `index` of `value` is, for errors. */
 function whereIs(value: unknown, index: number): string {
-  if (!isGeminiResponse(value)) return Array.isArray(value) ? position(index) : 'the Content';
+  if (!isGeminiResponse(value)) return Array.isArray(value) ? position(index) : 'Content';
   const history = value.automaticFunctionCallingHistory;
   const length = Array.isArray(history) ? history.length : 0;
   return index < length ? `automaticFunctionCallingHistory[${index}]` : 'candidates[0].content';
@@ -172,7 +172,7 @@ function read(value: unknown, calls: CallCollector): void {
   const contents = contentsOf(value);
   for (let index = 0; index < contents.length; index++) {
     const content = contents[index];
-    if (!isRecord(content)) throw new ToolCallAccuracyError(`${whereIs(value, index)} is not a Content ({ role, parts }); pass the contents as @google/genai gives them.`);
+    if (!isRecord(content)) throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${whereIs(value, index)} is not a Content ({ role, parts }); pass the contents as @google/genai gives them.`);
     readContent(content, value, index, calls);
   }
 }
@@ -199,9 +199,7 @@ function usage(value: unknown): RunUsage {
   if (!isGeminiResponse(value)) return { steps, lacking: { tokens: NO_MESSAGE_TOKENS } };
   // Automatic function calling returns the last model call's response: its usageMetadata counts that call only.
   if (steps > 1) return { steps, lacking: { tokens: `its usageMetadata counts only the last of its ${steps} model calls (automatic function calling keeps no other)` } };
-  const tokens = tokensOf(value.usageMetadata, GEMINI_TOKENS);
-  if (typeof tokens === 'string') return { steps: 1, lacking: { tokens: `the response has ${tokens}` } };
-  return { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
+  return { steps: 1, ...sumTokens([value.usageMetadata], GEMINI_TOKENS, () => 'the response') };
 }
 
 const FORMAT = 'google-genai';

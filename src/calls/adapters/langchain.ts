@@ -7,6 +7,7 @@ import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { plural } from '../../value.js';
 
 const CLASS_TYPES: Record<string, string> = {
   AIMessage: 'ai',
@@ -246,7 +247,7 @@ function langGraphPiece(value: unknown): string | undefined {
     return 'it is one [message, metadata] chunk of graph.stream(input, { streamMode: "messages" }). Collect every chunk of the stream in a list and pass the list (its chunks are joined into whole messages), or ' + finalState.slice('pass '.length);
   }
   if (Array.isArray(value) && pieces.every((piece) => isRecord(piece) && Array.isArray(piece.messages) && !('role' in piece))) {
-    return `it is a list of ${pieces.length} LangGraph states (the chunks of graph.stream(input, { streamMode: "values" })): each holds the whole thread so far, so reading them all would count each call again. Pass the last one: chunks.at(-1)`;
+    return `it is a list of ${plural(pieces.length, 'LangGraph state')} (the chunks of graph.stream(input, { streamMode: "values" })): each holds the whole thread so far, so reading them all would count each call again. Pass the last one: chunks.at(-1)`;
   }
   if (pieces.every((piece) => isRecord(piece) && Object.keys(piece).length > 0 && Object.values(piece).every((update) => isRecord(update) && Array.isArray(update.messages)))) {
     return `it is ${Array.isArray(value) ? 'a list of chunks' : 'a chunk'} of graph.stream(input, { streamMode: "updates" }), each one node's new messages; ${finalState}`;

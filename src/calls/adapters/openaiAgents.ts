@@ -145,16 +145,21 @@ function itemFit(item: UnknownRecord): MessageFit | undefined {
 
 // ---- the items of each shape ------------------------------------------------------------------
 
+/** Refuses the item at `index` of `items`, named by where it sits (`result.history item 3`). */
+function refuseItem(items: Items, index: number, value: unknown, expected = ITEMS_LIST): never {
+  refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, expected);
+}
+
 /** The protocol item at `index`: the item itself, or a run item's `rawItem`; an error for anything else. */
 function itemAt(items: Items, index: number): UnknownRecord {
   const value: unknown = items.list[index];
   if (!items.runItems) {
-    if (!isRecord(value)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, ITEMS_LIST);
+    if (!isRecord(value)) refuseItem(items, index, value);
     return value;
   }
-  if (!isRunItem(value)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, RUN_ITEMS_LIST);
+  if (!isRunItem(value)) refuseItem(items, index, value, RUN_ITEMS_LIST);
   const raw = value.rawItem;
-  if (!isRecord(raw)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, value, 'a run item with its rawItem');
+  if (!isRecord(raw)) refuseItem(items, index, value, 'a run item with its rawItem');
   return raw;
 }
 
@@ -333,14 +338,14 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     const item = itemAt(items, index);
     if (of !== undefined && of[index] !== owner) {
       // Another agent's item, read when its run is opened; one no reader knows is refused here too.
-      if (!isKnownItem(item)) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+      if (!isKnownItem(item)) refuseItem(items, index, item);
       continue;
     }
     const type = item.type;
     if (typeof type !== 'string') {
       // A message may leave out its type (`{ role: 'user', content }`).
       if (typeof item.role === 'string') continue;
-      refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+      refuseItem(items, index, item);
     }
     const isCall = type === 'function_call' || type === 'hosted_tool_call' || isCallType(type);
     if (isCall && !inCalls) calls.beginStep();
@@ -357,7 +362,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
       }
       // Without its tool_call_item (`result.interruptions` alone), the approval item is the call.
       const call = isCall ? callOf(item, type) : undefined;
-      if (!call) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+      if (!call) refuseItem(items, index, item);
       call.approval = 'requested';
       calls.add(call);
       continue;
@@ -368,7 +373,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     }
     if (type === 'hosted_tool_call' && readHostedMcp(item, (mcpRequests ??= new Map()))) continue;
     const call = isCall ? callOf(item, type) : undefined;
-    if (!call) refuseUnknown(FORMAT, `${items.source} item ${index + 1}`, item, ITEMS_LIST);
+    if (!call) refuseItem(items, index, item);
     if (type === 'hosted_tool_call' && item.name === 'mcp_approval_request') (mcpRequests ??= new Map()).set(String(item.id ?? (item.providerData as UnknownRecord | undefined)?.id), call);
     const callId = call.toolCallId;
     if (callId !== undefined && decisions) {

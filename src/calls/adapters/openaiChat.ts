@@ -6,7 +6,7 @@ import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
-import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, tokensOf } from '../runUsage.js';
+import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, sumTokens } from '../runUsage.js';
 
 /** An item of `message.tool_calls` rather than a message (`completion.choices[0].message.tool_calls`). */
 function isToolCallItem(item: UnknownRecord): boolean {
@@ -127,8 +127,7 @@ export const openaiChat: FormatAdapter = {
     },
     read(value) {
       if (isCompletion(value)) {
-        const tokens = tokensOf(value.usage, OPENAI_CHAT_TOKENS);
-        return typeof tokens === 'string' ? { steps: 1, lacking: { tokens: `the completion has ${tokens}` } } : { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
+        return { steps: 1, ...sumTokens([value.usage], OPENAI_CHAT_TOKENS, () => 'the completion') };
       }
       const messages = asList(value);
       // `message.tool_calls` itself: calls, not the messages that would say how many completions there were.

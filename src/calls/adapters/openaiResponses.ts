@@ -4,7 +4,7 @@ import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import type { ToolCall } from '../../types.js';
-import { INPUT_OUTPUT_TOKENS, tokensOf } from '../runUsage.js';
+import { INPUT_OUTPUT_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { refuseUnknown } from '../unknownParts.js';
 
@@ -162,8 +162,7 @@ export const openaiResponses: FormatAdapter = {
     records: { steps: 'OpenAI Responses: a Response (one model call)', tokens: 'OpenAI Responses: a Response (usage.input_tokens and output_tokens)' },
     read(value) {
       if (!isResponse(value)) return { lacking: { steps: 'input items do not say which response made them', tokens: 'input items carry no token usage' } };
-      const tokens = tokensOf(value.usage, INPUT_OUTPUT_TOKENS);
-      return typeof tokens === 'string' ? { steps: 1, lacking: { tokens: `the response has ${tokens}` } } : { steps: 1, tokens: { ...tokens, modelCalls: 1 } };
+      return { steps: 1, ...sumTokens([value.usage], INPUT_OUTPUT_TOKENS, () => 'the response') };
     },
   },
 };
