@@ -1,5 +1,5 @@
 import { describeArgument } from '../describe.js';
-import { formatInline } from '../value.js';
+import { formatName } from '../value.js';
 
 /**
  * The words of a matcher error about a bad argument: "`where` must be `what`; received …". `where`
@@ -10,9 +10,9 @@ export function mustBe(where: string, what: string, value: unknown, describe: (v
   return `${where} must be ${what}; received ${describe(value)}.`;
 }
 
-/** An options object with a key its matcher does not take: "`where` takes only `keys`; received unknown key "x"." */
+/** An options object with a key its matcher does not take (a key is quoted, escaped and cut as a tool name is, by `formatName`): "`where` takes only `keys`; received unknown key "x"." */
 export function takesOnly(where: string, keys: string, key: string): string {
-  return `${where} takes only ${keys}; received unknown key ${JSON.stringify(key)}.`;
+  return `${where} takes only ${keys}; received unknown key ${formatName(key)}.`;
 }
 
 const BUDGET_EXAMPLE = '{ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 }';
@@ -39,7 +39,7 @@ export const MUST_BE = {
 
 /** An expected call with keys a call pattern does not take. */
 export function unknownPatternKeys(where: string, keys: readonly string[]): string {
-  return `${where} has unknown key${keys.length > 1 ? 's' : ''} ${keys.map((key) => JSON.stringify(key)).join(', ')}; a call pattern takes only { toolName, input, output, error, approval }.`;
+  return `${where} has unknown key${keys.length > 1 ? 's' : ''} ${keys.map(formatName).join(', ')}; a call pattern takes only { toolName, input, output, error, approval }.`;
 }
 
 /** `times` as `{ min?, max? }` without either, or with min above max. */
@@ -49,7 +49,7 @@ export function badBounds(min?: number, max?: number): string {
 
 /** A budget with keys that are no limit. */
 export function unknownLimits(keys: readonly string[]): string {
-  return `budget has unknown option${keys.length > 1 ? 's' : ''} ${keys.map((key) => formatInline(key, 40)).join(', ')}; a budget takes toolCalls, steps, tokens and durationMs.`;
+  return `budget has unknown option${keys.length > 1 ? 's' : ''} ${keys.map(formatName).join(', ')}; a budget takes toolCalls, steps, tokens and durationMs.`;
 }
 
 export const NO_LIMIT = `budget sets no limit; give at least one of toolCalls, steps, tokens, durationMs, e.g. ${BUDGET_EXAMPLE}.`;

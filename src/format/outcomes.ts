@@ -149,14 +149,18 @@ export function describeCallCount(calls: readonly ToolCall[], toolName: unknown,
 
 /**
  * "at most 8 calls", "at least 1 call", "between 2 and 4 calls", "exactly 3 calls", or negated (what
- * `.not` asks for) "more than 8 calls", "fewer than 2 or more than 4 calls".
+ * `.not` asks for) "more than 8 calls", "fewer than 2 or more than 4 calls", "no call".
  */
 function describeCount(bounds: { min?: number; max?: number }, negated: boolean): string {
   const { min, max } = bounds;
   const calls = (count: number, text: string) => `${text} call${count === 1 ? '' : 's'}`;
   if (negated) {
-    if (min !== undefined && max !== undefined) return min === 0 ? calls(max, `more than ${max}`) : calls(max, `fewer than ${min} or more than ${max}`);
-    return min !== undefined ? calls(min, `fewer than ${min}`) : calls(max!, `more than ${max!}`);
+    // Fewer than one call is none: "no call", not "fewer than 1 call".
+    const more = max === undefined ? undefined : calls(max, `more than ${max}`);
+    if (min === undefined || (min === 0 && more !== undefined)) return more!;
+    const fewer = min === 1 ? 'no call' : calls(min, `fewer than ${min}`);
+    if (more === undefined) return fewer;
+    return min === 1 ? `${fewer} or ${more}` : calls(max!, `fewer than ${min} or more than ${max}`);
   }
   if (min !== undefined && max !== undefined) return min === max ? calls(min, `exactly ${min}`) : calls(max, `between ${min} and ${max}`);
   return min !== undefined ? calls(min, `at least ${min}`) : calls(max!, `at most ${max!}`);

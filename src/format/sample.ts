@@ -41,9 +41,10 @@ export function formatSampleMessage(hintLine: string, gate: Gate, shown: Readonl
 export function describeThrown(error: unknown): string {
   let text: string;
   try {
-    text = error instanceof Error ? `${error.name}: ${error.message}` : `threw ${typeof error === 'string' ? JSON.stringify(error) : String(error)}`;
+    // After "The agent threw: ": an error as `Name: message`, anything else as its value ("threw" is said once).
+    text = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === 'string' ? JSON.stringify(error) : String(error);
   } catch {
-    text = 'threw a value that cannot be printed';
+    text = 'a value that cannot be printed';
   }
   const lines = printable(text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS)}…` : text).split('\n');
   const cut = lines.length > ERROR_LINES ? [...lines.slice(0, ERROR_LINES), `… ${lines.length - ERROR_LINES} more lines`] : lines;

@@ -57,11 +57,12 @@ type Matcher = (this: MatcherContext, received: unknown, ...args: unknown[]) => 
  * test's (judge/pending.ts counts on it); its errors point at the caller themselves (judge/callSite.ts).
  */
 export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost: (...args: never[]) => unknown, ctx: MatcherContext, args: readonly unknown[]): MatcherResult | Promise<MatcherResult> {
-  const [received, ...rest] = args;
-  if (name === 'toUseAppropriateTools') return ONE_RUN[name].call(ctx, received, rest[0] as Parameters<typeof toUseAppropriateTools>[1]);
+  const received = args[0];
+  if (name === 'toUseAppropriateTools') return ONE_RUN[name].call(ctx, received, args[1] as Parameters<typeof toUseAppropriateTools>[1]);
   const matcher = ONE_RUN[name] as Matcher;
   try {
-    const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, rest, ARGUMENT_CHECKS[name]) : matcher.call(ctx, received, ...rest);
+    // The arguments as the runner gave them: no copy of them on one run.
+    const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, args.slice(1), ARGUMENT_CHECKS[name]) : matcher.apply(ctx, args as Parameters<Matcher>);
     return diffInMessage ? appendDiff(ctx, result) : result;
   } catch (error) {
     if (error instanceof ToolCallAccuracyError) Error.captureStackTrace(error, outermost);

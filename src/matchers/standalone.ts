@@ -31,10 +31,17 @@ export function standaloneContext(isNot: boolean): MatcherContext {
   };
 }
 
+// Kept after the first check: createRequire() and require() resolve the two paths again on every
+// call, about a sixth of a check on a run of 20 calls (as matchers/load.ts keeps its bodies).
+let loaded: Runnerless | undefined;
+
 function runnerless(): Runnerless {
+  return (loaded ??= loadRunnerless());
+}
+
+function loadRunnerless(): Runnerless {
   // `import.meta.url` is this file in the ES module build; the CommonJS build gets it from Rollup.
   const require = createRequire(import.meta.url);
-  // Node caches what require() loaded: a second call costs a lookup, so no cache of our own.
   const { equals, iterableEquality } = require('@jest/expect-utils') as { equals: Equals; iterableEquality: Tester };
   const utils = require('jest-matcher-utils') as MatcherUtils;
   return { equals, iterableEquality, utils: { matcherHint: utils.matcherHint, printExpected: utils.printExpected, printReceived: utils.printReceived, diff: utils.diff } };

@@ -124,6 +124,9 @@ describe('toCallToolTimes(name, { min?, max? })', () => {
         2. fetch   {}
         3. search  {}"
     `);
+    // .not of "at least 1" asks for none, said so.
+    expect(failureOf(() => expect(run).not.toCallToolTimes('search', { min: 1 })).message).toContain('Expected no call to "search", but the run made 2.');
+    expect(failureOf(() => expect(run).not.toCallToolTimes('search', { min: 1, max: 3 })).message).toContain('Expected no call or more than 3 calls to "search", but the run made 2.');
   });
 
   it('takes toolRefs and samples', async () => {

@@ -136,6 +136,8 @@ describe('toStayWithinBudget', () => {
     expect(matcherErrorOf(() => expect(run).not.toStayWithinBudget({ toolcalls: 3, 'maxSteps\n': 2 } as never))).toContain(
       'budget has unknown options "toolcalls", "maxSteps\\n"; a budget takes toolCalls, steps, tokens and durationMs.',
     );
+    // A long key is cut as a tool name is, its quote closed and its length said.
+    expect(matcherErrorOf(() => expect(run).toStayWithinBudget({ ['k'.repeat(300)]: 1 } as never))).toContain(`budget has unknown option "${'k'.repeat(64)}"… (300 characters); a budget takes`);
     // A limit given as undefined is no limit.
     expect(run).toStayWithinBudget({ toolCalls: 1, durationMs: undefined });
   });

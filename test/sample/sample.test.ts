@@ -279,6 +279,18 @@ describe('the failure message of a sample', () => {
     expect(message.length).toBeLessThan(3000);
   });
 
+  it('shows a thrown value that is no Error as itself, "threw" said once', async () => {
+    const runs = await sample(
+      (index) => {
+        throw index === 0 ? 'quota\n\u001b[31mgone' : 42;
+      },
+      { n: 2 },
+    );
+    const { message } = failureOf(() => expect(runs).toCallNoTools());
+    expect(message).toContain('Run 1 of 2 failed:\n  The agent threw: "quota\\n\\u001b[31mgone"\n');
+    expect(message).toContain('Run 2 of 2 failed:\n  The agent threw: 42');
+  });
+
   it('under .not, counts the runs where the negated claim held', async () => {
     const runs = await sampleOf(4, 1);
     const { message } = failureOf(() => expect(runs).not.toCallTool('search'));
