@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { getToolCalls } from '../calls/getToolCalls.js';
-import { canonicalJson } from '../store/keys.js';
+import { hashKey, sameData } from '../store/keys.js';
 import type { ToolCall } from '../types.js';
 import type { HttpRequestData, HttpResponseData } from './httpExchange.js';
 import { httpReviewStep } from './httpRuns.js';
@@ -68,7 +67,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * whole recording, so a rewrite that changed only text is told from one that changed nothing.
  */
 export function recordedCalls(steps: readonly ReviewStep[], whole: unknown): RecordedCalls {
-  const text = createHash('sha256').update(canonicalJson(whole)).digest('hex').slice(0, 16);
+  const text = hashKey(whole).slice(0, 16);
   try {
     const outcomes = new Map<string, RecordedCall['outcome']>();
     for (const step of steps) {
@@ -104,10 +103,10 @@ export function callChanges(before: RecordedCalls, after: RecordedCalls): string
   const names = (calls: RecordedCall[]) => calls.map((call) => call.toolName);
   const changes: string[] = [];
   const [old, now] = [names(before.calls), names(after.calls)];
-  if (canonicalJson([...old].sort()) !== canonicalJson([...now].sort())) changes.push('tool names');
-  else if (canonicalJson(old) !== canonicalJson(now)) changes.push('order');
+  if (!sameData([...old].sort(), [...now].sort())) changes.push('tool names');
+  else if (!sameData(old, now)) changes.push('order');
   if (changes.length > 0) return changes; // inputs and outcomes of other calls cannot be paired
-  if (before.calls.some((call, index) => canonicalJson(call.input) !== canonicalJson(after.calls[index]!.input))) changes.push('inputs');
-  if (before.calls.some((call, index) => canonicalJson(call.outcome ?? null) !== canonicalJson(after.calls[index]!.outcome ?? null))) changes.push('outcomes');
+  if (before.calls.some((call, index) => !sameData(call.input, after.calls[index]!.input))) changes.push('inputs');
+  if (before.calls.some((call, index) => !sameData(call.outcome ?? null, after.calls[index]!.outcome ?? null))) changes.push('outcomes');
   return changes;
 }
