@@ -77,7 +77,7 @@ export async function readStoredText(user: StoreUser, file: string): Promise<str
 }
 
 /** What `writeStoredFile` writes for `value`: pretty JSON with a final newline (keys in the value's own order). */
-export function storedText(value: unknown): string {
+function storedText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
@@ -113,10 +113,4 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)));
     }
   }
-}
-
-/** Whether `file` is inside `dir` (after resolving `..`): a stored file never leaves its folder. */
-export function isInside(dir: string, file: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
