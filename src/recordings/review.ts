@@ -1,3 +1,4 @@
+import { isRecord } from '../calls/adapter.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
 import { hashKey, sameData } from '../store/keys.js';
 import type { ToolCall } from '../types.js';
@@ -46,18 +47,14 @@ export function recordingCalls(text: string): RecordedCalls {
 /** One stored step as the review reads it, by its fields. */
 function reviewStep(step: unknown): ReviewStep {
   const { request, response } = (step ?? {}) as { request?: unknown; response?: unknown };
-  if (isObject(request) && typeof request.method === 'string' && isObject(response) && typeof response.status === 'number') {
+  if (isRecord(request) && typeof request.method === 'string' && isRecord(response) && typeof response.status === 'number') {
     return httpReviewStep(request as unknown as HttpRequestData, response as unknown as HttpResponseData);
   }
   // recordedModel's step: the prompt it sent (model messages), and the content it answered (or the tool calls of its stream).
   const { stream } = (step ?? {}) as { stream?: unknown };
-  const prompt = isObject(request) && Array.isArray(request.prompt) ? request.prompt : undefined;
-  const content = isObject(response) && Array.isArray(response.content) ? response.content : Array.isArray(stream) ? stream.filter((part) => isObject(part) && part.type === 'tool-call') : undefined;
+  const prompt = isRecord(request) && Array.isArray(request.prompt) ? request.prompt : undefined;
+  const content = isRecord(response) && Array.isArray(response.content) ? response.content : Array.isArray(stream) ? stream.filter((part) => isRecord(part) && part.type === 'tool-call') : undefined;
   return { request: prompt, answer: content };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
