@@ -2,8 +2,6 @@ import { hashKey } from '../store/index.js';
 import type { JudgeInput } from './input.js';
 import { PROMPT_VERSION } from './prompt.js';
 
-export { canonicalJson } from '../store/index.js';
-
 /** The model as stored in keys and files: identity only, never settings, headers or keys. */
 export interface ModelIdentity {
   provider: string;

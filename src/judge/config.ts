@@ -1,13 +1,12 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import { STORE_MODES } from '../store/mode.js';
-import type { JudgeCacheMode, JudgeCacheOptions, JudgeConfig } from './types.js';
+import { isStoreMode, STORE_MODES } from '../store/mode.js';
+import type { JudgeCacheOptions, JudgeConfig } from './types.js';
 
 export const DEFAULT_THRESHOLD = 1;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_CONCURRENCY = 4;
-export const CACHE_MODES: readonly JudgeCacheMode[] = STORE_MODES;
 
 // Kept on globalThis: the ESM and CJS builds, and the index and setup entries, must share one configuration.
 const STATE = Symbol.for('tool-call-accuracy.judge-config');
@@ -100,8 +99,8 @@ export function checkConfig(config: unknown, where: string, allowed: ReadonlyArr
   if (cache !== undefined) {
     if (typeof cache !== 'object' || cache === null) throw new ToolCallAccuracyError(`${where}: cache must be { mode?, dir? }.`);
     const { mode, dir } = cache as { mode?: unknown; dir?: unknown };
-    if (mode !== undefined && !CACHE_MODES.includes(mode as JudgeCacheMode)) {
-      throw new ToolCallAccuracyError(`${where}: cache.mode must be one of ${CACHE_MODES.join(', ')}; received ${JSON.stringify(mode)}.`);
+    if (mode !== undefined && !isStoreMode(mode)) {
+      throw new ToolCallAccuracyError(`${where}: cache.mode must be one of ${STORE_MODES.join(', ')}; received ${typeof mode === 'string' ? JSON.stringify(mode) : describeValue(mode)}.`);
     }
     if (dir !== undefined && (typeof dir !== 'string' || dir === '')) {
       throw new ToolCallAccuracyError(`${where}: cache.dir must be a non-empty path.`);

@@ -99,7 +99,7 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
     if (!other.startsWith(prefix) || other === name) continue;
     if (test === undefined && other.includes(SEPARATOR)) continue; // a test's file, not a scorer's
     const stored = await readStoredObject(VERDICT_STORE, path.join(dir, other)).catch(() => undefined);
-    if (stored !== undefined && !Array.isArray(stored)) candidates.push({ file: path.join(dir, other), stored });
+    if (stored !== undefined) candidates.push({ file: path.join(dir, other), stored });
   }
   const closest = nearest(candidates, ({ stored }) => changesSince(stored, input, model, votes));
   if (closest === undefined) return undefined;

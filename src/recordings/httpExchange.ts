@@ -64,7 +64,7 @@ export function recordedUrl(url: string): string {
   parsed.username = '';
   parsed.password = '';
   parsed.hash = '';
-  for (const name of [...parsed.searchParams.keys()]) if (SECRET_PARAM.test(name) || name.toLowerCase() === 'key') parsed.searchParams.delete(name);
+  for (const name of [...parsed.searchParams.keys()]) if (SECRET_PARAM.test(name)) parsed.searchParams.delete(name);
   parsed.searchParams.sort();
   return parsed.toString();
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../calls/adapter.js';
 import type { HttpRequestData, HttpResponseData, RecordedEvent } from './httpExchange.js';
 
 /**
@@ -11,7 +12,7 @@ export function httpReviewStep(request: HttpRequestData, response: HttpResponseD
 }
 
 function requestRun(body: unknown): unknown {
-  if (!isObject(body)) return undefined;
+  if (!isRecord(body)) return undefined;
   if (Array.isArray(body.messages)) return body.messages;
   if (Array.isArray(body.input)) return body.input;
   return undefined;
@@ -19,15 +20,15 @@ function requestRun(body: unknown): unknown {
 
 function answerRun(response: HttpResponseData): unknown {
   if (response.status < 200 || response.status >= 300) return undefined;
-  if (response.json !== undefined) return isObject(response.json) && ('choices' in response.json || 'content' in response.json || 'output' in response.json) ? response.json : undefined;
+  if (response.json !== undefined) return isRecord(response.json) && ('choices' in response.json || 'content' in response.json || 'output' in response.json) ? response.json : undefined;
   if (response.events !== undefined) return streamedAnswer(response.events);
   return undefined;
 }
 
 /** The whole answer a stream of events adds up to: OpenAI Responses (its completed response), Chat Completions and Anthropic Messages (assembled). */
 export function streamedAnswer(events: readonly RecordedEvent[]): unknown {
-  const data = events.map((event) => event.data).filter(isObject);
-  const completed = data.find((item) => item.type === 'response.completed' && isObject(item.response));
+  const data = events.map((event) => event.data).filter(isRecord);
+  const completed = data.find((item) => item.type === 'response.completed' && isRecord(item.response));
   if (completed) return completed.response;
   if (data.some((item) => item.type === 'message_start')) return anthropicMessage(data);
   if (data.some((item) => item.object === 'chat.completion.chunk')) return chatCompletion(data);
@@ -40,10 +41,10 @@ function anthropicMessage(data: Array<Record<string, unknown>>): unknown {
   const partial: string[] = [];
   for (const item of data) {
     const index = typeof item.index === 'number' ? item.index : -1;
-    if (item.type === 'content_block_start' && isObject(item.content_block)) {
+    if (item.type === 'content_block_start' && isRecord(item.content_block)) {
       content[index] = { ...item.content_block };
       partial[index] = '';
-    } else if (item.type === 'content_block_delta' && isObject(item.delta) && content[index]) {
+    } else if (item.type === 'content_block_delta' && isRecord(item.delta) && content[index]) {
       const delta = item.delta;
       if (delta.type === 'text_delta') content[index]!.text = `${String(content[index]!.text ?? '')}${String(delta.text ?? '')}`;
       if (delta.type === 'input_json_delta') partial[index] += String(delta.partial_json ?? '');
@@ -51,7 +52,7 @@ function anthropicMessage(data: Array<Record<string, unknown>>): unknown {
       content[index]!.input = parseJson(partial[index]!);
     }
   }
-  return { ...(isObject(start) ? start : {}), role: 'assistant', content: content.filter(Boolean) };
+  return { ...(isRecord(start) ? start : {}), role: 'assistant', content: content.filter(Boolean) };
 }
 
 function chatCompletion(data: Array<Record<string, unknown>>): unknown {
@@ -59,14 +60,14 @@ function chatCompletion(data: Array<Record<string, unknown>>): unknown {
   const calls: Array<{ id?: unknown; type: 'function'; function: { name: string; arguments: string } }> = [];
   for (const chunk of data) {
     const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
-    const delta = isObject(choice) && isObject(choice.delta) ? choice.delta : undefined;
+    const delta = isRecord(choice) && isRecord(choice.delta) ? choice.delta : undefined;
     if (!delta) continue;
     if (typeof delta.content === 'string') text += delta.content;
     if (!Array.isArray(delta.tool_calls)) continue;
     for (const call of delta.tool_calls) {
-      if (!isObject(call)) continue;
+      if (!isRecord(call)) continue;
       const index = typeof call.index === 'number' ? call.index : calls.length;
-      const fn = isObject(call.function) ? call.function : {};
+      const fn = isRecord(call.function) ? call.function : {};
       const found = (calls[index] ??= { type: 'function', function: { name: '', arguments: '' } });
       if (call.id !== undefined) found.id = call.id;
       if (typeof fn.name === 'string') found.function.name += fn.name;
@@ -83,8 +84,4 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

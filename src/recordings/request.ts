@@ -1,5 +1,5 @@
 import { escapeUnsafe } from '../printable.js';
-import { canonical, dataChanges, type DataPath, type StoredStep } from '../store/index.js';
+import { canonical, dataChanges, nearest, type DataPath, type StoredStep } from '../store/index.js';
 import { formatInline, ordinal } from '../value.js';
 import { toStored } from './data.js';
 
@@ -139,11 +139,6 @@ export function missNote(
     const line = `This request was recorded ${same === 1 ? 'once' : `${same} times`} in this test; this is its ${ordinal(same + 1)} time (a run now makes more requests than when it was recorded).`;
     return { lines: [line], changes: [line] };
   }
-  let nearest: { index: number; changes: string[] } | undefined;
-  steps.forEach((step, index) => {
-    const changes = changesOf(step);
-    if (nearest === undefined || changes.length < nearest.changes.length) nearest = { index, changes };
-  });
-  const { index, changes } = nearest!;
+  const { candidate: index, changes } = nearest(steps.keys(), (at) => changesOf(steps[at]!))!;
   return { lines: [`The nearest recorded request is step ${index + 1} of ${steps.length} in that file; it differs in:`, ...changes.map((change) => `  - ${change}`)], changes };
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { isRecord } from '../calls/adapter.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
-import { canonicalJson } from '../store/keys.js';
+import { hashKey, sameData } from '../store/keys.js';
 import type { ToolCall } from '../types.js';
 import type { HttpRequestData, HttpResponseData } from './httpExchange.js';
 import { httpReviewStep } from './httpRuns.js';
@@ -47,18 +47,14 @@ export function recordingCalls(text: string): RecordedCalls {
 /** One stored step as the review reads it, by its fields. */
 function reviewStep(step: unknown): ReviewStep {
   const { request, response } = (step ?? {}) as { request?: unknown; response?: unknown };
-  if (isObject(request) && typeof request.method === 'string' && isObject(response) && typeof response.status === 'number') {
+  if (isRecord(request) && typeof request.method === 'string' && isRecord(response) && typeof response.status === 'number') {
     return httpReviewStep(request as unknown as HttpRequestData, response as unknown as HttpResponseData);
   }
   // recordedModel's step: the prompt it sent (model messages), and the content it answered (or the tool calls of its stream).
   const { stream } = (step ?? {}) as { stream?: unknown };
-  const prompt = isObject(request) && Array.isArray(request.prompt) ? request.prompt : undefined;
-  const content = isObject(response) && Array.isArray(response.content) ? response.content : Array.isArray(stream) ? stream.filter((part) => isObject(part) && part.type === 'tool-call') : undefined;
+  const prompt = isRecord(request) && Array.isArray(request.prompt) ? request.prompt : undefined;
+  const content = isRecord(response) && Array.isArray(response.content) ? response.content : Array.isArray(stream) ? stream.filter((part) => isRecord(part) && part.type === 'tool-call') : undefined;
   return { request: prompt, answer: content };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -68,7 +64,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * whole recording, so a rewrite that changed only text is told from one that changed nothing.
  */
 export function recordedCalls(steps: readonly ReviewStep[], whole: unknown): RecordedCalls {
-  const text = createHash('sha256').update(canonicalJson(whole)).digest('hex').slice(0, 16);
+  const text = hashKey(whole).slice(0, 16);
   try {
     const outcomes = new Map<string, RecordedCall['outcome']>();
     for (const step of steps) {
@@ -104,10 +100,10 @@ export function callChanges(before: RecordedCalls, after: RecordedCalls): string
   const names = (calls: RecordedCall[]) => calls.map((call) => call.toolName);
   const changes: string[] = [];
   const [old, now] = [names(before.calls), names(after.calls)];
-  if (canonicalJson([...old].sort()) !== canonicalJson([...now].sort())) changes.push('tool names');
-  else if (canonicalJson(old) !== canonicalJson(now)) changes.push('order');
+  if (!sameData([...old].sort(), [...now].sort())) changes.push('tool names');
+  else if (!sameData(old, now)) changes.push('order');
   if (changes.length > 0) return changes; // inputs and outcomes of other calls cannot be paired
-  if (before.calls.some((call, index) => canonicalJson(call.input) !== canonicalJson(after.calls[index]!.input))) changes.push('inputs');
-  if (before.calls.some((call, index) => canonicalJson(call.outcome ?? null) !== canonicalJson(after.calls[index]!.outcome ?? null))) changes.push('outcomes');
+  if (before.calls.some((call, index) => !sameData(call.input, after.calls[index]!.input))) changes.push('inputs');
+  if (before.calls.some((call, index) => !sameData(call.outcome ?? null, after.calls[index]!.outcome ?? null))) changes.push('outcomes');
   return changes;
 }

@@ -1,14 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatCallList } from '../format/callList.js';
+import { DEFAULT_RECORDINGS_DIR } from '../recordings/config.js';
 import { callChanges, recordingCalls, type RecordedCalls } from '../recordings/review.js';
 import type { ReportedRecordingUse } from '../recordings/usage.js';
 import { escapeUnsafe } from '../printable.js';
+import { listJsonFiles } from '../store/files.js';
 import { plural } from '../value.js';
 import type { ToolCall } from '../types.js';
-
-/** Where recordings are written unless `dir` says otherwise: beside each test file. */
-export const RECORDINGS_DIR = '__recordings__';
 
 /** A test of the run, as the reporters know it: its file (absolute), full name, and whether it passed. */
 export interface RunTest {
@@ -131,17 +130,11 @@ function callLines(label: string, calls: RecordedCalls): string[] {
 export async function staleRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[]): Promise<string[]> {
   const used = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [path.resolve(use.file)])));
   const dirs = new Set([...used].map((file) => path.dirname(file)));
-  for (const test of tests) dirs.add(path.join(path.dirname(path.resolve(test.file)), RECORDINGS_DIR));
+  for (const test of tests) dirs.add(path.join(path.dirname(path.resolve(test.file)), DEFAULT_RECORDINGS_DIR));
   const notPassed = new Set(tests.filter((test) => !test.passed).map((test) => test.name));
   const stale: string[] = [];
   for (const dir of [...dirs].sort()) {
-    let names: string[];
-    try {
-      names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
-    } catch {
-      continue;
-    }
-    for (const name of names) {
+    for (const name of await listJsonFiles(dir)) {
       const file = path.join(dir, name);
       if (used.has(file)) continue;
       const owner = await ownerOf(file);

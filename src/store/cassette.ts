@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
-import { corruptFileError, isInside, nameStem, readStoredText, slug, writeStoredFile } from './files.js';
+import { corruptFileError, nameStem, parseStoredObject, readStoredText, slug, writeStoredFile } from './files.js';
 import type { StoreSettings } from './mode.js';
 import { emit, held, testNumber } from './state.js';
 import { storedAnswer } from './stored.js';
@@ -41,7 +41,6 @@ export function cassetteScope(user: StoreUser, settings: StoreSettings, test: Cu
     throw new ToolCallAccuracyError(`${who} was called outside a test (neither Vitest nor Jest names a current test), so its recordings have no test to belong to: give it a { name }.`);
   }
   const file = path.join(settings.dir, `${stem}.json`);
-  if (!isInside(settings.dir, file)) throw new ToolCallAccuracyError(`${who}: the recording file ${file} would leave ${settings.dir}.`); // cannot happen with slugs; checked all the same
   const runner = test.handle === undefined ? `name:${test.name ?? ''}` : `test:${testNumber(test.handle)}`;
   return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}` };
 }
@@ -85,19 +84,15 @@ function cassette(scope: CassetteScope): Cassette {
 async function readCassette({ user, file }: CassetteScope): Promise<OnDisk> {
   const text = await readStoredText(user, file);
   if (text === undefined) return { text, steps: [] };
-  const corrupt = (problem: string, cause?: unknown): OnDisk => ({ text, steps: [], problem: corruptFileError(user, file, problem, cause) });
-  let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return corrupt(`not valid JSON (${(error as Error).message})`, error);
+    const { steps } = parseStoredObject(user, file, text);
+    if (!Array.isArray(steps)) throw corruptFileError(user, file, 'it has no "steps" list');
+    const bad = steps.findIndex((step) => typeof step !== 'object' || step === null || typeof (step as { key?: unknown }).key !== 'string');
+    if (bad !== -1) throw corruptFileError(user, file, `its step ${bad + 1} is not an object with a "key"`);
+    return { text, steps: steps as StoredStep[] };
+  } catch (problem) {
+    return { text, steps: [], problem: problem as Error }; // thrown when the steps are needed; `record` writes over it
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return corrupt('it is not a JSON object');
-  const steps = (value as { steps?: unknown }).steps;
-  if (!Array.isArray(steps)) return corrupt('it has no "steps" list');
-  const bad = steps.findIndex((step) => typeof step !== 'object' || step === null || typeof (step as { key?: unknown }).key !== 'string');
-  if (bad !== -1) return corrupt(`its step ${bad + 1} is not an object with a "key"`);
-  return { text, steps: steps as StoredStep[] };
 }
 
 /** The file's steps as read; a corrupt file's error. */
@@ -105,12 +100,6 @@ async function readSteps(open: Cassette): Promise<OnDisk> {
   const disk = await open.disk;
   if (disk.problem) throw disk.problem;
   return disk;
-}
-
-/** The steps the file holds now for this process (as read, plus what this run added), for a miss's nearest request. */
-export async function cassetteSteps(scope: CassetteScope): Promise<readonly StoredStep[]> {
-  const open = cassette(scope);
-  return open.steps ?? (await readSteps(open)).steps;
 }
 
 /** How a user answers one request through a per-test file. */

@@ -51,14 +51,18 @@ export function corruptFileError(user: StoreUser, file: string, problem: string,
  */
 export async function readStoredObject(user: StoreUser, file: string): Promise<Record<string, unknown> | undefined> {
   const text = await readStoredText(user, file);
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : parseStoredObject(user, file, text);
+}
+
+/** The text of `file` as a JSON object (an array is none); else the user's error naming it (`corruptFileError`). */
+export function parseStoredObject(user: StoreUser, file: string, text: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw corruptFileError(user, file, `not valid JSON (${(error as Error).message})`, error);
   }
-  if (typeof value !== 'object' || value === null) throw corruptFileError(user, file, 'it is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw corruptFileError(user, file, 'it is not a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -73,7 +77,7 @@ export async function readStoredText(user: StoreUser, file: string): Promise<str
 }
 
 /** What `writeStoredFile` writes for `value`: pretty JSON with a final newline (keys in the value's own order). */
-export function storedText(value: unknown): string {
+function storedText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
@@ -109,10 +113,4 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)));
     }
   }
-}
-
-/** Whether `file` is inside `dir` (after resolving `..`): a stored file never leaves its folder. */
-export function isInside(dir: string, file: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

@@ -17,7 +17,7 @@
  *   and returns the text; `readStoredObject(user, file)` / `readStoredText(user, file)` read one
  *   (undefined when missing; unreadable or not a JSON object → the user's error via
  *   `corruptFileError(user, file, problem)`); `listJsonFiles(dir)`; `slug(text, max)` and
- *   `nameStem(name)` make file names that never leave their folder (`isInside(dir, file)` checks);
+ *   `nameStem(name)` make file names that never leave their folder (only letters, digits, dashes);
  *   `display(file)` prints a path relative to the working directory.
  *
  * Stored answers: `storedAnswer(mode, { find, miss, ask, store })` is the one rule of the modes
@@ -38,7 +38,7 @@
  *   anew from the run's first request, `auto` appends what is missing, `replay` throws `miss(steps)`,
  *   `off` asks (`liveAnswer(user, ask, { owner?, testPath? })` is that, with no file or test needed). `ask(commit)` calls `commit(fields)` once its answer is whole (a stream at its end):
  *   the step `{ key, ...fields }` is then written (the whole file, atomically, as
- *   `{ "test": owner, "steps": [...] }`). `cassetteSteps(scope)` lists the file's steps. A corrupt
+ *   `{ "test": owner, "steps": [...] }`). A corrupt
  *   file (not JSON, no "steps" list, a step without "key") is the user's error naming it.
  *   `dataChanges(before, after)` lists where two values differ (`{ path, before, after }`), for a
  *   miss's "what changed".
@@ -60,7 +60,7 @@
  * (`judge/judge.ts`, `recordings/replay.ts`). Hashing loads node:crypto at the first hash.
  */
 export { canonical, canonicalJson, hashKey, sameData, sha256 } from './keys.js';
-export { corruptFileError, display, isInside, listJsonFiles, nameStem, readStoredObject, readStoredText, slug, storedText, writeStoredFile } from './files.js';
+export { corruptFileError, display, listJsonFiles, nameStem, readStoredObject, readStoredText, slug, writeStoredFile } from './files.js';
 export { isCI, isStoreMode, resolveStoreSettings, STORE_MODES } from './mode.js';
 export type { ModeSource, StoreMode, StoreOptions, StoreSettings } from './mode.js';
 export { nearest, recordCommand, replayMissMessage, staleNote } from './messages.js';
@@ -68,7 +68,7 @@ export type { ReplayMiss } from './messages.js';
 export { storedAnswer } from './stored.js';
 export type { StoredAnswer, StoredAnswerSteps } from './stored.js';
 export { currentTest, runnerCommand } from './test.js';
-export { cassetteScope, cassetteSteps, liveAnswer, recordedAnswer } from './cassette.js';
+export { cassetteScope, liveAnswer, recordedAnswer } from './cassette.js';
 export type { CassetteScope, RecordedAnswerSteps } from './cassette.js';
 export type { StoredStep } from './step.js';
 export { dataChanges } from './diff.js';
