@@ -53,7 +53,7 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
   }
   if (stale.length > 0) {
     lines.push('', `Stale recordings: ${plural(stale.length, 'file')} that no test of this full run used:`, ...stale.map((file) => `  ${shown(file)}`));
-    lines.push(`Remove them, then commit:\n  rm ${stale.map((file) => escapeUnsafe(shellQuote(relative(root, file)))).join(' ')}`);
+    lines.push(`Remove ${stale.length === 1 ? 'it' : 'them'}, then commit:\n  rm ${stale.map((file) => escapeUnsafe(shellQuote(relative(root, file)))).join(' ')}`);
   } else if (!scope.full && uses.length > 0) {
     lines.push(`Stale recordings are not looked for: ${scope.why}.`);
   }

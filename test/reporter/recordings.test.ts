@@ -85,7 +85,7 @@ describe('the Vitest reporter on recordings', () => {
         '',
         'Stale recordings: 1 file that no test of this full run used:',
         `  ${shown}/booking-fixture-ts--a-deleted-test-0123456789ab.json`,
-        'Remove them, then commit:',
+        'Remove it, then commit:',
         `  rm ${shown}/booking-fixture-ts--a-deleted-test-0123456789ab.json`,
       ].join('\n'),
     );
@@ -151,7 +151,7 @@ describe('the Jest reporter on recordings', () => {
         '',
         'Stale recordings: 1 file that no test of this full run used:',
         `  ${shown}/old--gone-0123456789ab.json`,
-        'Remove them, then commit:',
+        'Remove it, then commit:',
         `  rm ${shown}/old--gone-0123456789ab.json`,
       ].join('\n'),
     );
