@@ -32,9 +32,10 @@ export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[
     : `Expected every call to be one of these, each matching one call at most (some may go unused):\n${list}`;
 }
 
-/** Under `.not`, where the items found their calls: "They were made as calls 3, 1, 2." */
+/** Under `.not`, where the items found their calls: "They were made as calls 3, 1, 2." ("It was made as call 3." for one). */
 export function unorderedMatched(cover: Cover, callOfItem: Int32Array): string | undefined {
   if (cover !== 'items' || callOfItem.length === 0) return undefined;
+  if (callOfItem.length === 1) return `It was made as call ${callOfItem[0]! + 1}.`;
   return `They were made as calls ${joinFirst(Array.from(callOfItem), ', ', (call) => String(call + 1))}.`;
 }
 

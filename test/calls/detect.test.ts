@@ -6,21 +6,10 @@
 import { describe, expect, test } from 'vitest';
 import { detectFormat } from '../../src/calls/detect.js';
 import { getToolCalls } from '../../src/calls/getToolCalls.js';
-import { ToolCallAccuracyError } from '../../src/errors.js';
 import { loopExpected, loopSteps, sdks, uiMessages } from '../fixtures/aiSdk.js';
-import { passes } from '../helpers/failureOf.js';
+import { passes, refusalOf } from '../helpers/failureOf.js';
 import { mastraBuilders } from '../helpers/mastraBuilders.js';
 import { createToolInvocation } from '../../src/testing.js';
-
-function errorOf(run: unknown): string {
-  try {
-    getToolCalls(run);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ToolCallAccuracyError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the run to be refused');
-}
 
 describe.each(sdks.map((sdk) => [sdk.name, sdk] as const))('%s UI messages that keep a content string (a store migrated from v4)', (_, sdk) => {
   test('are read by their parts: every tool part counts', async () => {
@@ -49,7 +38,7 @@ describe('a flat Mastra run (as Mastra 0.x hands its scorers)', () => {
 
   test("whose output holds another format's calls is refused, not read without them", () => {
     const run = { inputMessages, output: [{ role: 'assistant', content: '', tool_calls: [{ id: 'x', type: 'function', function: { name: 'a', arguments: '{}' } }] }] };
-    expect(errorOf(run)).toContain('is not an agent run this package can read');
+    expect(refusalOf(run)).toContain('is not an agent run this package can read');
   });
 });
 
@@ -76,7 +65,7 @@ describe('values that cannot be read with certainty are refused', () => {
       { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: '{}' } }] },
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'book', input: {} }] },
     ];
-    const message = errorOf(mixed);
+    const message = refusalOf(mixed);
     expect(message).toContain('message 1 is an OpenAI Chat Completions message and message 2 is an Anthropic message');
     expect(message).toContain('Accepted shapes:');
     expect(passes(() => expect(mixed).not.toCallTool('book'))).toBe(false);
@@ -85,17 +74,17 @@ describe('values that cannot be read with certainty are refused', () => {
   test('a Mastra stored message beside messages of another format', () => {
     const mastra = { id: 'm', role: 'assistant', content: { format: 2, parts: [{ type: 'tool-invocation', toolInvocation: { state: 'result', toolCallId: 'c1', toolName: 'a', args: {}, result: 1 } }] } };
     const model = { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c2', toolName: 'b', input: {} }] };
-    expect(errorOf([model, mastra])).toContain('message 1 is an AI SDK model message and message 2 is a Mastra stored message');
+    expect(refusalOf([model, mastra])).toContain('message 1 is an AI SDK model message and message 2 is a Mastra stored message');
   });
 
   test("the error shows the value's keys as data: escaped and cut", () => {
-    const message = errorOf({ ['\u001b[31mred\nline']: 1, ['k'.repeat(500)]: 2 });
+    const message = refusalOf({ ['\u001b[31mred\nline']: 1, ['k'.repeat(500)]: 2 });
     expect(message).toContain('keys { \\u001b[31mred\\u000aline, kkkk');
     expect(message).not.toMatch(/\u001b|k{41}/);
   });
 
   test('a streamText result whose steps are not awaited is refused (not read as no calls)', () => {
-    expect(errorOf({ steps: Promise.resolve([]) })).toContain('await result.steps');
+    expect(refusalOf({ steps: Promise.resolve([]) })).toContain('await result.steps');
   });
 });
 

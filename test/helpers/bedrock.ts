@@ -1,6 +1,7 @@
 import { createServer } from 'node:http2';
 import type { IncomingHttpHeaders } from 'node:http2';
 import type { BedrockRuntimeClient, ContentBlock, ConverseCommandInput, ConverseResponse, Message, Tool, ToolResultContentBlock } from '@aws-sdk/client-bedrock-runtime';
+import type { LoopFunction } from './hotelFunctions.js';
 import { listenOnLoopback } from './providerServers.js';
 
 /**
@@ -80,15 +81,8 @@ export async function startBedrockServer(...script: BedrockTurn[]): Promise<Bedr
   };
 }
 
-/** A tool of the agent loop: its Converse spec and what running it does (a throw is a failure). */
-export interface BedrockFunction {
-  description: string;
-  schema: Record<string, unknown>;
-  run(input: Record<string, unknown>): unknown;
-}
-
 /** The Converse `toolConfig.tools` of these functions, as the user declares them. */
-export function toolSpecs(functions: Record<string, BedrockFunction>): Tool[] {
+export function toolSpecs(functions: Record<string, LoopFunction>): Tool[] {
   return Object.entries(functions).map(([name, fn]) => ({ toolSpec: { name, description: fn.description, inputSchema: { json: fn.schema as never } } }));
 }
 
@@ -102,7 +96,7 @@ export function toolSpecs(functions: Record<string, BedrockFunction>): Tool[] {
 export async function converseLoop(
   client: BedrockRuntimeClient,
   request: string,
-  functions: Record<string, BedrockFunction>,
+  functions: Record<string, LoopFunction>,
   messages: Message[] = [],
 ): Promise<{ messages: Message[]; responses: ConverseResponse[] }> {
   const { ConverseCommand } = await import('@aws-sdk/client-bedrock-runtime');

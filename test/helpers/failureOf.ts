@@ -1,4 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
+import { expect } from 'vitest';
+import { getToolCalls } from '../../src/calls/getToolCalls.js';
+import { ToolCallAccuracyError } from '../../src/errors.js';
 
 export interface Failure {
   /** The message, without colours. */
@@ -48,4 +51,15 @@ export async function rejectionOf(assertion: Promise<unknown>): Promise<string> 
     return stripVTControlCharacters((error as Error).message);
   }
   throw new Error('expected the assertion to fail, but it passed');
+}
+
+/** The message of the ToolCallAccuracyError getToolCalls must refuse `run` with (read or refuse). */
+export function refusalOf(run: unknown): string {
+  try {
+    getToolCalls(run);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ToolCallAccuracyError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the run to be refused');
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { CallableTool, Content, FunctionCall, Part, Tool } from '@google/genai';
+import type { LoopFunction } from './hotelFunctions.js';
 import { API_KEY, listenOnLoopback } from './providerServers.js';
 
 /**
@@ -79,23 +80,16 @@ export async function startGeminiServer(...script: GeminiTurn[]): Promise<Gemini
   };
 }
 
-/** A function the model may call: its declaration and what running it does (a throw is a failure). */
-export interface GeminiFunction {
-  description: string;
-  parameters: Record<string, unknown>;
-  run(args: Record<string, unknown>): unknown;
-}
-
 /**
  * The tools as a user hands them to automatic function calling: a `CallableTool` (what
  * `mcpToTool` makes, written out) whose declarations use `parametersJsonSchema`, and which
  * answers each call as Google's function-calling guide prescribes: `response: { output }` for a
  * result, `response: { error }` for a failure, with the call's `id` when it had one.
  */
-export function callableTool(functions: Record<string, GeminiFunction>): CallableTool {
+export function callableTool(functions: Record<string, LoopFunction>): CallableTool {
   return {
     tool: async (): Promise<Tool> => ({
-      functionDeclarations: Object.entries(functions).map(([name, fn]) => ({ name, description: fn.description, parametersJsonSchema: fn.parameters })),
+      functionDeclarations: Object.entries(functions).map(([name, fn]) => ({ name, description: fn.description, parametersJsonSchema: fn.schema })),
     }),
     callTool: async (calls: FunctionCall[]): Promise<Part[]> =>
       calls.map((call) => {

@@ -164,19 +164,6 @@ export async function twoTurnRun() {
   return run(agent, [...first.history, { role: 'user', content: 'And in Rome?' }]);
 }
 
-/** A run that made `count` calls to get_weather, `perStep` in each model call (for the bench and large-run tests). */
-export async function manyCallsRun(count: number, perStep = 10) {
-  const steps: ScriptedModelInput[] = [];
-  for (let start = 0; start < count; start += perStep) {
-    const calls = [];
-    for (let index = start; index < Math.min(count, start + perStep); index++) calls.push(functionCall('get_weather', { city: `City ${index}` }, { callId: `call_${index}` }));
-    steps.push(response(calls));
-  }
-  steps.push(response([assistantMessage('Done.')]));
-  const agent = new Agent({ name: 'Weather', instructions: 'x', model: new ScriptedModel(steps), tools: [getWeather] });
-  return run(agent, 'Weather everywhere', { maxTurns: steps.length + 1 });
-}
-
 /**
  * Tools OpenAI runs itself: a web search, and a hosted MCP tool that needs approval (its request
  * interrupts the run; once approved, the run goes on). The model's output items are the SDK's own

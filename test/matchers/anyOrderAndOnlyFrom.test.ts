@@ -82,6 +82,10 @@ describe('toCallToolsInAnyOrder', () => {
     `);
   });
 
+  it('.not of one item says the one call it was made as', () => {
+    expect(failureOf(() => expect(runWithCalls('a', 'b')).not.toCallToolsInAnyOrder(['b'])).message).toMatch(/\n\nIt was made as call 2\.$/);
+  });
+
   it('.not on a long list names the first ten calls', () => {
     const names = Array.from({ length: 12 }, (_, index) => `t${index}`);
     const failure = failureOf(() => expect(runWithCalls(...names)).not.toCallToolsInAnyOrder([...names].reverse()));

@@ -11,7 +11,7 @@ import { getToolCalls, turn } from '../../../src/index.js';
 import { readRun } from '../../../src/calls/getToolCalls.js';
 import { ToolCallAccuracyError } from '../../../src/errors.js';
 import { bookTool, scriptedAgent, searchTool, splitCall, streamed, type ScriptedChunk } from '../../helpers/langgraph.js';
-import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
+import { failureOf, matcherErrorOf, refusalOf } from '../../helpers/failureOf.js';
 
 /** Two parallel searches, each call's arguments split over chunks; then a booking; then the reply. */
 const script: ScriptedChunk[][] = [
@@ -30,16 +30,6 @@ const expected = [
   { toolName: 'search', input: { q: 'rome' }, toolCallId: 'call_2', output: 'found rome' },
   { toolName: 'book', input: { flight: 'UA 1', seat: '14C' }, toolCallId: 'call_3', output: 'booked UA 1 14C' },
 ];
-
-function errorOf(run: unknown): string {
-  try {
-    getToolCalls(run);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ToolCallAccuracyError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the run to be refused');
-}
 
 describe("streamMode: 'messages': chunks joined into whole messages", () => {
   it('reads the [chunk, metadata] tuples as the whole calls, one model step per message', async () => {
@@ -91,7 +81,7 @@ describe("streamMode: 'messages': chunks joined into whole messages", () => {
     const tuples = (await streamed(scriptedAgent(script), 'Find flights and book one', 'messages')) as unknown[];
     // Cut after the first fragment of the first call.
     const cut = tuples.slice(0, 2);
-    expect(errorOf(cut)).toMatch(/reading the run as langchain: its message 1 \(a message streamed in 2 chunks\) is .*the arguments of its call to "search" are incomplete JSON, so the stream was cut short/);
+    expect(refusalOf(cut)).toMatch(/reading the run as langchain: its message 1 \(a message streamed in 2 chunks\) is .*the arguments of its call to "search" are incomplete JSON, so the stream was cut short/);
     expect(() => expect(cut).not.toCallTool('search')).toThrow(ToolCallAccuracyError);
     expect(() => expect(cut).toCallNoTools()).toThrow(ToolCallAccuracyError);
   });
@@ -99,36 +89,36 @@ describe("streamMode: 'messages': chunks joined into whole messages", () => {
   it('refuses chunks saved as JSON, which only their own concat() joins, and says how to keep them', async () => {
     const tuples = await streamed(scriptedAgent(script), 'Find flights and book one', 'messages');
     const saved: unknown = JSON.parse(JSON.stringify(tuples));
-    expect(errorOf(saved)).toMatch(/its message 1 \(with \d+ more chunks of its message\) is \{ lc, type: "constructor", id: \[.*\], kwargs \}.*join them before saving \(chunks\.reduce\(\(a, b\) => a\.concat\(b\)\)\)/s);
+    expect(refusalOf(saved)).toMatch(/its message 1 \(with \d+ more chunks of its message\) is \{ lc, type: "constructor", id: \[.*\], kwargs \}.*join them before saving \(chunks\.reduce\(\(a, b\) => a\.concat\(b\)\)\)/s);
   });
 });
 
 describe("LangGraph's other stream modes: refused, saying what to pass", () => {
   it("a list of 'values' chunks: pass the last one", async () => {
     const chunks = await streamed(scriptedAgent(script), 'Find flights and book one', 'values');
-    expect(errorOf(chunks)).toContain(`it is a list of ${chunks.length} LangGraph states (the chunks of graph.stream(input, { streamMode: "values" })): each holds the whole thread so far, so reading them all would count each call again. Pass the last one: chunks.at(-1)`);
+    expect(refusalOf(chunks)).toContain(`it is a list of ${chunks.length} LangGraph states (the chunks of graph.stream(input, { streamMode: "values" })): each holds the whole thread so far, so reading them all would count each call again. Pass the last one: chunks.at(-1)`);
     expect(getToolCalls(chunks.at(-1))).toEqual(expected);
   });
 
   it("'updates' and 'debug' chunks, one or a list: pass the final state", async () => {
     const updates = await streamed(scriptedAgent(script), 'Find flights and book one', 'updates');
-    expect(errorOf(updates)).toContain('a list of chunks of graph.stream(input, { streamMode: "updates" }), each one node\'s new messages; pass the final state instead (await graph.invoke(input)');
-    expect(errorOf(updates[0])).toContain('a chunk of graph.stream(input, { streamMode: "updates" })');
+    expect(refusalOf(updates)).toContain('a list of chunks of graph.stream(input, { streamMode: "updates" }), each one node\'s new messages; pass the final state instead (await graph.invoke(input)');
+    expect(refusalOf(updates[0])).toContain('a chunk of graph.stream(input, { streamMode: "updates" })');
     const debug = await streamed(scriptedAgent(script), 'Find flights and book one', 'debug');
-    expect(errorOf(debug)).toContain('a list of events of graph.stream(input, { streamMode: "debug" }); pass the final state instead');
+    expect(refusalOf(debug)).toContain('a list of events of graph.stream(input, { streamMode: "debug" }); pass the final state instead');
     expect(() => expect(debug).not.toCallTool('book')).toThrow(ToolCallAccuracyError);
   });
 
   it("one 'messages' tuple: collect them all", async () => {
     const tuples = await streamed(scriptedAgent(script), 'Find flights and book one', 'messages');
-    expect(errorOf(tuples[1])).toContain('it is one [message, metadata] chunk of graph.stream(input, { streamMode: "messages" }). Collect every chunk of the stream in a list and pass the list');
+    expect(refusalOf(tuples[1])).toContain('it is one [message, metadata] chunk of graph.stream(input, { streamMode: "messages" }). Collect every chunk of the stream in a list and pass the list');
   });
 
   it('[mode, chunk] pairs of several modes: pass one mode', async () => {
     const agent = scriptedAgent(script);
     const pairs: unknown[] = [];
     for await (const pair of await agent.stream({ messages: [{ role: 'user', content: 'go' }] }, { streamMode: ['values', 'messages'], configurable: { thread_id: 't' } })) pairs.push(pair);
-    expect(errorOf(pairs)).toContain('[mode, chunk] pairs of graph.stream(input, { streamMode: [...] }) with several modes; pass the chunks of one mode');
+    expect(refusalOf(pairs)).toContain('[mode, chunk] pairs of graph.stream(input, { streamMode: [...] }) with several modes; pass the chunks of one mode');
   });
 });
 
