@@ -17,9 +17,9 @@ const LAYERS = [
   { name: 'store', paths: ['store/'] },
   { name: 'calls', paths: ['calls/'] },
   { name: 'judge and recordings', paths: ['judge/', 'recordings/'] },
-  { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/'] },
+  { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/', 'calibration/'] },
   { name: 'matchers', paths: ['matchers/', 'reporter/'] },
-  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
+  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts', 'cli.ts', 'cli/'] },
 ];
 
 // The one list of format adapters: the only module allowed to import one.

@@ -15,7 +15,11 @@ export interface CalibrationGate {
   minTpr?: number;
   /** The lowest acceptable low end of the TNR's Wilson interval: the judge fails what the person fails. */
   minTnr?: number;
-  /** The fewest labelled decisions at the gated level. */
+  /**
+   * The fewest labelled decisions at the gated level: 20 by default once any minimum is set. κ's
+   * interval has no width when every label agrees, so a few agreeing labels alone would pass any
+   * minKappa; set it lower (even 1) on purpose.
+   */
   minLabels?: number;
   /** The level gated: `run` (default), `call`, `step`, `missing tool` or `criterion`. */
   level?: Level;
@@ -24,6 +28,9 @@ export interface CalibrationGate {
   /** The labels file, when not `labels.json` in the verdict directory. */
   labelsFile?: string;
 }
+
+/** A gate's minLabels when it sets none: below this, κ and the rates say little (and κ's interval can have no width). */
+export const DEFAULT_MIN_LABELS = 20;
 
 const GATE_KEYS = ['minKappa', 'minTpr', 'minTnr', 'minLabels', 'level', 'warnOnly', 'labelsFile'] as const;
 
@@ -80,8 +87,10 @@ export function checkCalibration(report: CalibrationReport, gate: CalibrationGat
   const n = stats?.n ?? 0;
   const disagreements = report.disagreements.filter((item) => item.level === level);
   const failures: GateFailure[] = [];
-  if (gate.minLabels !== undefined && n < gate.minLabels) {
-    failures.push({ metric: 'labels', text: `${n} labelled decision${n === 1 ? '' : 's'} at the ${level} level, fewer than minLabels ${gate.minLabels}`, costly: [] });
+  const minLabels = gate.minLabels ?? DEFAULT_MIN_LABELS;
+  if (n < minLabels) {
+    const option = gate.minLabels === undefined ? `the ${DEFAULT_MIN_LABELS} a gate needs unless its minLabels says otherwise` : `minLabels ${minLabels}`;
+    failures.push({ metric: 'labels', text: `${n} labelled decision${n === 1 ? '' : 's'} at the ${level} level, fewer than ${option}`, costly: [] });
   }
   const rule = (metric: GateFailure['metric'], option: string, min: number | undefined, value: number | undefined, interval: Interval | undefined, costly: Disagreement[], undefinedWhy: string) => {
     if (min === undefined) return;

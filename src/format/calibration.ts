@@ -8,6 +8,8 @@ import { FEW_LABELS, type CalibrationReport, type Disagreement, type LevelReport
 import type { GateResult } from '../calibration/gate.js';
 import type { Kappa, Rate } from '../calibration/stats.js';
 import { snippet } from '../judge/model.js';
+import { escapeUnsafe } from '../printable.js';
+import { printableName } from '../value.js';
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const UNDEFINED = 'undefined';
@@ -58,9 +60,10 @@ function describeLevel(level: LevelReport): string[] {
   }
   if (level.groups.length > 0) {
     lines.push(`  by ${level.level === 'criterion' ? 'criterion' : level.level === 'step' ? 'step' : 'tool'}:`);
-    const nameWidth = Math.min(40, Math.max(...level.groups.map((group) => snippet(group.group, 40).length)));
-    for (const group of level.groups) {
-      lines.push(`    ${snippet(group.group, 40).padEnd(nameWidth)}  n ${String(group.stats.n).padStart(3)}  κ ${kappaShort(group.stats.kappa).padStart(9)}  TPR ${rateShort(group.stats.tpr).padStart(9)}  TNR ${rateShort(group.stats.tnr).padStart(9)}`);
+    const names = level.groups.map((group) => printableName(snippet(group.group, 40)));
+    const nameWidth = Math.min(40, Math.max(...names.map((name) => name.length)));
+    for (const [index, group] of level.groups.entries()) {
+      lines.push(`    ${names[index]!.padEnd(nameWidth)}  n ${String(group.stats.n).padStart(3)}  κ ${kappaShort(group.stats.kappa).padStart(9)}  TPR ${rateShort(group.stats.tpr).padStart(9)}  TNR ${rateShort(group.stats.tnr).padStart(9)}`);
     }
   }
   return lines;
@@ -69,8 +72,9 @@ function describeLevel(level: LevelReport): string[] {
 /** One disagreement on one line: where, who said what, and the judge's reasoning. */
 export function describeDisagreement(item: Disagreement): string {
   const votes = item.agreement === undefined ? '' : ` (its votes agreed ${percent(item.agreement)})`;
-  const reasoning = item.reasoning === undefined ? '' : ` Judge: ${JSON.stringify(snippet(item.reasoning, 160))}`;
-  return `${display(item.verdictFile)}  ${item.id}: you said ${item.human}, the judge ${item.judge}${votes}.${reasoning}`;
+  const reasoning = item.reasoning === undefined ? '' : ` Judge: ${escapeUnsafe(JSON.stringify(snippet(item.reasoning, 160)))}`;
+  // Ids and reasoning come from a run and a model: escaped, so they cannot forge lines or colours.
+  return `${display(item.verdictFile)}  ${printableName(item.id)}: you said ${item.human}, the judge ${item.judge}${votes}.${reasoning}`;
 }
 
 /** The whole report, as `calibrate` prints it. */
@@ -87,7 +91,7 @@ export function describeCalibration(report: CalibrationReport): string {
   }
   if (report.orphans.length > 0) {
     lines.push('', `Labels that match no verdict (${report.orphans.length}); relabel or remove them:`);
-    for (const orphan of report.orphans) lines.push(`  ${orphan.id === undefined ? `key ${orphan.key.slice(0, 12)}…` : orphan.id}: ${orphan.problem}`);
+    for (const orphan of report.orphans) lines.push(`  ${orphan.id === undefined ? `key ${printableName(orphan.key.slice(0, 12))}…` : printableName(orphan.id)}: ${escapeUnsafe(orphan.problem)}`);
   }
   if (report.voteAgreements.length > 0) {
     const sorted = [...report.voteAgreements].sort((a, b) => a - b);

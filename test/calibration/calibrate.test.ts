@@ -97,10 +97,11 @@ describe('calibrating against labels', () => {
     ]);
     const criterion = checkCalibration(report, { level: 'criterion', minKappa: 0.2 });
     expect(criterion.failures.map((failure) => failure.text)).toEqual([
+      '0 labelled decisions at the criterion level, fewer than the 20 a gate needs unless its minLabels says otherwise',
       "κ is undefined (the person's labels hold only one of pass and fail, or none), so minKappa 0.2 cannot be met",
     ]);
     expect(describeGateFailure(result, report, true)).toMatch(/^Warning: the LLM judge is not calibrated well enough to be trusted at the missing tool level/);
-    expect(checkCalibration(report, { minKappa: -1 }).failures).toEqual([]);
+    expect(checkCalibration(report, { minKappa: -1, minLabels: 2 }).failures).toEqual([]);
   });
 
   test('bad gate settings are named', () => {
