@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CalibrationError } from './calibration/errors.js';
+import { ToolCallAccuracyError } from './errors.js';
 import { checkGate, type CalibrationGate } from './calibration/gate.js';
 import { calibrateCommand } from './cli/calibrateCommand.js';
 import { labelCommand } from './cli/label.js';
@@ -114,7 +115,7 @@ export async function main(argv: readonly string[], io: { stdin: NodeJS.Readable
     return await calibrateCommand({ dir, threshold, json: values.json === true, gate: gated ? gate : undefined, ...(labelsFile !== undefined && { labelsFile }) }, io);
   } catch (error) {
     // parseArgs' own errors (an unknown flag, a missing value) say what was wrong in their message.
-    const known = error instanceof CalibrationError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS');
+    const known = error instanceof CalibrationError || error instanceof ToolCallAccuracyError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS');
     if (!known && !(error instanceof Error && /corrupt|Could not read/.test(error.message))) throw error;
     io.err(`tool-call-accuracy: ${(error as Error).message}\nRun npx tool-call-accuracy --help for the options.`);
     return 2;

@@ -5,9 +5,11 @@
  * second reader.
  */
 
+import { CALIBRATION_LEVELS, type CalibrationLevel } from '../judge/calibrationSettings.js';
+
 /** The levels calibration reports on, in the order it prints them. */
-export const LEVELS = ['run', 'call', 'step', 'missing tool', 'criterion'] as const;
-export type Level = (typeof LEVELS)[number];
+export const LEVELS = CALIBRATION_LEVELS;
+export type Level = CalibrationLevel;
 
 /**
  * One decision of the judge's. `id` names it in the labels file (`call 2: search-tool`); `pass` is

@@ -4,61 +4,11 @@
  * a judge that was never shown both kinds of run has not earned trust.
  */
 import type { CalibrationReport, Disagreement, LevelReport } from './calibrate.js';
-import { LEVELS, type Level } from './decisions.js';
-import { CalibrationError } from './errors.js';
+import type { Level } from './decisions.js';
+import { DEFAULT_MIN_LABELS, type CalibrationGate } from '../judge/calibrationSettings.js';
 import type { Interval } from '../sample/wilson.js';
 
-export interface CalibrationGate {
-  /** The lowest acceptable low end of Cohen's κ's 95% interval (−1 to 1). */
-  minKappa?: number;
-  /** The lowest acceptable low end of the TPR's Wilson interval: the judge passes what the person passes. */
-  minTpr?: number;
-  /** The lowest acceptable low end of the TNR's Wilson interval: the judge fails what the person fails. */
-  minTnr?: number;
-  /**
-   * The fewest labelled decisions at the gated level: 20 by default once any minimum is set. κ's
-   * interval has no width when every label agrees, so a few agreeing labels alone would pass any
-   * minKappa; set it lower (even 1) on purpose.
-   */
-  minLabels?: number;
-  /** The level gated: `run` (default), `call`, `step`, `missing tool` or `criterion`. */
-  level?: Level;
-  /** Print the failure as a warning instead of failing. */
-  warnOnly?: boolean;
-  /** The labels file, when not `labels.json` in the verdict directory. */
-  labelsFile?: string;
-}
-
-/** A gate's minLabels when it sets none: below this, κ and the rates say little (and κ's interval can have no width). */
-export const DEFAULT_MIN_LABELS = 20;
-
-const GATE_KEYS = ['minKappa', 'minTpr', 'minTnr', 'minLabels', 'level', 'warnOnly', 'labelsFile'] as const;
-
-/** Throws a CalibrationError naming the first bad setting of `where` (`configureJudge({ calibration })`). */
-export function checkGate(gate: unknown, where: string): asserts gate is CalibrationGate {
-  if (typeof gate !== 'object' || gate === null || Array.isArray(gate)) {
-    throw new CalibrationError(`${where} takes an object such as { minKappa: 0.6, minTpr: 0.8, minTnr: 0.8, minLabels: 20 }; received ${JSON.stringify(gate)}.`);
-  }
-  for (const key of Object.keys(gate)) {
-    if (!(GATE_KEYS as readonly string[]).includes(key)) throw new CalibrationError(`${where}: unknown setting ${JSON.stringify(key)}. Known: ${GATE_KEYS.join(', ')}.`);
-  }
-  const settings = gate as Record<string, unknown>;
-  for (const key of ['minTpr', 'minTnr'] as const) {
-    const value = settings[key];
-    if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1)) throw new CalibrationError(`${where}: ${key} must be a number from 0 to 1; received ${JSON.stringify(value)}.`);
-  }
-  if (settings.minKappa !== undefined && !(typeof settings.minKappa === 'number' && settings.minKappa >= -1 && settings.minKappa <= 1)) {
-    throw new CalibrationError(`${where}: minKappa must be a number from -1 to 1; received ${JSON.stringify(settings.minKappa)}.`);
-  }
-  if (settings.minLabels !== undefined && !(Number.isInteger(settings.minLabels) && (settings.minLabels as number) >= 1)) {
-    throw new CalibrationError(`${where}: minLabels must be a whole number of at least 1; received ${JSON.stringify(settings.minLabels)}.`);
-  }
-  if (settings.level !== undefined && !(LEVELS as readonly unknown[]).includes(settings.level)) {
-    throw new CalibrationError(`${where}: level must be one of ${LEVELS.map((level) => `'${level}'`).join(', ')}; received ${JSON.stringify(settings.level)}.`);
-  }
-  if (settings.warnOnly !== undefined && typeof settings.warnOnly !== 'boolean') throw new CalibrationError(`${where}: warnOnly must be true or false; received ${JSON.stringify(settings.warnOnly)}.`);
-  if (settings.labelsFile !== undefined && typeof settings.labelsFile !== 'string') throw new CalibrationError(`${where}: labelsFile must be a path; received ${JSON.stringify(settings.labelsFile)}.`);
-}
+export { checkGate, DEFAULT_MIN_LABELS, type CalibrationGate } from '../judge/calibrationSettings.js';
 
 /** One rule of the gate that the judge did not meet. */
 export interface GateFailure {

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
