@@ -8,7 +8,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CalibrationError } from './calibration/errors.js';
 import { ToolCallAccuracyError } from './errors.js';
 import { checkGate, type CalibrationGate } from './calibration/gate.js';
-import { calibrateCommand } from './cli/calibrateCommand.js';
+import { calibrateCommand, compareCommand } from './cli/calibrateCommand.js';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { JudgeModel } from './judge/types.js';
 import { labelCommand } from './cli/label.js';
 import { DEFAULT_CACHE_DIR } from './judge/cacheSettings.js';
 
@@ -34,7 +37,11 @@ calibrate:
   --min-tpr <r>         … of the TPR's interval
   --min-tnr <r>         … of the TNR's interval
   --min-labels <n>      … unless the level has n labelled decisions
-  --warn-only           report a failed gate without failing`;
+  --warn-only           report a failed gate without failing
+  --model <id|file>     A/B: judge the labelled runs again with this model (an AI Gateway id such as
+                        openai/gpt-5-mini, or a .js/.mjs file whose default export is an AI SDK model)
+  --rubric-file <file>  … with this rubric (with --model)
+  --votes <n>           … with this many votes (with --model; default 1)`;
 
 const OPTIONS = {
   dir: { type: 'string' },
@@ -51,11 +58,14 @@ const OPTIONS = {
   'min-tnr': { type: 'string' },
   'min-labels': { type: 'string' },
   'warn-only': { type: 'boolean' },
+  model: { type: 'string' },
+  'rubric-file': { type: 'string' },
+  votes: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
 const LABEL_ONLY = ['sample', 'seed', 'accept-judge', 'from'];
-const CALIBRATE_ONLY = ['json', 'level', 'min-kappa', 'min-tpr', 'min-tnr', 'min-labels', 'warn-only'];
+const CALIBRATE_ONLY = ['json', 'level', 'min-kappa', 'min-tpr', 'min-tnr', 'min-labels', 'warn-only', 'model', 'rubric-file', 'votes'];
 
 function number(values: Record<string, unknown>, name: string, check: (value: number) => boolean, what: string): number | undefined {
   const text = values[name];
@@ -63,6 +73,34 @@ function number(values: Record<string, unknown>, name: string, check: (value: nu
   const value = Number(text);
   if (text === '' || !check(value)) throw new CalibrationError(`--${name} must be ${what}; received ${JSON.stringify(text)}.`);
   return value;
+}
+
+async function readText(file: string, flag: string): Promise<string> {
+  try {
+    const text = await readFile(file, 'utf8');
+    if (text.trim() === '') throw new CalibrationError(`${flag} ${file} is empty: a rubric is your criteria, in words.`);
+    return text.trim();
+  } catch (error) {
+    if (error instanceof CalibrationError) throw error;
+    throw new CalibrationError(`${flag}: could not read ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** An AI Gateway id, or a module file whose default export (or `model` export) is an AI SDK language model. */
+async function loadModel(spec: string, cwd: string): Promise<JudgeModel> {
+  if (!/\.[cm]?js$/.test(spec)) return spec;
+  const file = path.resolve(cwd, spec);
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new CalibrationError(`--model: could not load ${file}: ${(error as Error).message}`);
+  }
+  const model = (loaded.default ?? loaded.model) as { modelId?: unknown } | undefined;
+  if (typeof model !== 'object' || model === null || typeof model.modelId !== 'string') {
+    throw new CalibrationError(`--model: ${file} must export an AI SDK language model as its default export (export default openai('gpt-5-mini')), or as \`model\`.`);
+  }
+  return model as JudgeModel;
 }
 
 /** Runs the command; returns the exit code. `io` is the terminal, or a test's streams. */
@@ -98,6 +136,13 @@ export async function main(argv: readonly string[], io: { stdin: NodeJS.Readable
         { stdin: io.stdin, out: io.out },
       );
     }
+    if (values.model !== undefined || values['rubric-file'] !== undefined || values.votes !== undefined) {
+      if (values.model === undefined) throw new CalibrationError('--rubric-file and --votes judge the labelled runs again: give the judge model with --model too (a verdict file names its model but cannot rebuild it).');
+      const votes = number(values, 'votes', (value) => Number.isInteger(value) && value >= 1 && value % 2 === 1, 'an odd whole number (1, 3, 5…), so a majority decides') ?? 1;
+      const rubric = values['rubric-file'] === undefined ? undefined : await readText(path.resolve(io.cwd, values['rubric-file']), '--rubric-file');
+      const model = await loadModel(values.model, io.cwd);
+      return await compareCommand({ dir, threshold, json: values.json === true, variant: { model, votes, ...(rubric !== undefined && { rubric }) }, ...(labelsFile !== undefined && { labelsFile }) }, io);
+    }
     const gate: CalibrationGate = {};
     const minKappa = number(values, 'min-kappa', (value) => value >= -1 && value <= 1, 'a number from -1 to 1');
     const minTpr = number(values, 'min-tpr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1');
@@ -115,7 +160,7 @@ export async function main(argv: readonly string[], io: { stdin: NodeJS.Readable
     return await calibrateCommand({ dir, threshold, json: values.json === true, gate: gated ? gate : undefined, ...(labelsFile !== undefined && { labelsFile }) }, io);
   } catch (error) {
     // parseArgs' own errors (an unknown flag, a missing value) say what was wrong in their message.
-    const known = error instanceof CalibrationError || error instanceof ToolCallAccuracyError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS');
+    const known = error instanceof CalibrationError || error instanceof ToolCallAccuracyError || (error as Error | undefined)?.name === 'JudgeError' || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS');
     if (!known && !(error instanceof Error && /corrupt|Could not read/.test(error.message))) throw error;
     io.err(`tool-call-accuracy: ${(error as Error).message}\nRun npx tool-call-accuracy --help for the options.`);
     return 2;

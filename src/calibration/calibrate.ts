@@ -9,7 +9,7 @@ import { VERDICT_STORE } from '../judge/cacheSettings.js';
 import { display, listJsonFiles, readStoredObject } from '../store/index.js';
 import { decisionsOf, LEVELS, type JudgedDecision, type Level, type StoredVerdict } from './decisions.js';
 import { CalibrationError } from './errors.js';
-import { defaultLabelsFile, LABELS_FILE, readLabels, type Label } from './labels.js';
+import { defaultLabelsFile, LABELS_FILE, readLabels, type Label, type LabelsFile } from './labels.js';
 import { agreementStats, correctedPassRate, rate, type AgreementStats, type Rate } from './stats.js';
 
 /** Fewer labels than this at a level: the report says its numbers are too few to trust. */
@@ -129,6 +129,12 @@ export async function calibrate(options: CalibrationOptions): Promise<Calibratio
   const threshold = options.threshold ?? 1;
   const labelsFile = options.labelsFile ?? defaultLabelsFile(options.dir);
   const [verdicts, labels] = await Promise.all([readVerdicts(options.dir, threshold), readLabels(labelsFile)]);
+  return calibrateVerdicts(verdicts, labels, { dir: options.dir, labelsFile, threshold });
+}
+
+/** Calibration over verdicts already read (another judge's, under the keys of the labelled ones, for a comparison). */
+export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: LabelsFile, options: { dir: string; labelsFile: string; threshold: number }): CalibrationReport {
+  const { labelsFile, threshold } = options;
   const byKey = new Map(verdicts.map((verdict) => [verdict.key, verdict]));
   const pairs: Array<{ verdict: ReadVerdict; decision: JudgedDecision; human: boolean }> = [];
   const orphans: OrphanLabel[] = [];

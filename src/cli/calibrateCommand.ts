@@ -5,7 +5,8 @@
  */
 import { calibrate, type CalibrationReport } from '../calibration/calibrate.js';
 import { checkCalibration, type CalibrationGate } from '../calibration/gate.js';
-import { describeCalibration, describeGateFailure } from '../format/calibration.js';
+import { compareJudge, type JudgeVariant } from '../calibration/compare.js';
+import { describeCalibration, describeComparison, describeGateFailure } from '../format/calibration.js';
 import type { Io } from './label.js';
 
 export interface CalibrateOptions {
@@ -37,4 +38,14 @@ function jsonReport(report: CalibrationReport, gate: ReturnType<typeof checkCali
     levels: report.levels.map((level) => ({ ...level, correctedPassRate: level.correctedPassRate ?? null })),
     ...(gate !== undefined && { gate: { level: gate.level, passed: gate.failures.length === 0, failures: gate.failures.map((failure) => ({ metric: failure.metric, text: failure.text })) } }),
   };
+}
+
+/** `calibrate --model …`: the labelled runs judged again by another configuration, side by side with the recorded one. */
+export async function compareCommand(options: { dir: string; labelsFile?: string; threshold: number; json: boolean; variant: JudgeVariant }, io: Pick<Io, 'out'>): Promise<number> {
+  const comparison = await compareJudge({ dir: options.dir, threshold: options.threshold, variant: options.variant, ...(options.labelsFile !== undefined && { labelsFile: options.labelsFile }) });
+  if (options.json) {
+    const { before, after, ...rest } = comparison;
+    io.out(JSON.stringify({ ...rest, before: jsonReport(before, undefined), after: jsonReport(after, undefined) }, null, 2));
+  } else io.out(describeComparison(comparison));
+  return 0;
 }

@@ -123,3 +123,42 @@ export function describeCalibrationLine(report: CalibrationReport): string | und
   const parts = levels.map(({ level, stats }) => `${level} κ ${kappaShort(stats.kappa)}, TPR ${rateShort(stats.tpr)}, TNR ${rateShort(stats.tnr)}, n ${stats.n}`);
   return `Judge calibration (${display(report.labelsFile)}): ${parts.join('; ')}.`;
 }
+
+const signed = (value: number, digits: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)}`;
+
+/** `0.58 → 0.80 (+0.22)`; `undefined → 0.80` when one side is undefined. */
+function change(before: number | undefined, after: number | undefined, asPercent: boolean): string {
+  const show = (value: number | undefined) => (value === undefined ? UNDEFINED : asPercent ? percent(value) : value.toFixed(2));
+  const difference = before === undefined || after === undefined ? '' : ` (${asPercent ? `${signed((after - before) * 100, 0)} points` : signed(after - before, 2)})`;
+  return `${show(before)} → ${show(after)}${difference}`;
+}
+
+/** `calibrate --model/--rubric-file/--votes`: the two calibrations side by side, and the decisions that changed sides. */
+export function describeComparison(comparison: import('../calibration/compare.js').Comparison): string {
+  const { before, after } = comparison;
+  const lines = [
+    `Judge A: the recorded verdicts in ${display(before.dir)}.`,
+    `Judge B: ${escapeUnsafe(comparison.describeVariant)}; its verdicts in ${display(comparison.variantDir)} (${comparison.asked} asked now, the rest replayed).`,
+    `Over the ${before.labelledVerdicts} labelled run${before.labelledVerdicts === 1 ? '' : 's'}; nothing is changed: adopt B through a reviewed edit of your judge settings.`,
+  ];
+  for (const level of before.levels) {
+    const other = after.levels.find((candidate) => candidate.level === level.level);
+    if (level.stats.n === 0 || other === undefined) continue;
+    lines.push(
+      '',
+      `${level.level} level (n ${level.stats.n}):`,
+      `  κ    ${change(level.stats.kappa.value, other.stats.kappa.value, false)}`,
+      `  TPR  ${change(level.stats.tpr.value, other.stats.tpr.value, true)}`,
+      `  TNR  ${change(level.stats.tnr.value, other.stats.tnr.value, true)}`,
+    );
+  }
+  if (comparison.changed.length === 0) lines.push('', 'No labelled decision changed sides.');
+  else {
+    lines.push('', `Decisions that changed sides (${comparison.changed.length}):`);
+    for (const item of comparison.changed) {
+      const verdict = item.after === item.human ? 'B agrees with you now' : 'B disagrees with you now';
+      lines.push(`  ${display(item.verdictFile)}  ${printableName(item.id)}: you said ${item.human}; A said ${item.before}, B says ${item.after} (${verdict})`);
+    }
+  }
+  return lines.join('\n');
+}

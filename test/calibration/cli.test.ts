@@ -133,4 +133,27 @@ describe('npx tool-call-accuracy calibrate', () => {
     expect(corrupt.code).toBe(2);
     expect(corrupt.err).toContain(`The labels file ${labelsPath()} is corrupt: not valid JSON`);
   });
+
+  test('--model judges the labelled runs again with another judge, side by side, and replays that judge the second time', async () => {
+    await record();
+    const { readdir } = await import('node:fs/promises');
+    const tokyo = (await readdir(path.join(dir, '__judge__'))).find((name) => name.includes('tokyo'))!;
+    // The person finds the web search fine; the recorded judge did not.
+    await writeFile(path.join(dir, 'labels.csv'), `key,decision,label\n${tokyo},run,pass\n${tokyo},call 1: search-tool,pass\n${tokyo},missing: weather-tool,pass\n`);
+    await run(['label', '--from', 'labels.csv']);
+    const lenient = path.join(import.meta.dirname, 'fixtures', 'lenientJudge.mjs');
+    const first = await run(['calibrate', '--model', lenient]);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain('Judge B: lenient-judge (test-judge), 1 vote, each verdict\'s own rubric; its verdicts in');
+    expect(first.out).toContain('(1 asked now, the rest replayed)');
+    expect(first.out).toContain('run level (n 1):');
+    expect(first.out).toContain('Decisions that changed sides (3):');
+    expect(first.out).toMatch(/what-is-the-weather-in-tokyo-[0-9a-f]{12}\.json {2}run: you said pass; A said fail, B says pass \(B agrees with you now\)/);
+    const second = await run(['calibrate', '--model', lenient]);
+    expect(second.out).toContain('(0 asked now, the rest replayed)');
+    // The main verdicts and labels are untouched.
+    expect((await run(['calibrate'])).out).toContain('2 verdicts in');
+    expect((await run(['calibrate', '--rubric-file', 'x.txt'])).err).toContain('give the judge model with --model too');
+    expect((await run(['calibrate', '--model', lenient, '--votes', '2'])).err).toContain('--votes must be an odd whole number');
+  });
 });
