@@ -30,7 +30,7 @@ const rateShort = (rate: Rate) => (rate.value === undefined ? UNDEFINED : percen
 
 /** What a level's pass means, for the reader of its table. */
 const PASS_MEANS: Record<LevelReport['level'], string> = {
-  run: 'pass: the run is good enough (its score reaches the threshold)',
+  run: 'pass: the run is good enough, its score reaching the threshold',
   call: 'pass: the call was appropriate',
   step: 'pass: the step was necessary / in order',
   'missing tool': 'pass: the tool was rightly not called; fail: it is missing',
@@ -60,7 +60,7 @@ function describeLevel(level: LevelReport): string[] {
   }
   if (level.groups.length > 0) {
     lines.push(`  by ${level.level === 'criterion' ? 'criterion' : level.level === 'step' ? 'step' : 'tool'}:`);
-    const names = level.groups.map((group) => printableName(snippet(group.group, 40)));
+    const names = level.groups.map((group) => printableName(group.group.length > 40 ? `${group.group.slice(0, 40)}…` : group.group));
     const nameWidth = Math.min(40, Math.max(...names.map((name) => name.length)));
     for (const [index, group] of level.groups.entries()) {
       lines.push(`    ${names[index]!.padEnd(nameWidth)}  n ${String(group.stats.n).padStart(3)}  κ ${kappaShort(group.stats.kappa).padStart(9)}  TPR ${rateShort(group.stats.tpr).padStart(9)}  TNR ${rateShort(group.stats.tnr).padStart(9)}`);
@@ -72,7 +72,7 @@ function describeLevel(level: LevelReport): string[] {
 /** One disagreement on one line: where, who said what, and the judge's reasoning. */
 export function describeDisagreement(item: Disagreement): string {
   const votes = item.agreement === undefined ? '' : ` (its votes agreed ${percent(item.agreement)})`;
-  const reasoning = item.reasoning === undefined ? '' : ` Judge: ${escapeUnsafe(JSON.stringify(snippet(item.reasoning, 160)))}`;
+  const reasoning = item.reasoning === undefined ? '' : ` Judge: ${escapeUnsafe(snippet(item.reasoning, 160))}`;
   // Ids and reasoning come from a run and a model: escaped, so they cannot forge lines or colours.
   return `${display(item.verdictFile)}  ${printableName(item.id)}: you said ${item.human}, the judge ${item.judge}${votes}.${reasoning}`;
 }
