@@ -49,7 +49,7 @@ describe('calibration in the reporters', () => {
     expect(html).toContain('call 1: search-tool: you said pass, the judge fail.');
     // Chromium parses it into the panel's elements (a judge's reasoning stays text, never markup).
     const dom = await renderedDom(path.join(out, 'report.html'));
-    expect(dom.match(/<section class="calibration-level"/g)).toHaveLength(3);
+    expect(dom.match(/<section class="calibration-level"/g)).toHaveLength(2); // run and call: only they were labelled
     expect(dom).toMatch(/<table class="confusion">.*<th>you pass<\/th><td>1<\/td><td>1<\/td>/s);
-  });
+  }, 60_000);
 });
