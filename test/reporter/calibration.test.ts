@@ -11,7 +11,7 @@ import { main } from '../../src/cli.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { appropriateWeather, judgeModel, searchForWeather, searchForWeatherRun, weatherRun, weatherTools } from '../helpers/judgeModels.js';
 import { renderedDom } from './helpers/chromium.js';
-import { vitest, type Child } from './helpers/children.js';
+import { jest, vitest, type Child } from './helpers/children.js';
 
 let out: string;
 let child: Child;
@@ -52,4 +52,17 @@ describe('calibration in the reporters', () => {
     expect(dom.match(/<section class="calibration-level"/g)).toHaveLength(2); // run and call: only they were labelled
     expect(dom).toMatch(/<table class="confusion">.*<th>you pass<\/th><td>1<\/td><td>1<\/td>/s);
   }, 60_000);
+});
+
+describe('calibration in the Jest reporter', () => {
+  it('prints the same line after a Jest run whose judged assertions replay labelled verdicts', async () => {
+    const { cp } = await import('node:fs/promises');
+    const dir = path.join(out, 'jest-verdicts');
+    await cp(path.join(import.meta.dirname, '..', 'jest', 'fixtures', 'judge-verdicts'), dir, { recursive: true });
+    const io = { stdin: Readable.from(['']), out: () => {}, err: (text: string) => console.error(text), cwd: out };
+    expect(await main(['label', '--dir', dir, '--accept-judge'], io)).toBe(0);
+    const child = await jest(['--config', 'test/reporter/fixtures/jest-calibration/jest.config.cjs'], { VERDICT_DIR: dir });
+    expect(child.code, child.output).toBe(0);
+    expect(child.output).toMatch(/Judge calibration \(.*labels\.json\): run κ 1\.00, TPR 100%, TNR 100%, n \d+; call κ 1\.00/);
+  }, 120_000);
 });
