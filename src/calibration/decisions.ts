@@ -54,7 +54,7 @@ function missingDecisions(entry: StoredVerdict, named: readonly string[]): Judge
 /** `toUseAppropriateTools` and `createToolCallAccuracyScorerLLM`: `{ evaluations, missingTools, reason }`. */
 const appropriateTools: VerdictKind = {
   name: 'toUseAppropriateTools',
-  matches: (entry) => record(entry.verdict).evaluations !== undefined && entry.judge === undefined,
+  matches: (entry) => entry.kind === undefined && record(entry.verdict).evaluations !== undefined,
   decisions(entry) {
     const verdict = record(entry.verdict);
     const calls: JudgedDecision[] = list(verdict.evaluations).map((item, index) => {
@@ -77,12 +77,12 @@ const appropriateTools: VerdictKind = {
 
 /**
  * The trajectory judge (`toFollowASensibleTrajectory`, `createTrajectoryAccuracyScorerLLM`):
- * `{ stepEvaluations: [{ stepName, wasNecessary, wasInOrder, reasoning }], missingSteps, criteria }`,
- * marked `"judge": "trajectory"` in its file.
+ * `{ stepEvaluations: [{ stepName, wasNecessary, wasInOrder, reasoning }], missingSteps,
+ * criteria: [{ criterion, answer, rationale }], overallAssessment }`, marked `"kind": "trajectory"`.
  */
 const trajectory: VerdictKind = {
   name: 'toFollowASensibleTrajectory',
-  matches: (entry) => entry.judge === 'trajectory',
+  matches: (entry) => entry.kind === 'trajectory',
   decisions(entry) {
     const verdict = record(entry.verdict);
     const steps = list(verdict.stepEvaluations).flatMap((item, index): JudgedDecision[] => {
@@ -94,12 +94,12 @@ const trajectory: VerdictKind = {
         { level: 'step', id: `step ${index + 1} in order: ${name}`, pass: step.wasInOrder === true, group: name, reasoning },
       ];
     });
-    const missing = list(verdict.missingSteps).map((item) => (typeof item === 'string' ? item : text(record(item).stepName) ?? text(record(item).name) ?? '?'));
-    const missingSteps: JudgedDecision[] = missing.map((name) => ({ level: 'missing tool', id: `missing: ${name}`, pass: false, group: name }));
+    const named = list(verdict.missingSteps).map((item) => (typeof item === 'string' ? item : text(record(item).stepName) ?? text(record(item).name) ?? '?'));
+    const missingSteps = missingDecisions(entry, named);
     const criteria = list(verdict.criteria).map((item): JudgedDecision => {
       const criterion = record(item);
       const name = text(criterion.criterion) ?? '?';
-      return { level: 'criterion', id: `criterion: ${name}`, pass: criterion.met === true || criterion.answer === 'yes', group: name, reasoning: text(criterion.rationale) ?? text(criterion.reasoning) };
+      return { level: 'criterion', id: `criterion: ${name}`, pass: criterion.answer === 'yes', group: name, reasoning: text(criterion.rationale) };
     });
     return [...steps, ...missingSteps, ...criteria];
   },
@@ -118,6 +118,7 @@ export function decisionsOf(entry: StoredVerdict, threshold: number): JudgedDeci
   const kind = kindOf(entry);
   if (kind === undefined) return undefined;
   const score = kind.score(entry);
-  const run: JudgedDecision[] = score === undefined ? [] : [{ level: 'run', id: 'run', pass: score >= threshold, reasoning: text(record(entry.verdict).reason) }];
+  const verdict = record(entry.verdict);
+  const run: JudgedDecision[] = score === undefined ? [] : [{ level: 'run', id: 'run', pass: score >= threshold, reasoning: text(verdict.reason) ?? text(verdict.overallAssessment) }];
   return [...run, ...kind.decisions(entry)];
 }

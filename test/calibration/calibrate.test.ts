@@ -110,3 +110,21 @@ describe('calibrating against labels', () => {
     expect(() => checkGate({ level: 'calls' }, 'x')).toThrow("x: level must be one of 'run', 'call'");
   });
 });
+
+describe('trajectory verdicts', () => {
+  test('read as steps (necessary, in order), missing steps and criteria', async () => {
+    const { copyFile } = await import('node:fs/promises');
+    await copyFile(path.join(import.meta.dirname, 'fixtures', 'trajectory-verdict.json'), path.join(dir, 'trajectory-verdict.json'));
+    const [verdict] = await readVerdicts(dir);
+    expect(verdict!.decisions.map(({ level, id, pass }) => `${level} | ${id} | ${pass ? 'pass' : 'fail'}`)).toEqual([
+      'run | run | fail',
+      'step | step 1 necessary: refund-order | pass',
+      'step | step 1 in order: refund-order | fail',
+      'step | step 2 necessary: delete-account | fail',
+      'step | step 2 in order: delete-account | pass',
+      'missing tool | missing: lookup-order | fail',
+      'criterion | criterion: looks the order up before it refunds | fail',
+    ]);
+    expect(verdict!.decisions[0]!.reasoning).toMatch(/^The agent refunded without looking the order up/);
+  });
+});
