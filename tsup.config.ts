@@ -67,7 +67,8 @@ const entries = {
 };
 
 export default defineConfig({
-  entry: { ...entries, setup: 'src/setup.ts', bodies: 'src/matchers/bodies.ts' },
+  // `cli` is the package's bin (`npx tool-call-accuracy label|calibrate`): run, never imported, so it has no types.
+  entry: { ...entries, setup: 'src/setup.ts', bodies: 'src/matchers/bodies.ts', cli: 'src/cli.ts' },
   format: ['esm', 'cjs'],
   dts: { entry: entries },
   clean: true,

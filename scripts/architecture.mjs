@@ -17,9 +17,9 @@ const LAYERS = [
   { name: 'store', paths: ['store/'] },
   { name: 'calls', paths: ['calls/'] },
   { name: 'judge and recordings', paths: ['judge/', 'recordings/'] },
-  { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/'] },
+  { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/', 'calibration/'] },
   { name: 'matchers', paths: ['matchers/', 'reporter/'] },
-  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts'] },
+  { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts', 'cli.ts', 'cli/'] },
 ];
 
 // The one list of format adapters: the only module allowed to import one.
@@ -27,9 +27,10 @@ const FORMAT_LIST = 'calls/formats.ts';
 
 // The only modules that may keep state at their top level: the judge's configuration (with the
 // concurrency queue its `concurrency` setting sizes), its registry of pending judges, lazy-load
-// caches, what the store did in this process, and the recordings' configuration. Anything else a
+// caches, what the store did in this process, the recordings' configuration, and the calibration
+// gate's verdict (checked once per process and settings). Anything else a
 // run needs travels with the run's data.
-const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts', 'store/state.ts', 'recordings/config.ts', 'matchers/load.ts', 'matchers/loadCommonJs.ts', 'matchers/standalone.ts'];
+const STATEFUL = ['judge/config.ts', 'judge/limit.ts', 'judge/pending.ts', 'judge/loadAi.ts', 'judge/schema.ts', 'store/state.ts', 'recordings/config.ts', 'matchers/load.ts', 'matchers/loadCommonJs.ts', 'matchers/standalone.ts', 'matchers/calibrationGate.ts'];
 
 /**
  * Top-level declarations that hold state: a `let` or `var`, a weak table, or an empty Map or Set to

@@ -39,6 +39,7 @@ export type {
   ToolCallAccuracyScorerLLMRunOptions,
 } from './scoring/llmScorer.js';
 export type { JudgeRequestInput } from './judge/request.js';
+export type { CalibrationGate, CalibrationLevel } from './judge/calibrationSettings.js';
 export { configureJudge } from './judge/config.js';
 export { JudgeError } from './judge/errors.js';
 export type {

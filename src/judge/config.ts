@@ -1,6 +1,7 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { isStoreMode, STORE_MODES } from '../store/mode.js';
+import { checkGate } from './calibrationSettings.js';
 import type { JudgeCacheOptions, JudgeConfig } from './types.js';
 
 export const DEFAULT_THRESHOLD = 1;
@@ -55,7 +56,7 @@ export function resetJudgeConfig(): void {
   (globalThis as Holder)[STATE] = {};
 }
 
-const ALL_KEYS: ReadonlyArray<keyof JudgeConfig> = ['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency', 'rubric', 'votes'];
+const ALL_KEYS: ReadonlyArray<keyof JudgeConfig> = ['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency', 'rubric', 'votes', 'calibration'];
 export const DEFAULT_VOTES = 1;
 
 /** Throws a ToolCallAccuracyError naming the first bad setting. `allowed` narrows the keys `where` takes. */
@@ -73,7 +74,8 @@ export function checkConfig(config: unknown, where: string, allowed: ReadonlyArr
     }
     throw new ToolCallAccuracyError(`${where}: unknown option ${names}. Known: ${allowed.join(', ')}.`);
   }
-  const { threshold, timeoutMs, maxRetries, concurrency, cache, model, rubric, votes } = options;
+  const { threshold, timeoutMs, maxRetries, concurrency, cache, model, rubric, votes, calibration } = options;
+  if (calibration !== undefined) checkGate(calibration, `${where}: calibration`);
   if (model !== undefined && !isModel(model)) {
     throw new ToolCallAccuracyError(`${where}: model must be an AI SDK language model or a model id string such as 'openai/gpt-5'.`);
   }

@@ -192,3 +192,25 @@ async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeI
   }
   throw new JudgeError(`The LLM judge (${describeModel(model)}) gave no valid verdict in 2 attempts: ${failure}. Its last answer: ${snippet(answerText)}`);
 }
+
+/**
+ * The judge over an input already built (a recorded verdict's request, reply, calls and tools),
+ * for `calibrate --model/--rubric-file/--votes`: the same asking, checks, votes and verdict cache
+ * as `judge`, with another model, rubric or number of votes.
+ */
+export async function judgeInput(input: JudgeInput, settings: { model: JudgeModel; cache: CacheSettings; votes: number; timeoutMs?: number; maxRetries?: number; concurrency?: number }): Promise<{ verdict: JudgeVerdict; agreement: Agreement; source: 'cache' | 'model'; file: string | undefined }> {
+  const config = getJudgeConfig();
+  const limits: AskLimits = {
+    timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
+    concurrency: settings.concurrency ?? config.concurrency ?? DEFAULT_CONCURRENCY,
+    cancel: undefined,
+  };
+  const { judgement, source, file } = await withVerdictCache(
+    { settings: settings.cache, model: modelIdentity(settings.model), input, votes: settings.votes },
+    () => askForVotes(limits, settings.model, input, settings.votes),
+    (stored, entry) => checkStoredJudgement(stored, entry, input, settings.votes),
+    (verdict) => scoreVerdict(verdict, input.calls.length),
+  );
+  return { verdict: judgement.verdict, agreement: judgement.agreement, source, file };
+}

@@ -1,3 +1,5 @@
+import type { CalibrationGate } from './calibrationSettings.js';
+
 /**
  * The judge's public types. `model` is typed loosely on purpose: the package supports ai@5, 6 and
  * 7, whose language model types differ, and must type-check without `ai` installed.
@@ -68,6 +70,13 @@ export interface JudgeConfig {
    * majority verdict and the agreement is reported.
    */
   votes?: number;
+  /**
+   * A gate on the judge's agreement with your labels (`npx tool-call-accuracy label`): every judged
+   * assertion fails, or only warns once with `warnOnly`, while the low end of a gated metric's 95%
+   * interval is below its minimum. See docs/calibration.md.
+   * @example configureJudge({ calibration: { minKappa: 0.6, minTpr: 0.8, minTnr: 0.8 } })
+   */
+  calibration?: CalibrationGate;
 }
 
 /** The provider's token count for the judge requests behind one verdict (every vote and retry). */

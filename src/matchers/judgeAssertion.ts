@@ -10,6 +10,7 @@ import { judge, type JudgeOutcome } from '../judge/judge.js';
 import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './matcherError.js';
+import { requireCalibratedJudge } from './calibrationGate.js';
 
 /** A judged assertion's result, with its verdict for the reporters (runners ignore it). */
 export interface JudgedResult extends MatcherResult {
@@ -33,10 +34,13 @@ export async function judgeAssertion(
   try {
     // `request` is checked where it is read (request.ts); the rest like configureJudge's settings.
     if (options !== undefined) checkConfig(withoutRequest(options), 'options', ['model', 'availableTools', 'threshold', 'rubric', 'votes']);
+    const cache = resolveCacheSettings(config.cache);
+    // A judge that disagrees with the team's labels gives verdicts nobody should gate on: no verdict, no pass.
+    await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
     outcome = await judge(received, {
       model: options?.model,
       availableTools: options?.availableTools,
-      cache: resolveCacheSettings(config.cache),
+      cache,
       request: options?.request,
       ...(options?.rubric !== undefined && { rubric: options.rubric }),
       ...(options?.votes !== undefined && { votes: options.votes }),

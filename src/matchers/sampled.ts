@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ToolCallAccuracyError, type SampleRun } from '../errors.js';
 import { appendDiff } from './diffInMessage.js';
@@ -158,6 +159,7 @@ function runVerdict(ctx: MatcherContext, result: JudgedResult, run: number): Run
     ...(outcome.votes.length > 1 && { votes: outcome.votes.length, agreement: outcome.agreement.share }),
     ...(outcome.usage !== undefined && { usage: outcome.usage }),
     replayed: outcome.source === 'cache',
+    ...(outcome.cacheFile !== undefined && { verdictDir: path.resolve(path.dirname(outcome.cacheFile)) }),
   };
 }
 

@@ -1,13 +1,16 @@
 import { percent } from '../format/sample.js';
 import { BASELINE_COLUMNS, cells, COLUMNS, comparisonCells, describeKey, headline, sortRows, type BaselineSummary, type ReportRow } from './rows.js';
 import { describeCost, totalCost } from './usage.js';
+import { pathToFileURL } from 'node:url';
+import type { CalibrationReport } from '../calibration/calibrate.js';
+import { describeDisagreement, describeKappa, describeRate } from '../format/calibration.js';
 
 /**
  * The report as one self-contained HTML page: inline CSS, no script, no network. A row per
  * assertion with a pass-rate bar (its 95% interval drawn across it, the gate as a marker), and
  * under it the failing runs' messages and the judge's verdicts, folded in `<details>`.
  */
-export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary): string {
+export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, calibrations: readonly CalibrationReport[] = []): string {
   const sorted = sortRows(rows);
   const failing = rows.filter((row) => !row.passed).length;
   const flaky = rows.filter((row) => row.status === 'flaky').length;
@@ -32,7 +35,7 @@ ${compared}<table>
 ${sorted.map((row) => formatRow(row, baseline)).join('\n')}
 </tbody>
 </table>
-${formatRemoved(baseline)}</body>
+${formatRemoved(baseline)}${calibrations.map(formatCalibration).join('')}</body>
 </html>
 `;
 }
@@ -99,6 +102,48 @@ function formatDetails(row: ReportRow): string {
 }
 
 /** Text from the user's suite (test names, tool names, inputs, the judge's words) is never markup. */
+/**
+ * The calibration panel: per level the 2×2 table, κ and the rates with their intervals, the
+ * per-tool or per-criterion breakdown, the disagreements linked to their verdict files, and the
+ * votes' agreement, labelled as stability (the judge agreeing with itself), not validity.
+ */
+function formatCalibration(report: CalibrationReport): string {
+  const levels = report.levels.filter((level) => level.stats.n > 0);
+  const sections = levels.map((level) => {
+    const { bothPass, humanPassJudgeFail, humanFailJudgePass, bothFail } = level.stats.confusion;
+    const metrics: Array<[string, string]> = [
+      ["Cohen's κ", describeKappa(level.stats.kappa)],
+      ['TPR (of your passes, the judge passes)', describeRate(level.stats.tpr, 'you labelled no pass')],
+      ['TNR (of your fails, the judge fails)', describeRate(level.stats.tnr, 'you labelled no fail')],
+      ["Precision of the judge's fail", describeRate(level.stats.failPrecision, 'the judge said no fail')],
+      ['Agreement', describeRate(level.stats.agreement, 'nothing labelled')],
+    ];
+    if (level.correctedPassRate !== undefined) metrics.push(['Judge-corrected pass rate (Rogan–Gladen)', percent(level.correctedPassRate)]);
+    const groups = level.groups.length === 0 ? '' : `<table class="calibration-groups"><thead><tr><th>${level.level === 'criterion' ? 'Criterion' : level.level === 'step' ? 'Step' : 'Tool'}</th><th>n</th><th>κ</th><th>TPR</th><th>TNR</th></tr></thead><tbody>${level.groups
+      .map((group) => `<tr><td>${escape(group.group)}</td><td>${group.stats.n}</td><td>${escape(describeKappa(group.stats.kappa))}</td><td>${escape(describeRate(group.stats.tpr, 'no pass'))}</td><td>${escape(describeRate(group.stats.tnr, 'no fail'))}</td></tr>`)
+      .join('')}</tbody></table>`;
+    return `<section class="calibration-level" data-level="${escape(level.level)}"><h3>${escape(level.level)} level: ${level.stats.n} labelled decision${level.stats.n === 1 ? '' : 's'}${level.stats.n < 20 ? ' (fewer than 20: rough)' : ''}</h3>
+<table class="confusion"><thead><tr><th></th><th>judge pass</th><th>judge fail</th></tr></thead><tbody><tr><th>you pass</th><td>${bothPass}</td><td>${humanPassJudgeFail}</td></tr><tr><th>you fail</th><td>${humanFailJudgePass}</td><td>${bothFail}</td></tr></tbody></table>
+<dl class="metrics">${metrics.map(([name, value]) => `<dt>${escape(name)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>${groups}</section>`;
+  });
+  const disagreements = report.disagreements.length === 0 ? '' : `<details class="disagreements"><summary>${report.disagreements.length} disagreement${report.disagreements.length === 1 ? '' : 's'}</summary><ul>${report.disagreements
+    .map((item) => `<li><a href="${escape(pathToFileURL(item.verdictFile).href)}">${escape(item.verdictFile.split(/[\\/]/).pop() ?? item.verdictFile)}</a> ${escape(describeDisagreement({ ...item, verdictFile: '' }).trim())}</li>`)
+    .join('')}</ul></details>`;
+  const buckets = [
+    ['100%', (share: number) => share === 1],
+    ['80–99%', (share: number) => share >= 0.8 && share < 1],
+    ['60–79%', (share: number) => share >= 0.6 && share < 0.8],
+    ['below 60%', (share: number) => share < 0.6],
+  ] as const;
+  const stability = report.voteAgreements.length === 0 ? '' : `<p class="stability">Vote agreement, how <em>stable</em> the judge is (it agreeing with itself), not whether it is right: ${buckets
+    .map(([name, test]) => `${escape(name)}: ${report.voteAgreements.filter(test).length}`)
+    .join(', ')} of ${report.voteAgreements.length} voted verdicts.</p>`;
+  return `<h2 class="calibration">Judge calibration</h2>
+<p class="summary">${report.labelledVerdicts} of ${report.verdicts} verdicts in <code>${escape(report.dir)}</code> labelled in <code>${escape(report.labelsFile)}</code>.${report.orphans.length > 0 ? ` ${report.orphans.length} label${report.orphans.length === 1 ? '' : 's'} match no verdict (npx tool-call-accuracy calibrate lists them).` : ''}</p>
+${sections.join('\n')}${disagreements}${stability}
+`;
+}
+
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

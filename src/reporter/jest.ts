@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPORT_DIR_ENV, type ReportedAssertion } from './record.js';
 import { checkReporterOptions, writeReport, type ReporterOptions } from './output.js';
+import { calibrationOf } from './calibration.js';
 import { describeRecordings, type RunScope, type RunTest } from './recordings.js';
 import { mergeUses, type ReportedRecordingUse } from '../recordings/usage.js';
 
@@ -55,7 +56,7 @@ export default class ToolCallAccuracyJestReporter {
       const { records, uses } = this.readRecords();
       const tests: RunTest[] = (results.testResults ?? []).flatMap((file) => file.testResults.map((test) => ({ file: file.testFilePath, name: test.fullName, passed: test.status === 'passed' })));
       const recordings = await describeRecordings(uses, tests, this.scope(results), process.cwd());
-      const { failure } = writeReport(records, this.options, log, 'jest', recordings !== undefined);
+      const { failure } = writeReport(records, this.options, log, 'jest', recordings !== undefined, await calibrationOf(records));
       if (recordings) log(recordings);
       if (failure) {
         process.stderr.write(`${failure}\n`);

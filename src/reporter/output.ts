@@ -4,6 +4,8 @@ import type { ReportedAssertion } from './record.js';
 import { formatHtml } from './html.js';
 import { compareWithBaseline, readBaseline, toResultsFile, type ResultsFile } from './results.js';
 import { percent } from '../format/sample.js';
+import { describeCalibrationLine } from '../format/calibration.js';
+import type { RunCalibration } from './calibration.js';
 import { comparisonCells, describeKey, formatMarkdown, formatTable, toRows, type BaselineSummary, type ReportRow } from './rows.js';
 
 export interface ReporterOptions {
@@ -41,6 +43,8 @@ export function writeReport(
   runner: ResultsFile['runner'] = 'vitest',
   /** Whether the run reported something else (recordings): then no assertions is no news. */
   reportedElse = false,
+  /** The judge's agreement with the labels beside the verdicts the run used (reporter/calibration.ts). */
+  calibration: RunCalibration = { reports: [], problems: [] },
 ): ReportOutcome {
   const generatedAt = new Date();
   const baselineFile = process.env[BASELINE_ENV] || options.baseline;
@@ -56,10 +60,15 @@ export function writeReport(
   let baseline: BaselineSummary | undefined;
   if (read && 'baseline' in read) ({ rows, summary: baseline } = compareWithBaseline(rows, read.baseline));
   log(formatTable(rows, baseline));
+  for (const problem of calibration.problems) log(problem);
+  for (const report of calibration.reports) {
+    const line = describeCalibrationLine(report);
+    if (line !== undefined) log(line);
+  }
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (summary && options.githubSummary !== false) appendFileSync(summary, formatMarkdown(rows, baseline));
   const html = options.html ?? DEFAULT_HTML;
-  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline)))}`);
+  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline, calibration.reports)))}`);
   const outputFile = options.outputFile ?? path.join(html === false ? '.' : path.dirname(html), DEFAULT_RESULTS);
   if (outputFile !== false) {
     log(`Results file: ${shown(write(outputFile, `${JSON.stringify(toResultsFile(rows, runner, baseline, generatedAt), null, 2)}\n`))}`);

@@ -57,6 +57,8 @@ export interface RunVerdict {
   /** The verdict's tokens (from its file when replayed). */
   usage?: JudgeUsage;
   replayed?: boolean;
+  /** The directory of its verdict file (absolute), where the reporters look for labels to calibrate against. */
+  verdictDir?: string;
 }
 
 /** A record with the test it belongs to, as the reporters collect it. */

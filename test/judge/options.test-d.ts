@@ -19,3 +19,14 @@ describe('judge option types: rubric and votes', () => {
     configureJudge({ rubric: ['never delete'] });
   });
 });
+
+describe('judge option types: calibration', () => {
+  it('configureJudge takes a calibration gate, typed', () => {
+    configureJudge({ calibration: { minKappa: 0.6, minTpr: 0.8, minTnr: 0.8, minLabels: 30, level: 'call', warnOnly: true } });
+    expectTypeOf<NonNullable<JudgeConfig['calibration']>['level']>().toEqualTypeOf<'run' | 'call' | 'step' | 'missing tool' | 'criterion' | undefined>();
+    // @ts-expect-error a level calibration does not report
+    configureJudge({ calibration: { minKappa: 0.6, level: 'calls' } });
+    // @ts-expect-error minKappa is a number
+    configureJudge({ calibration: { minKappa: '0.6' } });
+  });
+});

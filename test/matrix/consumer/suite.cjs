@@ -422,5 +422,22 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
         fs.rmSync(dir, { recursive: true, force: true });
       }
     });
+
+    test('the installed bin labels and calibrates; a calibration gate the judge misses fails judged assertions', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tca-matrix-calibration-'));
+      const bin = path.join(process.cwd(), 'node_modules', '.bin', 'tool-call-accuracy');
+      const { execFileSync } = require('node:child_process');
+      try {
+        configureJudge({ model: judgeModel(verdicts.appropriate, []), availableTools, threshold: 1, cache: { mode: 'auto', dir } });
+        await expect(conversation('weather')).toUseAppropriateTools();
+        expect(execFileSync(bin, ['label', '--dir', dir, '--accept-judge'], { encoding: 'utf8' })).toContain("Labelled 1 verdict");
+        expect(execFileSync(bin, ['calibrate', '--dir', dir], { encoding: 'utf8' })).toContain('run level: 1 labelled decision');
+        configureJudge({ calibration: { minTpr: 0.5 } });
+        expect(await rejectionOf(expect(conversation('weather')).toUseAppropriateTools())).toContain('1 labelled decision at the run level, fewer than the 20 a gate needs');
+      } finally {
+        configureJudge({ calibration: undefined });
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 };

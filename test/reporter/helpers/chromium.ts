@@ -80,3 +80,8 @@ export async function checkInChromium(html: string, probeFile: string): Promise<
   if (!encoded) throw new Error(`the probe did not run in Chromium; the page it dumped:\n${dom.slice(0, 2000)}`);
   return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as PageChecks;
 }
+
+/** The page's DOM as headless Chromium parsed it (no probe): what a browser makes of the markup. */
+export function renderedDom(file: string): Promise<string> {
+  return chromium(['--window-size=1280,900', '--dump-dom', pathToFileURL(file).href]);
+}

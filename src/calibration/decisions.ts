@@ -1,0 +1,124 @@
+/**
+ * The decisions a recorded verdict holds, one per thing a person can label: the whole run, each
+ * call, each tool that could have been missing, each trajectory step (necessary, in order), each
+ * criterion. Every verdict kind is read through the table below, so a new judge adds a row, not a
+ * second reader.
+ */
+
+import { CALIBRATION_LEVELS, type CalibrationLevel } from '../judge/calibrationSettings.js';
+
+/** The levels calibration reports on, in the order it prints them. */
+export const LEVELS = CALIBRATION_LEVELS;
+export type Level = CalibrationLevel;
+
+/**
+ * One decision of the judge's. `id` names it in the labels file (`call 2: search-tool`); `pass` is
+ * the judge's answer (appropriate, necessary, in order, not missing, yes); `group` is what the
+ * per-tool and per-criterion breakdowns group by.
+ */
+export interface JudgedDecision {
+  level: Level;
+  id: string;
+  pass: boolean;
+  group?: string;
+  /** The judge's reasoning for it, when it gave one. */
+  reasoning?: string;
+}
+
+/** A verdict file as calibration reads it: its own fields, loosely typed (the file is checked when read). */
+export type StoredVerdict = Record<string, unknown>;
+
+export interface VerdictKind {
+  /** What the kind is called in messages: `toUseAppropriateTools`. */
+  name: string;
+  /** Whether a stored entry is of this kind. */
+  matches(entry: StoredVerdict): boolean;
+  /** The judge's decisions below the run level, in the order the run made them. */
+  decisions(entry: StoredVerdict): JudgedDecision[];
+  /** The run's score from the stored verdict (0–1); the run passes when it reaches the threshold. */
+  score(entry: StoredVerdict): number | undefined;
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The tools a missing-tool decision is taken on: every available tool the run did not call. */
+function missingDecisions(entry: StoredVerdict, named: readonly string[]): JudgedDecision[] {
+  const called = new Set(list(entry.calls).map((call) => text(record(call).toolName)));
+  const available = list(entry.availableTools).map((tool) => text(record(tool).name)).filter((name): name is string => name !== undefined);
+  const candidates = [...new Set([...available.filter((name) => !called.has(name)), ...named])];
+  return candidates.map((tool) => ({ level: 'missing tool', id: `missing: ${tool}`, pass: !named.includes(tool), group: tool }));
+}
+
+/** `toUseAppropriateTools` and `createToolCallAccuracyScorerLLM`: `{ evaluations, missingTools, reason }`. */
+const appropriateTools: VerdictKind = {
+  name: 'toUseAppropriateTools',
+  matches: (entry) => entry.kind === undefined && record(entry.verdict).evaluations !== undefined,
+  decisions(entry) {
+    const verdict = record(entry.verdict);
+    const calls: JudgedDecision[] = list(verdict.evaluations).map((item, index) => {
+      const evaluation = record(item);
+      const tool = text(evaluation.toolCalled) ?? '?';
+      return { level: 'call', id: `call ${index + 1}: ${tool}`, pass: evaluation.wasAppropriate === true, group: tool, reasoning: text(evaluation.reasoning) };
+    });
+    const named = list(verdict.missingTools).filter((name): name is string => typeof name === 'string');
+    return [...calls, ...missingDecisions(entry, named)];
+  },
+  score: (entry) => {
+    const verdict = record(entry.verdict);
+    const calls = list(verdict.evaluations);
+    const missing = list(verdict.missingTools).length;
+    const total = calls.length + missing;
+    if (total === 0) return 1;
+    return Math.round((calls.filter((item) => record(item).wasAppropriate === true).length / total) * 100) / 100;
+  },
+};
+
+/**
+ * The trajectory judge (`toFollowASensibleTrajectory`, `createTrajectoryAccuracyScorerLLM`):
+ * `{ stepEvaluations: [{ stepName, wasNecessary, wasInOrder, reasoning }], missingSteps,
+ * criteria: [{ criterion, answer, rationale }], overallAssessment }`, marked `"kind": "trajectory"`.
+ */
+const trajectory: VerdictKind = {
+  name: 'toFollowASensibleTrajectory',
+  matches: (entry) => entry.kind === 'trajectory',
+  decisions(entry) {
+    const verdict = record(entry.verdict);
+    const steps = list(verdict.stepEvaluations).flatMap((item, index): JudgedDecision[] => {
+      const step = record(item);
+      const name = text(step.stepName) ?? '?';
+      const reasoning = text(step.reasoning);
+      return [
+        { level: 'step', id: `step ${index + 1} necessary: ${name}`, pass: step.wasNecessary === true, group: name, reasoning },
+        { level: 'step', id: `step ${index + 1} in order: ${name}`, pass: step.wasInOrder === true, group: name, reasoning },
+      ];
+    });
+    const named = list(verdict.missingSteps).map((item) => (typeof item === 'string' ? item : text(record(item).stepName) ?? text(record(item).name) ?? '?'));
+    const missingSteps = missingDecisions(entry, named);
+    const criteria = list(verdict.criteria).map((item): JudgedDecision => {
+      const criterion = record(item);
+      const name = text(criterion.criterion) ?? '?';
+      return { level: 'criterion', id: `criterion: ${name}`, pass: criterion.answer === 'yes', group: name, reasoning: text(criterion.rationale) };
+    });
+    return [...steps, ...missingSteps, ...criteria];
+  },
+  score: (entry) => (typeof entry.score === 'number' ? entry.score : undefined),
+};
+
+/** Every verdict kind calibration reads. */
+export const VERDICT_KINDS: readonly VerdictKind[] = [trajectory, appropriateTools];
+
+export function kindOf(entry: StoredVerdict): VerdictKind | undefined {
+  return VERDICT_KINDS.find((kind) => kind.matches(entry));
+}
+
+/** Every decision of a verdict: the run's first (it passes when its score reaches `threshold`), then the kind's. */
+export function decisionsOf(entry: StoredVerdict, threshold: number): JudgedDecision[] | undefined {
+  const kind = kindOf(entry);
+  if (kind === undefined) return undefined;
+  const score = kind.score(entry);
+  const verdict = record(entry.verdict);
+  const run: JudgedDecision[] = score === undefined ? [] : [{ level: 'run', id: 'run', pass: score >= threshold, reasoning: text(verdict.reason) ?? text(verdict.overallAssessment) }];
+  return [...run, ...kind.decisions(entry)];
+}

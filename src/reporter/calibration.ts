@@ -1,0 +1,30 @@
+/**
+ * The calibration the reporters show: for each verdict directory the run's judged assertions used
+ * that holds a labels file, how far the judge agrees with those labels. A labels file that cannot
+ * be read is said, not skipped.
+ */
+import { existsSync } from 'node:fs';
+import { calibrate, type CalibrationReport } from '../calibration/calibrate.js';
+import { defaultLabelsFile } from '../calibration/labels.js';
+import type { ReportedAssertion } from './record.js';
+
+export interface RunCalibration {
+  reports: CalibrationReport[];
+  /** `tool-call-accuracy: could not calibrate …: <why>` for each directory that failed. */
+  problems: string[];
+}
+
+export async function calibrationOf(records: readonly ReportedAssertion[]): Promise<RunCalibration> {
+  const dirs = [...new Set(records.flatMap((record) => record.verdicts.flatMap((verdict) => (verdict.verdictDir === undefined ? [] : [verdict.verdictDir]))))].sort();
+  const reports: CalibrationReport[] = [];
+  const problems: string[] = [];
+  for (const dir of dirs) {
+    if (!existsSync(defaultLabelsFile(dir))) continue;
+    try {
+      reports.push(await calibrate({ dir }));
+    } catch (error) {
+      problems.push(`tool-call-accuracy: could not calibrate the judge against the labels in ${dir}: ${(error as Error).message}`);
+    }
+  }
+  return { reports, problems };
+}
