@@ -91,3 +91,7 @@ export type { RunTrajectory } from './format/trajectory.js';
 export type { RunView } from './calls/views.js';
 export { recordedFetch } from './recordings/fetch.js';
 export type { RecordedFetchOptions } from './recordings/fetch.js';
+export { stubbedTools } from './tools/stubs.js';
+export type { StubbedToolsOptions } from './tools/stubs.js';
+export { ToolStubError } from './tools/errors.js';
+export type { StubsFor, ToolInput, ToolOutput, ToolStub, ToolStubCase } from './tools/types.js';
