@@ -90,10 +90,11 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       };
     }
     case 'mastra': {
-      // Mastra 1.x: `execute(inputData, context)`, its input validated by the tool's own wrapper.
-      const execute = record.execute as (input: unknown, context: unknown) => unknown;
+      // Mastra 1.x (its tools carry the marker): `execute(inputData, context)`; Mastra 0.x: `execute({ context, … })`, the input in `context`.
+      const execute = record.execute as (...args: unknown[]) => unknown;
+      const current = (tool as Record<symbol, unknown>)[MASTRA_TOOL_MARKER] === true;
       return copyWith(tool, {
-        execute: (input: unknown, context: unknown) => run({ name, framework, input, live: async () => execute.call(tool, input, context) }),
+        execute: (...args: unknown[]) => run({ name, framework, input: current ? args[0] : (args[0] as { context?: unknown } | undefined)?.context, live: async () => execute.apply(tool, args) }),
       });
     }
     case 'langchain': {

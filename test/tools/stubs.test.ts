@@ -59,7 +59,7 @@ describe('stubbedTools over AI SDK tools in generateText', () => {
   });
 
   it('failTimes: the first n calls fail, then the case answers: a retry recovers', async () => {
-    const tools = stubbedTools(weatherTools(), { getWeather: [{ output: { tempC: 21 }, failTimes: 1, error: 'timeout' }], sendEmail: { sent: true } });
+    const tools = stubbedTools(weatherTools(), { getWeather: [{ output: { city: 'Paris', tempC: 21 }, failTimes: 1, error: 'timeout' }], sendEmail: { sent: true } });
     const { result } = await run(tools, [[{ call: 'getWeather', input: { city: 'Paris' } }], [{ call: 'getWeather', input: { city: 'Paris' } }]]);
     expect(result).toCallToolsWithoutErrors({ retries: 1 });
     expect(() => expect(result).toCallToolsWithoutErrors()).toThrow(/timeout/);
@@ -67,7 +67,7 @@ describe('stubbedTools over AI SDK tools in generateText', () => {
 
   it('a tool without a stub, or an input no case fits, fails with a ToolStubError naming the tool and the cases; the real tool never runs', async () => {
     liveRuns = 0;
-    const tools = stubbedTools(weatherTools(), { getWeather: [{ input: { city: 'Paris' }, output: 1 }] });
+    const tools = stubbedTools(weatherTools(), { getWeather: [{ input: { city: 'Paris' }, output: 1 }] } as Any);
     const { result } = await run(tools, [[{ call: 'getWeather', input: { city: 'Rome' } }, { call: 'sendEmail', input: { to: 'x', body: 'y' } }]]);
     expect(liveRuns).toBe(0);
     const errors = result.steps.flatMap((step: Any) => step.content.filter((part: Any) => part.type === 'tool-error').map((part: Any) => part.error));
@@ -83,14 +83,18 @@ describe('stubbedTools over AI SDK tools in generateText', () => {
 
   it('passThrough runs the real tool for tools without a stub, and a passThrough case runs it for its inputs', async () => {
     liveRuns = 0;
-    const tools = stubbedTools(weatherTools(), { getWeather: [{ input: { city: 'Paris' }, output: { tempC: 1 } }, { passThrough: true }] }, { passThrough: true });
+    const tools = stubbedTools(weatherTools(), { getWeather: [{ input: { city: 'Paris' }, output: { city: 'Paris', tempC: 1 } }, { passThrough: true }] }, { passThrough: true });
     await run(tools, [[{ call: 'getWeather', input: { city: 'Paris' } }, { call: 'getWeather', input: { city: 'Rome' } }, { call: 'sendEmail', input: { to: 'x', body: 'y' } }]]);
     expect(liveRuns).toBe(2);
   });
 
   it('leaves the given tools unchanged and returns the same shape', () => {
     const given = weatherTools();
-    const tools = stubbedTools(given, { getWeather: { tempC: 1 } });
+    const tools = stubbedTools(given, { getWeather: { city: 'Paris', tempC: 1 } });
+    // @ts-expect-error: the stub's output is typed by the tool's execute
+    stubbedTools(given, { getWeather: { tempC: 1 } });
+    // @ts-expect-error: so is its input
+    stubbedTools(given, { getWeather: [{ input: { town: 'Paris' }, output: { city: 'Paris', tempC: 1 } }] });
     expect(Object.keys(tools)).toEqual(['getWeather', 'sendEmail']);
     expect(tools.getWeather.description).toBe('The weather in a city');
     expect(tools.getWeather.inputSchema).toBe(given.getWeather.inputSchema);
@@ -103,9 +107,9 @@ describe('stubbedTools over AI SDK tools in generateText', () => {
     expect(() => stubbedTools(given, { getWeather: { error: 'down' } } as Any)).toThrow(/a case, not in a list\. Wrap it in a list/);
     expect(() => stubbedTools(given, { getWeather: [{ input: {}, output: 1 }, 'x'] } as Any)).toThrow(/its item 2 is not one: "x"/);
     expect(() => stubbedTools(given, { getWeather: [{ error: 42 }] } as Any)).toThrow(/case 1: error must be a string or an Error; received number 42/);
-    expect(() => stubbedTools(given, { getWeather: [{ output: 1, failTimes: 0 }] })).toThrow(/failTimes must be a whole number of calls, at least 1/);
+    expect(() => stubbedTools(given, { getWeather: [{ output: 1, failTimes: 0 }] } as Any)).toThrow(/failTimes must be a whole number of calls, at least 1/);
     expect(() => stubbedTools(given, { getWeather: [{ error: 'x', failTimes: 2 }] })).toThrow(/after its 2 failing calls it has nothing to answer/);
-    expect(() => stubbedTools(given, { getWeather: [{ output: 1, error: 'x' }] })).toThrow(/must say one outcome: output, error or passThrough: true .* it has several/);
+    expect(() => stubbedTools(given, { getWeather: [{ output: 1, error: 'x' }] } as Any)).toThrow(/must say one outcome: output, error or passThrough: true .* it has several/);
     expect(() => stubbedTools('tools' as Any, {})).toThrow(/takes the agent's tools as a record/);
     expect(() => stubbedTools(given.getWeather as Any, {})).toThrow(/received one tool/);
     expect(() => stubbedTools(given, {}, { passthrough: true } as Any)).toThrow(/unknown option "passthrough"\. Known: passThrough/);

@@ -1,0 +1,115 @@
+/**
+ * stubbedTools in each framework's own loop: a Mastra 1.x `Agent` (reference/mastra1), an OpenAI
+ * Agents SDK `run` over its `ScriptedModel`, a LangGraph ReAct agent over a scripted chat model.
+ * Each run is read by the matchers: the stubbed outputs and failures are what the framework
+ * recorded for the calls.
+ */
+import { Agent as OpenAIAgent, run, tool as openaiTool, Usage } from '@openai/agents';
+import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
+import { tool as langchainTool } from '@langchain/core/tools';
+import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { stubbedTools, ToolStubError } from '../../src/index.js';
+import { Agent, noopLogger } from '../../reference/mastra1/runtime.js';
+import { travelModel, travelTools } from '../helpers/mastra1.js';
+import { ScriptedChunkModel, splitCall } from '../helpers/langgraph.js';
+import '../helpers/openaiAgents.js'; // tracing off
+
+type Any = any;
+
+describe('a Mastra 1.x Agent', () => {
+  const agentWith = (tools: unknown) => {
+    const agent = new Agent({ id: 'travel-agent', name: 'Travel agent', instructions: 'Find and book flights with the tools.', model: travelModel(), tools: tools as never });
+    agent.__setLogger(noopLogger);
+    return agent;
+  };
+
+  it('runs the stubs of its createTool tools, typed by their schemas', async () => {
+    const tools = stubbedTools(travelTools, {
+      'search-flights': (input) => ({ flights: [{ id: 'AF 9', from: input.from, to: input.to }] }),
+      'book-flight': [{ input: { flightId: 'UA 1234', seat: expect.any(String) }, output: { confirmation: 'STUB-1' } }],
+    });
+    const result = await agentWith(tools).generate('Book a flight from SFO to JFK');
+    expect(result).toCallToolsInOrder(['search-flights', 'book-flight']);
+    expect(result).toCallToolsWithoutErrors();
+    expect(result.toolResults.map((part: Any) => part.payload.result)).toEqual([{ flights: [{ id: 'AF 9', from: 'SFO', to: 'JFK' }] }, { confirmation: 'STUB-1' }]);
+    expect(tools['search-flights'].id).toBe('search-flights');
+    expect(tools['search-flights']).toBeInstanceOf(travelTools['search-flights'].constructor);
+  });
+
+  it('an error stub fails the tool as Mastra reports a failing tool', async () => {
+    const tools = stubbedTools(travelTools, { 'search-flights': [{ error: 'flight search is down' }], 'book-flight': { confirmation: 'X' } });
+    const result = await agentWith(tools).generate('Book a flight from SFO to JFK');
+    expect(() => expect(result).toCallToolsWithoutErrors()).toThrow(/search-flights[\s\S]*flight search is down/);
+  });
+});
+
+describe('an OpenAI Agents SDK run', () => {
+  const lookupOrder = openaiTool({ name: 'lookup_order', description: 'An order by id', parameters: z.object({ order: z.string() }), execute: async ({ order }) => ({ order, total: 42 }) });
+  const refund = openaiTool({ name: 'refund', description: 'Refunds an order', parameters: z.object({ order: z.string() }), execute: async ({ order }) => `refunded ${order}` });
+
+  const agentWith = (tools: Any[]) =>
+    new OpenAIAgent({
+      name: 'Billing',
+      instructions: 'Handle billing.',
+      model: new ScriptedModel([
+        { output: [functionCall('lookup_order', { order: 'A1' }, { callId: 'c1' })], usage: new Usage() },
+        { output: [functionCall('refund', { order: 'A1' }, { callId: 'c2' })], usage: new Usage() },
+        { output: [assistantMessage('Done.')], usage: new Usage() },
+      ]),
+      tools,
+    });
+
+  it('answers its tool()s from the stubs, typed by their parameters', async () => {
+    const tools = stubbedTools([lookupOrder, refund], {
+      lookup_order: [{ input: { order: 'A1' }, output: { order: 'A1', total: 7 } }],
+      refund: (input) => `stub-refunded ${input.order}`,
+    });
+    const result = await run(agentWith(tools), 'Refund A1');
+    expect(result).toCallToolsInOrder(['lookup_order', 'refund']);
+    expect(result).toCallTool('refund', { order: 'A1' });
+    const outputs = result.newItems.filter((item: Any) => item.type === 'tool_call_output_item').map((item: Any) => item.output);
+    expect(outputs).toEqual([{ order: 'A1', total: 7 }, 'stub-refunded A1']);
+  });
+
+  it('an error stub reaches the model as the SDK reports a failing tool (its default error text), read as the call error', async () => {
+    const tools = stubbedTools([lookupOrder, refund], { lookup_order: { order: 'A1', total: 7 }, refund: [{ error: 'payments down' }] });
+    const result = await run(agentWith(tools), 'Refund A1');
+    expect(() => expect(result).toCallToolsWithoutErrors()).toThrow(/refund/);
+  });
+
+  it('a tool without a stub is the test error, thrown out of the run, not hidden behind the SDK error text', async () => {
+    const tools = stubbedTools([lookupOrder, refund], { lookup_order: { order: 'A1', total: 7 } });
+    await expect(run(agentWith(tools), 'Refund A1')).rejects.toThrow(/tool "refund" has no stub/);
+  });
+});
+
+describe('a LangGraph ReAct agent', () => {
+  const search = langchainTool(async ({ q }: { q: string }) => `live results for ${q}`, { name: 'search', description: 'Searches the web.', schema: z.object({ q: z.string() }) });
+
+  const agentWith = (tools: Any[]) =>
+    createReactAgent({ llm: new ScriptedChunkModel([splitCall(0, 'call_1', 'search', { q: 'flights' }, [5]), [{ content: 'Found them.' }]]), tools });
+
+  it('answers its tool()s from the stubs', async () => {
+    const tools = stubbedTools([search], { search: [{ input: { q: 'flights' }, output: 'stubbed results' }] });
+    const state = await agentWith(tools).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
+    expect(state).toCallTool('search', { q: 'flights' });
+    expect(state.messages.find((message: Any) => message.getType() === 'tool').content).toBe('stubbed results');
+  });
+
+  it('an error stub fails the tool as LangGraph reports it (a ToolMessage with status error)', async () => {
+    const tools = stubbedTools([search], { search: [{ error: 'search is down' }] });
+    const state = await agentWith(tools).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
+    expect(() => expect(state).toCallToolsWithoutErrors()).toThrow(/search is down/);
+  });
+
+  it('an input no case fits fails with the ToolStubError', async () => {
+    const tools = stubbedTools([search], { search: [{ input: { q: 'hotels' }, output: 'x' }] });
+    const state = await agentWith(tools).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
+    const message = state.messages.find((item: Any) => item.getType() === 'tool');
+    expect(message.status).toBe('error');
+    expect(message.content).toContain('no case of tool "search" fits its input {"q":"flights"}');
+    expect(ToolStubError).toBeDefined();
+  });
+});
