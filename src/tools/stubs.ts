@@ -125,7 +125,7 @@ function parseStub(name: string, stub: unknown): Stub {
       `${where} is ${formatInline(stub, 80)}: a case, not in a list. Wrap it in a list ([{ … }]) to make it a case, or return it from a function (() => ({ … })) if it is the output itself.`,
     );
   }
-  return { cases: [{ output: stub, failed: 0 }] };
+  return { cases: [{ output: stub as ToolStubCase<unknown, unknown>['output'], failed: 0 }] };
 }
 
 /** An object of case keys only, with one that says what the call does. */

@@ -19,11 +19,15 @@ export type ToolInput<T> = T extends { func: (input: infer I, ...rest: never[]) 
       ? I
       : unknown;
 
-/** What a tool returns, as its framework types it (`unknown` where it does not say). */
+/**
+ * What a tool returns, as its framework types it: an AI SDK or Mastra tool's `execute`, a LangChain
+ * tool's `func`. `unknown` where the framework does not say: the OpenAI Agents SDK types every
+ * `tool()`'s result as `string` whatever `execute` returns, so its tools' outputs are not typed.
+ */
 export type ToolOutput<T> = T extends { func: (...args: never[]) => infer R }
   ? Unwrapped<R>
-  : T extends { type: 'function'; invoke: (...args: never[]) => Promise<infer R> }
-    ? R
+  : T extends { type: 'function'; invoke: unknown }
+    ? unknown
     : T extends { execute?: (...args: never[]) => infer R }
       ? Unwrapped<R>
       : unknown;
@@ -47,14 +51,17 @@ export interface AsymmetricMatcherLike {
  */
 export interface ToolStubCase<I, O> {
   input?: InputMatching<I>;
-  output?: O | ((input: I) => O | Promise<O>);
+  output?: StubValue<O> | ((input: I) => O | Promise<O>);
   error?: string | Error;
   failTimes?: number;
   passThrough?: boolean;
 }
 
 /** A tool's stub: its output, a function of its input returning the output, or a list of cases tried in order. */
-export type ToolStub<I, O> = O | ((input: I) => O | Promise<O>) | ReadonlyArray<ToolStubCase<I, O>>;
+export type ToolStub<I, O> = StubValue<O> | ((input: I) => O | Promise<O>) | ReadonlyArray<ToolStubCase<I, O>>;
+
+/** An output given as a value: the tool's output type, or any data where the framework does not type it (a function is then the stub's function). */
+type StubValue<O> = unknown extends O ? string | number | boolean | null | readonly unknown[] | { [key: string]: unknown } : O;
 
 /** The name a tool in a list is known by: its `name`, or a Mastra tool's `id`. */
 type NameOf<E> = E extends { type: 'function'; name: infer N } ? N : E extends { func: unknown; name: infer N } ? N : E extends { id: infer N } ? N : E extends { name: infer N } ? N : string;

@@ -95,7 +95,7 @@ describe('a LangGraph ReAct agent', () => {
     const tools = stubbedTools([search], { search: [{ input: { q: 'flights' }, output: 'stubbed results' }] });
     const state = await agentWith(tools).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
     expect(state).toCallTool('search', { q: 'flights' });
-    expect(state.messages.find((message: Any) => message.getType() === 'tool').content).toBe('stubbed results');
+    expect(state.messages.find((message: Any) => message.getType() === 'tool')!.content).toBe('stubbed results');
   });
 
   it('an error stub fails the tool as LangGraph reports it (a ToolMessage with status error)', async () => {
@@ -107,7 +107,7 @@ describe('a LangGraph ReAct agent', () => {
   it('an input no case fits fails with the ToolStubError', async () => {
     const tools = stubbedTools([search], { search: [{ input: { q: 'hotels' }, output: 'x' }] });
     const state = await agentWith(tools).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
-    const message = state.messages.find((item: Any) => item.getType() === 'tool');
+    const message: Any = state.messages.find((item: Any) => item.getType() === 'tool');
     expect(message.status).toBe('error');
     expect(message.content).toContain('no case of tool "search" fits its input {"q":"flights"}');
     expect(ToolStubError).toBeDefined();
