@@ -95,3 +95,5 @@ export { stubbedTools } from './tools/stubs.js';
 export type { StubbedToolsOptions } from './tools/stubs.js';
 export { ToolStubError } from './tools/errors.js';
 export type { StubsFor, ToolInput, ToolOutput, ToolStub, ToolStubCase } from './tools/types.js';
+export { recordedTools } from './tools/recorded.js';
+export type { RecordedToolsOptions } from './tools/recorded.js';
