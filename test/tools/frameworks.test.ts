@@ -8,10 +8,14 @@ import { Agent as OpenAIAgent, run, tool as openaiTool, Usage } from '@openai/ag
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { stubbedTools, ToolStubError } from '../../src/index.js';
-import { Agent, noopLogger } from '../../reference/mastra1/runtime.js';
+import { recordedTools, stubbedTools, ToolStubError } from '../../src/index.js';
+import { resetStoreActivity } from '../../src/store/index.js';
+import { Agent, createTool, noopLogger } from '../../reference/mastra1/runtime.js';
 import { travelModel, travelTools } from '../helpers/mastra1.js';
 import { ScriptedChunkModel, splitCall } from '../helpers/langgraph.js';
 import '../helpers/openaiAgents.js'; // tracing off
@@ -111,5 +115,68 @@ describe('a LangGraph ReAct agent', () => {
     expect(message.status).toBe('error');
     expect(message.content).toContain('no case of tool "search" fits its input {"q":"flights"}');
     expect(ToolStubError).toBeDefined();
+  });
+});
+
+describe('recordedTools in each framework: recorded once, replayed with no tool run', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'recorded-tools-frameworks-'));
+    resetStoreActivity();
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('a Mastra 1.x Agent', async () => {
+    let runs = 0;
+    const live = {
+      ...travelTools,
+      'search-flights': createTool({
+        id: 'search-flights',
+        description: 'Find flights between two airports',
+        inputSchema: z.object({ from: z.string(), to: z.string() }),
+        execute: async ({ from, to }) => ({ flights: [{ id: `UA ${++runs}`, from, to }] }),
+      }),
+    };
+    const agentWith = (tools: unknown) => {
+      const agent = new Agent({ id: 'travel-agent', name: 'Travel agent', instructions: 'Book.', model: travelModel(), tools: tools as never });
+      agent.__setLogger(noopLogger);
+      return agent;
+    };
+    const recorded = await agentWith(recordedTools(live, { mode: 'record', dir })).generate('Book a flight from SFO to JFK');
+    resetStoreActivity();
+    const replayed = await agentWith(recordedTools(live, { mode: 'replay', dir })).generate('Book a flight from SFO to JFK');
+    expect(runs).toBe(1);
+    expect(replayed).toCallToolsInOrder(['search-flights', 'book-flight']);
+    expect(replayed.toolResults.map((part: Any) => part.payload.result)).toEqual(recorded.toolResults.map((part: Any) => part.payload.result));
+  });
+
+  it('an OpenAI Agents SDK run', async () => {
+    let runs = 0;
+    const lookup = openaiTool({ name: 'lookup_order', description: 'An order by id', parameters: z.object({ order: z.string() }), execute: async ({ order }) => ({ order, total: 40 + ++runs }) });
+    const agent = (tools: Any[]) =>
+      new OpenAIAgent({
+        name: 'Billing',
+        instructions: 'Handle billing.',
+        model: new ScriptedModel([{ output: [functionCall('lookup_order', { order: 'A1' }, { callId: 'c1' })], usage: new Usage() }, { output: [assistantMessage('Done.')], usage: new Usage() }]),
+        tools,
+      });
+    await run(agent(recordedTools([lookup], { mode: 'record', dir })), 'Order A1?');
+    resetStoreActivity();
+    const replayed = await run(agent(recordedTools([lookup], { mode: 'replay', dir })), 'Order A1?');
+    expect(runs).toBe(1);
+    expect(replayed).toCallTool('lookup_order', { order: 'A1' });
+    expect(replayed.newItems.find((item: Any) => item.type === 'tool_call_output_item')!.output).toEqual({ order: 'A1', total: 41 });
+  });
+
+  it('a LangGraph ReAct agent', async () => {
+    let runs = 0;
+    const search = langchainTool(async ({ q }: { q: string }) => `results for ${q} #${++runs}`, { name: 'search', description: 'Searches the web.', schema: z.object({ q: z.string() }) });
+    const agent = (tools: Any[]) => createReactAgent({ llm: new ScriptedChunkModel([splitCall(0, 'call_1', 'search', { q: 'flights' }, [5]), [{ content: 'Found them.' }]]), tools });
+    await agent(recordedTools([search], { mode: 'record', dir })).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
+    resetStoreActivity();
+    const state = await agent(recordedTools([search], { mode: 'replay', dir })).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
+    expect(runs).toBe(1);
+    expect(state).toCallTool('search', { q: 'flights' });
+    expect(state.messages.find((message: Any) => message.getType() === 'tool')!.content).toBe('results for flights #1');
   });
 });
