@@ -165,7 +165,7 @@ describe('recordedTools in each framework: recorded once, replayed with no tool 
     const replayed = await run(agent(recordedTools([lookup], { mode: 'replay', dir })), 'Order A1?');
     expect(runs).toBe(1);
     expect(replayed).toCallTool('lookup_order', { order: 'A1' });
-    expect(replayed.newItems.find((item: Any) => item.type === 'tool_call_output_item')!.output).toEqual({ order: 'A1', total: 41 });
+    expect((replayed.newItems.find((item: Any) => item.type === 'tool_call_output_item') as Any).output).toEqual({ order: 'A1', total: 41 });
   });
 
   it('a LangGraph ReAct agent', async () => {
