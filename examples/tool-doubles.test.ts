@@ -14,14 +14,14 @@ const tools = {
   'search-flights': tool({
     description: 'Find flights between two airports',
     inputSchema: z.object({ from: z.string(), to: z.string() }),
-    execute: async () => {
+    execute: async (): Promise<{ flights: Array<{ id: string }> }> => {
       throw new Error('not in tests: this calls the airline');
     },
   }),
   'book-flight': tool({
     description: 'Book a seat on a flight',
     inputSchema: z.object({ flightId: z.string(), seat: z.string() }),
-    execute: async () => {
+    execute: async (): Promise<{ confirmation: string }> => {
       throw new Error('not in tests: this charges a card');
     },
   }),
