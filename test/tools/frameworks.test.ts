@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { recordedTools, stubbedTools, ToolStubError } from '../../src/index.js';
+import { recordedTools, stubbedTools } from '../../src/index.js';
 import { resetStoreActivity } from '../../src/store/index.js';
 import { Agent, createTool, noopLogger } from '../../reference/mastra1/runtime.js';
 import { travelModel, travelTools } from '../helpers/mastra1.js';
@@ -108,13 +108,12 @@ describe('a LangGraph ReAct agent', () => {
     expect(() => expect(state).toCallToolsWithoutErrors()).toThrow(/search is down/);
   });
 
-  it('an input no case fits fails with the ToolStubError', async () => {
+  it("an input no case fits fails the tool with the ToolStubError's message", async () => {
     const tools = stubbedTools([search], { search: [{ input: { q: 'hotels' }, output: 'x' }] });
     const state = await agentWith(tools).invoke({ messages: [{ role: 'user', content: 'Find flights' }] });
     const message: Any = state.messages.find((item: Any) => item.getType() === 'tool');
     expect(message.status).toBe('error');
     expect(message.content).toContain('no case of tool "search" fits its input {"q":"flights"}');
-    expect(ToolStubError).toBeDefined();
   });
 });
 
