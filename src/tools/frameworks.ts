@@ -66,7 +66,8 @@ function frameworkOf(tool: unknown, where: string, quiet = false): ToolFramework
     if (record.type === 'function' && typeof record.invoke === 'function' && typeof record.name === 'string') return 'openai-agents';
     if (typeof record.func === 'function' && typeof record.invoke === 'function' && typeof record.name === 'string') return 'langchain';
     if (record[MASTRA_TOOL_MARKER] === true || (!isPlainObject(tool) && typeof record.id === 'string' && typeof record.execute === 'function')) return 'mastra';
-    if (isPlainObject(tool) && (typeof record.execute === 'function' || 'inputSchema' in record || 'parameters' in record)) return 'ai-sdk';
+    // Provider tools (`openai.tools.webSearch()`: `type: 'provider'`, 'provider-defined' in ai@5) run at the provider: kept as they are unless stubbed.
+    if (isPlainObject(tool) && (typeof record.execute === 'function' || 'inputSchema' in record || 'parameters' in record || record.type === 'provider' || record.type === 'provider-defined')) return 'ai-sdk';
   }
   if (quiet) return undefined;
   throw new ToolCallAccuracyError(

@@ -50,10 +50,11 @@ export function stubbedTools<T>(tools: T, stubs: StubsFor<T>, options: StubbedTo
   const parsed = new Map(Object.entries(given).map(([name, stub]) => [name, parseStub(name, stub)]));
   const equals = equalityOf(standaloneContext(false));
   const names: string[] = [];
-  const wrapped = wrapTools(tools, WHO, (name) => {
+  const wrapped = wrapTools(tools, WHO, (name, _framework, hasExecute) => {
     names.push(name);
     const stub = parsed.get(name);
-    if (stub === undefined && options.passThrough === true) return undefined; // the real tool, untouched
+    // The real tool, untouched: asked for, or a tool with nothing to run here (a provider-executed AI SDK tool).
+    if (stub === undefined && (options.passThrough === true || !hasExecute)) return undefined;
     return (execution) => answer(execution, stub, parsed, equals);
   });
   const unknown = [...parsed.keys()].filter((name) => !names.includes(name));

@@ -88,6 +88,12 @@ describe('stubbedTools over AI SDK tools in generateText', () => {
     expect(liveRuns).toBe(2);
   });
 
+  it('keeps a provider-executed tool (no execute) as it is unless stubbed', () => {
+    const webSearch = { type: 'provider', id: 'openai.web_search', args: {} };
+    const tools = stubbedTools({ ...weatherTools(), webSearch } as Any, { getWeather: { city: 'Paris', tempC: 1 }, sendEmail: { sent: true } });
+    expect(tools.webSearch).toBe(webSearch);
+  });
+
   it('leaves the given tools unchanged and returns the same shape', () => {
     const given = weatherTools();
     const tools = stubbedTools(given, { getWeather: { city: 'Paris', tempC: 1 } });
