@@ -18,7 +18,7 @@ const LAYERS = [
   { name: 'calls', paths: ['calls/'] },
   { name: 'judge and recordings', paths: ['judge/', 'recordings/'] },
   { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/', 'calibration/'] },
-  { name: 'matchers', paths: ['matchers/', 'reporter/'] },
+  { name: 'matchers', paths: ['matchers/', 'reporter/', 'tools/'] },
   { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts', 'cli.ts', 'cli/'] },
 ];
 

@@ -61,6 +61,8 @@ export function toStored(value: unknown, redact: (text: string) => string): unkn
   return out;
 }
 
+const BUILT_IN_ERRORS = { Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError };
+
 /** The value `toStored` wrote, with its Dates, bytes and errors revived. */
 export function fromStored(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromStored);
@@ -72,8 +74,10 @@ export function fromStored(value: unknown): unknown {
     if (typeof record.$bytes === 'string') return new Uint8Array(Buffer.from(record.$bytes, 'base64'));
     if (typeof record.$error === 'object' && record.$error !== null) {
       const { name, message } = record.$error as { name?: unknown; message?: unknown };
-      const error = new Error(typeof message === 'string' ? message : 'recorded error');
-      if (typeof name === 'string') error.name = name;
+      // A built-in error comes back of its class (a TypeError is a TypeError); any other keeps its name.
+      const Kind = typeof name === 'string' && Object.hasOwn(BUILT_IN_ERRORS, name) ? BUILT_IN_ERRORS[name as keyof typeof BUILT_IN_ERRORS] : Error;
+      const error = new Kind(typeof message === 'string' ? message : 'recorded error');
+      if (typeof name === 'string' && error.name !== name) error.name = name;
       return error;
     }
   }

@@ -20,6 +20,8 @@ export interface RecordingUse {
   live: number;
   /** The file's text before this run wrote over it: set when a test wrote over a file that existed. */
   previous?: string;
+  /** Tool executions (`recordedTools`) replayed, recorded or run live, counted apart from the model's steps above. */
+  tools?: { replayed: number; recorded: number; live: number };
 }
 
 /** A use as the reporters collect it, with the test it belongs to. */
@@ -61,7 +63,7 @@ function fileEvent(event: StoreEvent): void {
   const task = vitestTask();
   if (task) {
     const use = useOf(task, event.file);
-    if (event.type === 'step') use[event.source] += 1;
+    if (event.type === 'step') count(use, event.source, event.kind);
     else if (event.previous !== undefined && use.previous === undefined) use.previous = event.previous;
     return;
   }
@@ -69,7 +71,7 @@ function fileEvent(event: StoreEvent): void {
   if (!dir) return;
   const test = currentTest();
   const use: ReportedRecordingUse = { testFile: test.file ?? '', test: test.name ?? '', replayed: 0, recorded: 0, live: 0, ...(event.file !== undefined && { file: event.file }) };
-  if (event.type === 'step') use[event.source] = 1;
+  if (event.type === 'step') count(use, event.source, event.kind);
   else {
     const filed = (globalThis as Holder)[REPORTING]!.filed;
     if (event.previous === undefined || filed.has(event.file)) return;
@@ -77,6 +79,12 @@ function fileEvent(event: StoreEvent): void {
     use.previous = event.previous;
   }
   appendReportLine(dir, { recording: use });
+}
+
+/** One step on a use: a model step (or HTTP exchange) in its own counts, a tool execution in `tools`. */
+function count(use: RecordingUse, source: 'replayed' | 'recorded' | 'live', kind: 'tool' | undefined): void {
+  if (kind === 'tool') (use.tools ??= { replayed: 0, recorded: 0, live: 0 })[source] += 1;
+  else use[source] += 1;
 }
 
 /** The test Vitest runs now in this worker (its metadata travels to the reporter), or undefined. */
@@ -113,6 +121,12 @@ export function mergeUses(uses: readonly ReportedRecordingUse[]): ReportedRecord
     found.replayed += use.replayed;
     found.recorded += use.recorded;
     found.live += use.live;
+    if (use.tools !== undefined) {
+      const tools = (found.tools ??= { replayed: 0, recorded: 0, live: 0 });
+      tools.replayed += use.tools.replayed;
+      tools.recorded += use.tools.recorded;
+      tools.live += use.tools.live;
+    }
     if (use.previous !== undefined && found.previous === undefined) found.previous = use.previous;
   }
   return [...merged.values()];

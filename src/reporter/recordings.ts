@@ -34,8 +34,10 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
   const shown = (file: string) => escapeUnsafe(relative(root, file));
   const sum = (field: 'replayed' | 'recorded' | 'live') => uses.reduce((total, use) => total + use[field], 0);
   const files = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [use.file])));
+  const tool = (field: 'replayed' | 'recorded' | 'live') => uses.reduce((total, use) => total + (use.tools?.[field] ?? 0), 0);
+  const tools = tool('replayed') + tool('recorded') + tool('live') === 0 ? '' : `; ${plural(tool('replayed'), 'tool call')} replayed, ${tool('recorded')} recorded, ${tool('live')} run live`;
   const lines = [
-    `tool-call-accuracy recordings: ${plural(sum('replayed'), 'step')} replayed, ${sum('recorded')} recorded, ${sum('live')} passed through live, in ${plural(files.size, 'recording file')}.`,
+    `tool-call-accuracy recordings: ${plural(sum('replayed'), 'step')} replayed, ${sum('recorded')} recorded, ${sum('live')} passed through live${tools}, in ${plural(files.size, 'recording file')}.`,
   ];
   const written = await rewritesOf(uses);
   // `auto` keeps a file's steps and adds the missing ones after them: more recorded, nothing written over.

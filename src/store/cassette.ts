@@ -123,7 +123,7 @@ export interface RecordedAnswerSteps<A> {
  */
 export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps: RecordedAnswerSteps<A>): Promise<A> {
   const { user, settings } = scope;
-  const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath };
+  const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath, ...(user.kind && { kind: user.kind }) };
   if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath });
   const open = cassette(scope);
   // `record` writes over what is there, even a corrupt file; the other modes read it.
@@ -165,7 +165,7 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
  */
 export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, where: { owner?: string | undefined; testPath?: string | undefined } = {}): Promise<A> {
   const answer = await ask();
-  emit({ type: 'step', source: 'live', user: user.configure, file: undefined, owner: where.owner, testPath: where.testPath });
+  emit({ type: 'step', source: 'live', user: user.configure, file: undefined, owner: where.owner, testPath: where.testPath, ...(user.kind && { kind: user.kind }) });
   return answer;
 }
 

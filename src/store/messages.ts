@@ -38,7 +38,7 @@ export function replayMissMessage(user: StoreUser, settings: StoreSettings, miss
         ? `Record it by setting ${words.configureCall(words.recordMode)} and running, ${credentials}`
         : `Record it by running, with ${words.credentials}:\n  ${recordCommand(user, miss.testPath)}${words.envNote === '' ? '' : `\n${words.envNote}`}`;
   const staleNote = miss.stale === undefined ? '' : `${miss.stale}\n`;
-  return `${words.missing}${miss.missingDetail ?? ''}, and ${why}, so no model is called.\nExpected file: ${display(miss.file)}\n${staleNote}${how}\n${words.commit(miss.stale !== undefined)}`;
+  return `${words.missing}${miss.missingDetail ?? ''}, and ${why}, so ${words.notAsked ?? 'no model is called'}.\nExpected file: ${display(miss.file)}\n${staleNote}${how}\n${words.commit(miss.stale !== undefined)}`;
 }
 
 /** `TOOL_CALL_ACCURACY_CACHE=auto npx vitest run test/agent.test.ts`: the environment command that records a test file's answers. */

@@ -18,6 +18,8 @@ export type StoreEvent =
       owner: string | undefined;
       /** The test file, when the step was made in a test. */
       testPath: string | undefined;
+      /** `tool`: a tool's execution (recordedTools), not a model step; absent for a model step or an HTTP exchange. */
+      kind?: 'tool';
     }
   | {
       type: 'written';

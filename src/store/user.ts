@@ -25,11 +25,15 @@ export interface StoreUser {
   error: (message: string, options?: ErrorOptions) => Error;
   /** The words of the replay-miss message (`replayMissMessage`). */
   replay: ReplayWording;
+  /** What one stored answer is, when not a model's or a server's answer (`'tool'`: a tool's execution): set on the user's step events, for the reporters. */
+  kind?: 'tool';
 }
 
 export interface ReplayWording {
   /** The first words: `No recorded verdict for this run`. */
   missing: string;
+  /** What replay does not do, after "so": `the tool is not run`. Default: `no model is called`. */
+  notAsked?: string;
   /** `the judge cache is in replay mode` */
   inReplay: string;
   /** The configure call that sets `mode`: `configureJudge({ cache: { mode: 'replay' } })`. */

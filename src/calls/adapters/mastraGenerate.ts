@@ -32,6 +32,29 @@ function answer(call: ToolCall, result: UnknownRecord): void {
 }
 
 /**
+ * A tool that threw, in Mastra 1.x: no `toolResults` chunk, only the model message Mastra sent back,
+ * a `tool-result` part with an `error-text` (or `error-json`) output in `response.messages`. Sets it
+ * as the error of a call no result answered.
+ */
+function failedInResponse(value: UnknownRecord, made: ToolCall[]): void {
+  const messages = isRecord(value.response) ? value.response.messages : undefined;
+  if (!Array.isArray(messages)) return;
+  const unanswered = new Map(made.filter((call) => call.output === undefined && call.error === undefined && call.toolCallId !== undefined).map((call) => [call.toolCallId!, call]));
+  if (unanswered.size === 0) return;
+  for (const message of messages) {
+    if (!isRecord(message) || message.role !== 'tool' || !Array.isArray(message.content)) continue;
+    for (const part of message.content) {
+      if (!isRecord(part) || part.type !== 'tool-result' || typeof part.toolCallId !== 'string' || !isRecord(part.output)) continue;
+      const call = unanswered.get(part.toolCallId);
+      if (call && (part.output.type === 'error-text' || part.output.type === 'error-json')) {
+        call.error = part.output.value;
+        unanswered.delete(part.toolCallId);
+      }
+    }
+  }
+}
+
+/**
  * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
  * Mastra chunks, `{ type: 'tool-call', payload: { toolCallId, toolName, args } }`. Its
  * `steps[].content` is not reliable (0.24 kept only the last call there), so it is not read.
@@ -71,6 +94,7 @@ export const mastraGenerate: FormatAdapter = {
         if (call) answer(call, payload);
       }
     }
+    failedInResponse(value as UnknownRecord, made);
     for (const call of made) calls.add(call);
   },
   text(value) {

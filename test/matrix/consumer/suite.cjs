@@ -161,7 +161,7 @@ async function rejectionOf(assertion) {
 }
 
 module.exports = function defineSuite({ expect, test, describe, beforeEach, lib, testing, ai, aiTest, z }) {
-  const { getToolCalls, createToolCallAccuracyScorerCode, createToolCallAccuracyScorerLLM, configureJudge } = lib;
+  const { getToolCalls, createToolCallAccuracyScorerCode, createToolCallAccuracyScorerLLM, configureJudge, stubbedTools, recordedTools, ToolStubError } = lib;
   const sdk = ai ? { ai, aiTest, z } : undefined;
   const availableTools = Object.entries(descriptions).map(([name, description]) => ({ name, description }));
   const runs = {};
@@ -294,6 +294,59 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
       expect(() => expect(result).not.toCallToolsWithoutErrors({ retries: -1 })).toThrow(TypeError);
       expect(() => expect(result).not.toCallTool('flaky-tool', undefined, { error: 42 })).toThrow(TypeError);
       expect(() => expect(result).not.toCallToolTimes('flaky-tool', { min: 3, max: 1 })).toThrow(TypeError);
+    });
+  });
+
+  describe('tool doubles: stubbedTools and recordedTools', () => {
+    // A weather tool that counts its live runs; the model calls it twice (the first call fails under the stub), then answers.
+    const weather = () => {
+      const runs = { count: 0 };
+      const execute = async ({ location }) => ({ location, temperature: `${20 + runs.count++}°C` });
+      const tool = sdk ? sdk.ai.tool({ description: descriptions['weather-tool'], inputSchema: sdk.z.object({ location: sdk.z.string() }), execute }) : { description: descriptions['weather-tool'], inputSchema: {}, execute };
+      return { tools: { 'weather-tool': tool }, runs };
+    };
+    const twice = async (tools) => {
+      if (!sdk) {
+        const outcomes = [];
+        for (const id of ['call-1', 'call-2']) outcomes.push(await tools['weather-tool'].execute({ location: 'Oslo' }, { toolCallId: id, messages: [] }).then((output) => ({ output }), (error) => ({ error })));
+        return outcomes;
+      }
+      let step = 0;
+      const model = mockModelOf(sdk.aiTest, {})(() => (step++ < 2 ? [{ type: 'tool-call', toolCallId: `call-${step}`, toolName: 'weather-tool', input: '{"location":"Oslo"}' }] : [{ type: 'text', text: 'Mild.' }]));
+      return sdk.ai.generateText({ model, tools, prompt: REQUEST, stopWhen: sdk.ai.stepCountIs(5) });
+    };
+
+    test('stubbedTools: a failing first call then an answer, a case with an asymmetric matcher; the real tool never runs', async () => {
+      const { tools, runs } = weather();
+      const result = await twice(stubbedTools(tools, { 'weather-tool': [{ input: { location: expect.any(String) }, output: { temperature: '5°C' }, failTimes: 1, error: 'weather service down' }] }));
+      expect(runs.count).toBe(0);
+      if (sdk) {
+        expect(result).toCallToolsWithoutErrors({ retries: 1 });
+        expect(failureOf(() => expect(result).toCallToolsWithoutErrors())).toContain('weather service down');
+      } else expect(result.map((outcome) => outcome.error?.message ?? outcome.output)).toEqual(['weather service down', { temperature: '5°C' }]);
+      expect(() => stubbedTools(tools, { 'weather-tol': 1 })).toThrow('Did you mean "weather-tool"?');
+      const missed = await stubbedTools(tools, { 'weather-tool': [{ input: { location: 'Paris' }, output: 1 }] })['weather-tool'].execute({ location: 'Oslo' }, { toolCallId: 'x', messages: [] }).catch((error) => error);
+      expect(missed).toBeInstanceOf(ToolStubError);
+      expect(missed.message).toContain('no case of tool "weather-tool" fits its input {"location":"Oslo"}');
+    });
+
+    const dir = path.join(os.tmpdir(), `tca-matrix-tools-${process.pid}`);
+    test('recordedTools: records each call once', async () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      const { tools, runs } = weather();
+      await twice(recordedTools(tools, { mode: 'record', dir, name: 'matrix weather' }));
+      expect(runs.count).toBe(2);
+    });
+    test('recordedTools: replays them in order with no tool run', async () => {
+      try {
+        const { tools, runs } = weather();
+        const result = await twice(recordedTools(tools, { mode: 'replay', dir, name: 'matrix weather' }));
+        expect(runs.count).toBe(0);
+        if (sdk) expect(result).toCallToolsInOrder([{ toolName: 'weather-tool', output: { location: 'Oslo', temperature: '20°C' } }, { toolName: 'weather-tool', output: { location: 'Oslo', temperature: '21°C' } }]);
+        else expect(result.map((outcome) => outcome.output.temperature)).toEqual(['20°C', '21°C']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 
