@@ -22,6 +22,7 @@ import {
   trajectoryInput,
   trajectoryProblem,
   type ExpectedJudgeStep,
+  type JudgedStep,
   type TrajectoryInput,
   type TrajectoryVerdict,
 } from './trajectory.js';
@@ -104,7 +105,7 @@ export interface TrajectorySettings extends JudgeSettings {
  * The trajectory judge's entrance, beside `judge`: the same request, cache, retries, votes and
  * limits, with a verdict on each step (sub-agents' steps too), the missing steps and the criteria.
  */
-export async function judgeTrajectory(run: unknown, settings: TrajectorySettings): Promise<JudgeOutcome<TrajectoryVerdict>> {
+export async function judgeTrajectory(run: unknown, settings: TrajectorySettings): Promise<TrajectoryOutcome> {
   const config = getJudgeConfig();
   const calls = getToolCalls(run);
   const model = requireModel(settings.model ?? config.model);
@@ -114,7 +115,12 @@ export async function judgeTrajectory(run: unknown, settings: TrajectorySettings
   const tools = given === undefined ? [] : await normalizeAvailableTools(given);
   const base = buildJudgeInput(request, textOf, calls, tools, settings.rubric ?? config.rubric);
   const input = trajectoryInput(base, judgedSteps(calls), settings.expectedTrajectory, settings.criteria);
-  return judgeInput(TRAJECTORY, input, calls, model, settings);
+  return { ...(await judgeInput(TRAJECTORY, input, calls, model, settings)), steps: input.calls };
+}
+
+/** A trajectory verdict, with the steps as the judge saw them (numbered, sub-agents' steps under their call). */
+export interface TrajectoryOutcome extends JudgeOutcome<TrajectoryVerdict> {
+  steps: JudgedStep[];
 }
 
 /**

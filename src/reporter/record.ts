@@ -44,6 +44,12 @@ export interface RunFailure {
 
 export interface RunVerdict {
   run: number;
+  /**
+   * `'trajectory'` for the trajectory judge (`toFollowASensibleTrajectory`): then each evaluation is
+   * a step ("2.1 refund-order"), appropriate when necessary and in order, and the missing tools are
+   * its missing steps. Absent for `toUseAppropriateTools`.
+   */
+  kind?: 'trajectory';
   score: number;
   threshold: number;
   passed: boolean;
