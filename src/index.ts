@@ -38,6 +38,14 @@ export type {
   ToolCallAccuracyScorerLLMResult,
   ToolCallAccuracyScorerLLMRunOptions,
 } from './scoring/llmScorer.js';
+export { createTrajectoryAccuracyScorerLLM } from './scoring/trajectoryLlmScorer.js';
+export type {
+  ScoredTrajectoryStep,
+  TrajectoryAccuracyLLMResult,
+  TrajectoryAccuracyScorerLLM,
+  TrajectoryAccuracyScorerLLMOptions,
+} from './scoring/trajectoryLlmScorer.js';
+export type { CriterionAnswer, StepEvaluation } from './judge/trajectory.js';
 export type { JudgeRequestInput } from './judge/request.js';
 export { configureJudge } from './judge/config.js';
 export { JudgeError } from './judge/errors.js';
@@ -81,6 +89,7 @@ export type {
   ToolRef,
   ToolRefs,
   ToUseAppropriateToolsOptions,
+  ToFollowASensibleTrajectoryOptions,
   Budget,
 } from '../matchers.js';
 export { toolRefs } from './refs/toolRefs.js';
