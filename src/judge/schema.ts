@@ -1,6 +1,5 @@
 import { JudgeError } from './errors.js';
-import type { TrajectoryVerdict } from './trajectory.js';
-import type { JudgeVerdict } from './types.js';
+import type { JudgeVerdict, TrajectoryVerdict } from './types.js';
 
 /** The zod verdict schema, as far as the judge uses it. */
 export interface VerdictSchema<Verdict = JudgeVerdict> {

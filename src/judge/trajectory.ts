@@ -9,6 +9,7 @@ import { subAgentCallsOf } from '../calls/getToolCalls.js';
 import type { ToolCall } from '../types.js';
 import { judgedCall, toJsonText, type JudgedCall, type JudgeInput } from './input.js';
 import type { VerdictProblem } from './schema.js';
+import type { CriterionAnswer, StepEvaluation, TrajectoryVerdict } from './types.js';
 import { agreementOf, type Agreement, type Decision } from './votes.js';
 
 /** Sub-agents within sub-agents are read this deep, as `trajectory(run)` reads them. */
@@ -38,28 +39,7 @@ export interface TrajectoryInput extends JudgeInput {
   criteria?: string[];
 }
 
-/** The judge's opinion of one step (Mastra's `stepEvaluations` entry). */
-export interface StepEvaluation {
-  stepName: string;
-  wasNecessary: boolean;
-  wasInOrder: boolean;
-  reasoning: string;
-}
-
-/** The answer to one of the user's criteria. */
-export interface CriterionAnswer {
-  criterion: string;
-  answer: 'yes' | 'no';
-  rationale: string;
-}
-
-/** The structured answer of the trajectory judge (validated with zod, then against the run). */
-export interface TrajectoryVerdict {
-  stepEvaluations: StepEvaluation[];
-  missingSteps: string[];
-  criteria: CriterionAnswer[];
-  overallAssessment: string;
-}
+export type { CriterionAnswer, StepEvaluation, TrajectoryVerdict };
 
 /**
  * The run's steps, depth first: each call, then the calls of the sub-agent it ran (numbered under
