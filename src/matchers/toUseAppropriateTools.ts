@@ -37,5 +37,5 @@ function judgeMatcher(ctx: JudgeMatcherContext, name: JudgeMatcherName, received
           .then((result) => recordJudgedRun(ctx, name, options, result));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
-  return trackJudge(assertion, ctx.task ?? testName, testName, site);
+  return trackJudge(assertion, ctx.task ?? testName, testName, site, name);
 }

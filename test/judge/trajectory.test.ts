@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { JudgeError } from '../../src/judge/errors.js';
+import { describeCancelledJudges, describeUnawaitedJudges } from '../../src/judge/pendingMessages.js';
 import { mastraTrajectoryScore, scoreTrajectory } from '../../src/judge/trajectory.js';
 import { sample } from '../../src/sample/sample.js';
 import { rejectionOf } from '../helpers/failureOf.js';
@@ -235,5 +236,45 @@ describe('scores', () => {
     expect(scoreTrajectory(verdict([]))).toBe(1);
     expect(mastraTrajectoryScore({ stepEvaluations: [], missingSteps: ['x'] })).toBe(0);
     expect(mastraTrajectoryScore({ stepEvaluations: [], extraSteps: ['x'] })).toBe(0.5);
+  });
+});
+
+describe('sub-agent steps', () => {
+  // A Mastra trajectory whose refund ran in a sub-agent: its step is numbered under the call that ran it.
+  const nested = {
+    steps: [
+      { stepType: 'tool_call', name: 'lookup-order', toolArgs: { id: 42 }, toolResult: { total: 30 }, success: true },
+      { stepType: 'agent_run', name: 'refund-agent', children: [{ stepType: 'tool_call', name: 'refund-order', toolArgs: { id: 42 }, toolResult: { ok: true }, success: true }] },
+    ],
+  };
+
+  it('are judged one by one, numbered as trajectory(run) nests them, and the verdict must name them in that order', async () => {
+    const model = judgeModel(verdict([step('lookup-order'), step('refund-agent'), step('refund-order', true, false, 'The sub-agent refunded.')]));
+    const message = await rejectionOf(expect(nested).toFollowASensibleTrajectory({ model, request: REFUND_REQUEST }));
+    const { user } = promptOf(model);
+    expect(user).toContain('A step numbered like 2.1 was taken by the sub-agent that step 2 ran');
+    expect(user).toContain('"step": "2.1"');
+    expect(message.split('\n').filter((line) => /^ {2,}\d/.test(line))).toEqual([
+      '  1. lookup-order      necessary    in order      lookup-order served the request.',
+      '  2. refund-agent      necessary    in order      refund-agent served the request.',
+      '    2.1. refund-order  necessary    out of order  The sub-agent refunded.',
+    ]);
+    // Only the top level: the sub-agent's step left out is refused.
+    const flat = judgeModel(verdict([step('lookup-order'), step('refund-agent')]));
+    expect(await rejectionOf(expect(nested).toFollowASensibleTrajectory({ model: flat, request: REFUND_REQUEST }))).toContain('it evaluated 2 steps but the agent took 3');
+  });
+});
+
+describe('pending judges', () => {
+  it('an un-awaited or cancelled trajectory judge is named by its own matcher', () => {
+    expect(describeUnawaitedJudges(['a.test.ts:3:9'], { inTest: true, concurrent: false }, ['toFollowASensibleTrajectory'])).toBe(
+      'A toFollowASensibleTrajectory() assertion was not awaited, so its verdict could not fail the test. Write `await expect(run).toFollowASensibleTrajectory(…)`.\nCalled at a.test.ts:3:9',
+    );
+    expect(describeUnawaitedJudges([undefined, undefined], { inTest: true, concurrent: false }, ['toUseAppropriateTools', 'toFollowASensibleTrajectory']).split('\n')[0]).toBe(
+      '2 judge (toUseAppropriateTools(), toFollowASensibleTrajectory()) assertions were not awaited, so their verdicts could not fail the test. Write `await expect(run).toUseAppropriateTools/toFollowASensibleTrajectory(…)`.',
+    );
+    expect(describeCancelledJudges([{ testName: 'refunds', callSite: undefined, matcher: 'toFollowASensibleTrajectory' }])).toBe(
+      'tool-call-accuracy: the test "refunds" ended while its toFollowASensibleTrajectory() judge was still running; the judge was cancelled.',
+    );
   });
 });
