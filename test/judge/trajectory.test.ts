@@ -6,6 +6,7 @@ import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { JudgeError } from '../../src/judge/errors.js';
 import { describeCancelledJudges, describeUnawaitedJudges } from '../../src/judge/pendingMessages.js';
 import { mastraTrajectoryScore, scoreTrajectory } from '../../src/judge/trajectory.js';
+import type { AssertionRecord } from '../../src/reporter/record.js';
 import { sample } from '../../src/sample/sample.js';
 import { rejectionOf } from '../helpers/failureOf.js';
 import { judgeModel, promptOf } from '../helpers/judgeModels.js';
@@ -217,11 +218,28 @@ describe('verdict files and replay', () => {
 });
 
 describe('over a sample', () => {
-  it('judges each run and gates on the pass rate', async () => {
-    const model = judgeModel(soundRefund, verdict([step('lookup-order'), step('refund-order', false)]), soundRefund);
+  it('judges each run, gates on the pass rate, and files each verdict for the reporters, marked as a trajectory\'s, with its usage', async ({ task }) => {
+    configureJudge({ concurrency: 1 });
+    const model = judgeModel(soundRefund, verdict([step('lookup-order'), step('refund-order', false, true, 'Already refunded.')]), soundRefund);
     const runs = await sample([refundRun(), refundRun(), refundRun()], { minPassRate: 0.6 });
-    await expect(runs).toFollowASensibleTrajectory({ model });
+    await expect(runs).toFollowASensibleTrajectory({ model, threshold: 1 });
     expect(model.doGenerateCalls).toHaveLength(3);
+    const [record] = (task.meta as { toolCallAccuracy: AssertionRecord[] }).toolCallAccuracy;
+    expect(record!.assertion).toBe('expect(runs).toFollowASensibleTrajectory({"threshold":1})');
+    expect(record!.matcher).toBe('toFollowASensibleTrajectory');
+    expect(record!.gate).toMatchObject({ passes: 2, n: 3, passed: true });
+    expect(record!.verdicts[1]).toMatchObject({
+      kind: 'trajectory',
+      score: 0.5,
+      passed: false,
+      reason: 'A sensible path to the refund.',
+      evaluations: [
+        { toolCalled: '1. lookup-order', wasAppropriate: true, reasoning: 'necessary, in order: lookup-order served the request.' },
+        { toolCalled: '2. refund-order', wasAppropriate: false, reasoning: 'unnecessary, in order: Already refunded.' },
+      ],
+      missingTools: [],
+    });
+    expect(record!.judgeUsage).toEqual({ inputTokens: 30, outputTokens: 60, totalTokens: 90, requests: 3, verdicts: 3, replayed: 0, unknown: 0 });
   });
 });
 
