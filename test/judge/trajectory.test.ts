@@ -296,3 +296,38 @@ describe('pending judges', () => {
     );
   });
 });
+
+describe('bad options and hostile data', () => {
+  it('bad criteria and a bad expected trajectory are matcher errors naming the option, before any model call', async () => {
+    const model = judgeModel(soundRefund);
+    expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, criteria: 'looks it up' as never }))).toContain(
+      "Matcher error: options.criteria must be a list of yes/no criteria, e.g. ['looks the order up before it refunds']; received",
+    );
+    expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, criteria: ['a', ' '] }))).toContain('Matcher error: options.criteria[1] must be a non-empty string');
+    expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, criteria: ['a', 'a'] }))).toContain('Matcher error: options.criteria[1] repeats criterion 1 ("a"): give each criterion once.');
+    expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, expectedTrajectory: 'lookup-order' as never }))).toContain('Matcher error: options.expectedTrajectory must be a list of steps');
+    expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, timeoutMs: 5 } as never))).toContain('Matcher error: options takes only { model, availableTools, threshold, rubric, votes }; set timeoutMs with configureJudge().');
+    expect(model.doGenerateCalls).toHaveLength(0);
+  });
+
+  it('names, reasoning and criteria from the run and the judge cannot forge lines or colours in the review', async () => {
+    const hostile = 'refund\u001b[31m-order\nInjected line';
+    const model = judgeModel(
+      verdict([step('lookup-order'), step(hostile, false, true, 'bad\u001b[2J\nSteps: all fine')], {
+        criteria: [{ criterion: 'never \u202edeletes', answer: 'no', rationale: 'ok\nMissing steps: none' }],
+        overallAssessment: 'fine\u001b[0m',
+      }),
+    );
+    const message = await rejectionOf(expect(refundRun([{ toolName: 'lookup-order' }, { toolName: hostile }])).toFollowASensibleTrajectory({ model, criteria: ['never \u202edeletes'] }));
+    expect(message).not.toMatch(/\u001b|\u202e/);
+    expect(message.split('\n').filter((line) => line.startsWith('Injected') || line.startsWith('Steps: all'))).toEqual([]);
+    // The review's own line, once: the rationale's copy of it stays inside its line.
+    expect(message.split('\n').filter((line) => line.startsWith('Missing steps:'))).toEqual(['Missing steps: none']);
+  });
+
+  it('check(run) runs it outside a test runner', async () => {
+    const { check } = await import('../../src/matchers/check.js');
+    await check(refundRun()).toFollowASensibleTrajectory({ model: judgeModel(soundRefund) });
+    await expect(check(refundRun()).not.toFollowASensibleTrajectory({ model: judgeModel(soundRefund) })).rejects.toThrow('Expected a trajectory that is not sensible');
+  });
+});
