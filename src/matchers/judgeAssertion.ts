@@ -12,13 +12,15 @@ import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContex
 import { describeTrajectoryFinding, describeTrajectoryReview } from '../format/trajectoryVerdict.js';
 import { describeValue } from '../describe.js';
 import { resolveExpectedTrajectory } from '../scoring/trajectoryScorers.js';
-import type { ToolEvaluation } from '../judge/types.js';
+import type { CriterionAnswer, ToolEvaluation } from '../judge/types.js';
 import { matcherError } from './matcherError.js';
 
 /** What the reporters show of a verdict, whichever judge gave it. */
 export interface ShownVerdict {
   /** `'trajectory'` for the trajectory judge: each step's evaluation is "necessary and in order". */
   kind?: 'trajectory';
+  /** The trajectory judge's answers to the criteria, when any were given. */
+  criteria?: CriterionAnswer[];
   reason: string;
   evaluations: ToolEvaluation[];
   missingTools: string[];
@@ -135,6 +137,7 @@ export async function trajectoryAssertion(
           reasoning: `${step.wasNecessary ? 'necessary' : 'unnecessary'}, ${step.wasInOrder ? 'in order' : 'out of order'}: ${step.reasoning}`,
         })),
         missingTools: verdict.missingSteps,
+        ...(verdict.criteria.length > 0 && { criteria: verdict.criteria }),
       },
     },
   };

@@ -151,6 +151,7 @@ function runVerdict(ctx: MatcherContext, result: JudgedResult, run: number): Run
   return {
     run,
     ...(shown.kind !== undefined && { kind: shown.kind }),
+    ...(shown.criteria !== undefined && { criteria: shown.criteria }),
     score: outcome.score,
     threshold,
     passed: result.pass !== isNegated(ctx),

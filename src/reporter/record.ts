@@ -1,6 +1,6 @@
 import { appendReportLine, REPORT_DIR_ENV } from '../recordings/usage.js';
 import type { Gate } from '../sample/gate.js';
-import type { JudgeUsage, ToolEvaluation } from '../judge/types.js';
+import type { CriterionAnswer, JudgeUsage, ToolEvaluation } from '../judge/types.js';
 
 /**
  * What the reporters show of one assertion. Written by the matchers inside the test worker, read
@@ -50,6 +50,8 @@ export interface RunVerdict {
    * its missing steps. Absent for `toUseAppropriateTools`.
    */
   kind?: 'trajectory';
+  /** A trajectory verdict's answers to the matcher's `criteria`, when it had any. */
+  criteria?: CriterionAnswer[];
   score: number;
   threshold: number;
   passed: boolean;

@@ -240,6 +240,14 @@ describe('over a sample', () => {
       missingTools: [],
     });
     expect(record!.judgeUsage).toEqual({ inputTokens: 30, outputTokens: 60, totalTokens: 90, requests: 3, verdicts: 3, replayed: 0, unknown: 0 });
+    expect(record!.verdicts[1]!.criteria).toBeUndefined();
+  });
+
+  it('a verdict with criteria files their answers', async ({ task }) => {
+    const answered = verdict(soundRefund.stepEvaluations, { criteria: [{ criterion: 'refunds once', answer: 'yes', rationale: 'Once.' }] });
+    await expect(refundRun()).toFollowASensibleTrajectory({ model: judgeModel(answered), criteria: ['refunds once'] });
+    const [record] = (task.meta as { toolCallAccuracy: AssertionRecord[] }).toolCallAccuracy;
+    expect(record!.verdicts[0]!.criteria).toEqual([{ criterion: 'refunds once', answer: 'yes', rationale: 'Once.' }]);
   });
 });
 
