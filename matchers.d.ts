@@ -245,6 +245,22 @@ export interface ToolCallMatchers<R = unknown> {
    * await expect(result).toUseAppropriateTools({ request: 'Book SFO to JFK', threshold: 0.5 })
    */
   toUseAppropriateTools(options?: ToUseAppropriateToolsOptions): Promise<void>;
+
+  /**
+   * An LLM judge reviews the run's whole trajectory (every step, a sub-agent's steps under the call
+   * that ran it): was each step necessary, was it in order, what is missing, and each of `criteria`
+   * yes or no. Passes when every step is necessary and in order, nothing is missing and every
+   * criterion is "yes"; with `threshold`, when the score (sound steps / (steps + missing)) reaches
+   * it and every criterion is "yes". `expectedTrajectory` is a guide for the judge, not a script.
+   * The verdict is checked against the run (one evaluation per step, by name, in order) and asked
+   * for once more when it does not fit. Async: always `await` it. Verdicts are recorded in
+   * `__judge__/` and replayed, as `toUseAppropriateTools`'s are.
+   * @example
+   * await expect(result).toFollowASensibleTrajectory({ criteria: ['looks the order up before it refunds'] })
+   * await expect(result).toFollowASensibleTrajectory({ expectedTrajectory: ['lookup-order', 'refund-order'], threshold: 0.8 })
+   * await expect(sample(runs, { passRate: 0.9 })).toFollowASensibleTrajectory()
+   */
+  toFollowASensibleTrajectory(options?: ToFollowASensibleTrajectoryOptions): Promise<void>;
 }
 
 /** The limits of `toStayWithinBudget`: give at least one. Each is the most the run may use, inclusive. */
@@ -284,6 +300,26 @@ export interface ToUseAppropriateToolsOptions {
    * package reads). Needed when the run does not record it, e.g. an AI SDK `generateText` result.
    */
   request?: string | readonly unknown[] | object;
+}
+
+/** Options of `toFollowASensibleTrajectory`: those of `toUseAppropriateTools`, an expected trajectory and criteria. */
+export interface ToFollowASensibleTrajectoryOptions extends Omit<ToUseAppropriateToolsOptions, 'availableTools' | 'threshold'> {
+  /**
+   * What the agent could call. Optional here: without them (and without an expected trajectory) the
+   * judge can name no missing step. Default: `configureJudge({ availableTools })`.
+   */
+  availableTools?: ToUseAppropriateToolsOptions['availableTools'];
+  /** The score needed to pass, from 0 to 1: steps both necessary and in order / (steps + missing steps). Default 1 (a perfect trajectory); `configureJudge({ threshold })` does not set it. */
+  threshold?: number;
+  /**
+   * A sensible path, as a guide for the judge (it says where the run departs and whether that
+   * matters): tool names, Mastra's expected steps, or a Mastra `Trajectory`. Its steps may be named missing.
+   */
+  expectedTrajectory?:
+    | ReadonlyArray<string | { name: string; stepType?: 'tool_call' | 'mcp_tool_call' | 'provider_tool_call'; toolArgs?: unknown; toolResult?: unknown; success?: boolean }>
+    | { steps: ReadonlyArray<{ name: string; stepType?: string; [field: string]: unknown }>; [field: string]: unknown };
+  /** Yes/no questions about the trajectory ("looks the order up before it refunds"): each answered once; any "no" fails. */
+  criteria?: readonly string[];
 }
 
 declare module 'vitest' {

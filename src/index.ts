@@ -38,6 +38,14 @@ export type {
   ToolCallAccuracyScorerLLMResult,
   ToolCallAccuracyScorerLLMRunOptions,
 } from './scoring/llmScorer.js';
+export { createTrajectoryAccuracyScorerLLM } from './scoring/trajectoryLlmScorer.js';
+export type {
+  ScoredTrajectoryStep,
+  TrajectoryAccuracyLLMResult,
+  TrajectoryAccuracyScorerLLM,
+  TrajectoryAccuracyScorerLLMOptions,
+} from './scoring/trajectoryLlmScorer.js';
+export type { CriterionAnswer, StepEvaluation } from './judge/trajectory.js';
 export type { JudgeRequestInput } from './judge/request.js';
 export type { CalibrationGate, CalibrationLevel } from './judge/calibrationSettings.js';
 export { configureJudge } from './judge/config.js';
@@ -82,6 +90,7 @@ export type {
   ToolRef,
   ToolRefs,
   ToUseAppropriateToolsOptions,
+  ToFollowASensibleTrajectoryOptions,
   Budget,
 } from '../matchers.js';
 export { toolRefs } from './refs/toolRefs.js';

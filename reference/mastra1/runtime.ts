@@ -12,3 +12,5 @@ export { createTool } from '@mastra/core/tools';
 export { EvalPassRateError, expectEvals } from '@mastra/evals/vitest';
 // Mastra's own trajectory scorers, to compare with this package's in the same runtime.
 export { createTrajectoryAccuracyScorerCode as mastraTrajectoryAccuracyScorerCode, createTrajectoryScorerCode as mastraTrajectoryScorerCode } from '@mastra/evals/scorers/prebuilt';
+// Mastra's own LLM trajectory scorer, to compare with this package's over the same scripted verdicts.
+export { createTrajectoryAccuracyScorerLLM as mastraTrajectoryAccuracyScorerLLM } from '@mastra/evals/scorers/prebuilt';

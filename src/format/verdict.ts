@@ -44,6 +44,13 @@ export function describeAgreement(agreement: Agreement): string {
   const { votes, behind, weakest } = agreement;
   const share = `${Math.round((behind / votes) * 100)}%`;
   if (weakest === undefined) return `${votes}, agreement ${share} (every vote agreed on every decision)`;
-  const decision = weakest.call === undefined ? `${printableName(weakest.toolName)} ${weakest.decided}` : `call ${weakest.call} ${printableName(weakest.toolName)} ${weakest.decided}`;
+  const decision =
+    weakest.criterion !== undefined
+      ? `criterion ${escapeUnsafe(JSON.stringify(weakest.criterion))} ${weakest.decided}`
+      : weakest.step !== undefined
+        ? `step ${weakest.step} ${printableName(weakest.toolName)} ${weakest.decided}`
+        : weakest.call === undefined
+          ? `${printableName(weakest.toolName)} ${weakest.decided}`
+          : `call ${weakest.call} ${printableName(weakest.toolName)} ${weakest.decided}`;
   return `${votes}, agreement ${share} (${behind} of ${votes} votes behind the least agreed decision: ${decision})`;
 }

@@ -9,10 +9,11 @@ export interface ModelIdentity {
 }
 
 /**
- * sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole
- * input (with the rubric, when there is one), and the number of votes when above 1. A single vote
+ * sha256 of everything that decides a verdict: prompt version (each kind of verdict has its own),
+ * model identity, the judge's whole input (with the rubric, when there is one; a trajectory's input
+ * adds its kind, every step, the expected trajectory and the criteria), and the number of votes when above 1. A single vote
  * and no rubric add nothing to the key, so verdicts recorded without them still replay.
  */
-export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1): string {
-  return hashKey({ promptVersion: PROMPT_VERSION, model, input, ...(votes > 1 && { votes }) });
+export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1, promptVersion = PROMPT_VERSION): string {
+  return hashKey({ promptVersion, model, input, ...(votes > 1 && { votes }) });
 }

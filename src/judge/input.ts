@@ -44,7 +44,7 @@ function judgedTool({ name, description, inputSchema }: JudgeTool): JudgeTool {
   return inputSchema === undefined ? { name, description } : { name, description, inputSchema: toPlainJson(inputSchema) };
 }
 
-function judgedCall(call: ToolCall): JudgedCall {
+export function judgedCall(call: ToolCall): JudgedCall {
   const judged: JudgedCall = { toolName: call.toolName, input: shortened(call.unparsedInput ?? call.input, MAX_INPUT_CHARS) };
   if (call.error !== undefined) judged.error = shorten(errorText(call.error), MAX_RESULT_CHARS);
   else if (call.output !== undefined) judged.result = shortened(call.output, MAX_RESULT_CHARS);

@@ -10,10 +10,23 @@ import { buildJudgeInput, type JudgeInput } from './input.js';
 import { withConcurrencyLimit } from './limit.js';
 import { askModel, describeModel, judgeLabel, modelIdentity, snippet } from './model.js';
 import { resolveRequest, type JudgeRequestInput, type RequestAsker } from './request.js';
-import { renderPrompt } from './prompt.js';
-import { describeIssues, describeProblem, tidyVerdict, verdictProblem, verdictSchema } from './schema.js';
+import { PROMPT_VERSION, renderPrompt, type JudgePrompt } from './prompt.js';
+import { describeIssues, describeProblem, tidyVerdict, trajectoryVerdictSchema, verdictProblem, verdictSchema, type VerdictProblem, type VerdictSchema } from './schema.js';
 import { scoreVerdict } from './score.js';
 import { normalizeAvailableTools } from './tools.js';
+import {
+  decideTrajectoryByMajority,
+  judgedSteps,
+  scoreTrajectory,
+  tidyTrajectoryVerdict,
+  trajectoryInput,
+  trajectoryProblem,
+  type ExpectedJudgeStep,
+  type JudgedStep,
+  type TrajectoryInput,
+  type TrajectoryVerdict,
+} from './trajectory.js';
+import { renderTrajectoryPrompt, TRAJECTORY_PROMPT_VERSION } from './trajectoryPrompt.js';
 import type { AvailableTools, JudgeModel, JudgeUsage, JudgeVerdict } from './types.js';
 import { corruptEntryError, display } from './verdictFile.js';
 import { addUsage, decideByMajority, type Agreement, type Judgement } from './votes.js';
@@ -42,11 +55,11 @@ export interface JudgeSettings {
   cancel?: AbortSignal;
 }
 
-export interface JudgeOutcome {
+export interface JudgeOutcome<Verdict = JudgeVerdict> {
   /** The majority verdict of the votes (the one verdict, with a single vote). */
-  verdict: JudgeVerdict;
+  verdict: Verdict;
   /** Every vote's verdict, in the order asked. */
-  votes: JudgeVerdict[];
+  votes: Verdict[];
   agreement: Agreement;
   /** The tokens the verdict cost when it was asked (read back from its file on a replay); absent when unknown. */
   usage?: JudgeUsage;
@@ -59,14 +72,6 @@ export interface JudgeOutcome {
   cacheFile?: string;
 }
 
-/** The limits of one model call. */
-interface AskLimits {
-  timeoutMs: number;
-  maxRetries: number;
-  concurrency: number;
-  cancel: AbortSignal | undefined;
-}
-
 /**
  * The judge's one entrance, for the matcher and the scorer alike: a run and settings in, a valid
  * verdict (from the cache or the model) and its score out, or a rejection naming the cause.
@@ -74,13 +79,97 @@ interface AskLimits {
 export async function judge(run: unknown, settings: JudgeSettings): Promise<JudgeOutcome> {
   const config = getJudgeConfig();
   const calls = getToolCalls(run);
-  const model = settings.model ?? config.model;
-  if (model === undefined) {
-    throw new ToolCallAccuracyError("the judge needs a model: pass { model } (e.g. 'openai/gpt-5-mini'), or set one with configureJudge({ model }).");
-  }
+  const model = requireModel(settings.model ?? config.model);
   const request = resolveRequest(settings.request, run, settings.asker);
   const tools = await normalizeAvailableTools(settings.availableTools ?? config.availableTools);
   const input = buildJudgeInput(request, run, calls, tools, settings.rubric ?? config.rubric);
+  return judgeInput(TOOL_CALLS, input, calls, model, settings);
+}
+
+function requireModel(model: JudgeModel | undefined): JudgeModel {
+  if (model !== undefined) return model;
+  throw new ToolCallAccuracyError("the judge needs a model: pass { model } (e.g. 'openai/gpt-5-mini'), or set one with configureJudge({ model }).");
+}
+
+/** What the trajectory judge takes besides the judge's settings. `availableTools` is optional there (Mastra's scorer takes none). */
+export interface TrajectorySettings extends JudgeSettings {
+  /** The expected steps, resolved by the caller: a guide for the judge, and names it may call missing. */
+  expectedTrajectory?: readonly ExpectedJudgeStep[];
+  /** Yes/no questions about the trajectory, each answered once. */
+  criteria?: readonly string[];
+  /** What the request and reply are read from, when not the run itself (Mastra hands a trajectory scorer the trajectory apart from its input). */
+  textOf?: unknown;
+}
+
+/**
+ * The trajectory judge's entrance, beside `judge`: the same request, cache, retries, votes and
+ * limits, with a verdict on each step (sub-agents' steps too), the missing steps and the criteria.
+ */
+export async function judgeTrajectory(run: unknown, settings: TrajectorySettings): Promise<TrajectoryOutcome> {
+  const config = getJudgeConfig();
+  const calls = getToolCalls(run);
+  const model = requireModel(settings.model ?? config.model);
+  const textOf = settings.textOf ?? run;
+  const request = resolveRequest(settings.request, textOf, settings.asker);
+  const given = settings.availableTools ?? config.availableTools;
+  const tools = given === undefined ? [] : await normalizeAvailableTools(given);
+  const base = buildJudgeInput(request, textOf, calls, tools, settings.rubric ?? config.rubric);
+  const input = trajectoryInput(base, judgedSteps(calls), settings.expectedTrajectory, settings.criteria);
+  return { ...(await judgeInput(TRAJECTORY, input, calls, model, settings)), steps: input.calls };
+}
+
+/** A trajectory verdict, with the steps as the judge saw them (numbered, sub-agents' steps under their call). */
+export interface TrajectoryOutcome extends JudgeOutcome<TrajectoryVerdict> {
+  steps: JudgedStep[];
+}
+
+/**
+ * One kind of verdict the judge gives: how it is asked for (prompt, schema), checked against the run
+ * (fresh answers and stored ones alike), decided by majority and scored. The rest (the cache, the
+ * retry, votes, limits, usage) is the judge's, the same for every kind.
+ */
+interface VerdictKind<Input extends JudgeInput, Verdict> {
+  promptVersion: number;
+  output: { name: string; description: string };
+  schema(): Promise<VerdictSchema<Verdict>>;
+  render(input: Input): JudgePrompt;
+  tidy(verdict: Verdict, input: Input): Verdict;
+  problem(verdict: Verdict, input: Input): VerdictProblem | undefined;
+  decide(votes: readonly Verdict[], input: Input): Pick<Judgement<Verdict>, 'verdict' | 'agreement'>;
+  score(verdict: Verdict, input: Input): number;
+}
+
+const TOOL_CALLS: VerdictKind<JudgeInput, JudgeVerdict> = {
+  promptVersion: PROMPT_VERSION,
+  output: { name: 'tool_call_verdict', description: 'The verdict on the agent’s tool calls' },
+  schema: verdictSchema,
+  render: renderPrompt,
+  tidy: tidyVerdict,
+  problem: (verdict, input) => verdictProblem(verdict, calledTools(input), toolNames(input)),
+  decide: decideByMajority,
+  score: (verdict, input) => scoreVerdict(verdict, input.calls.length),
+};
+
+const TRAJECTORY: VerdictKind<TrajectoryInput, TrajectoryVerdict> = {
+  promptVersion: TRAJECTORY_PROMPT_VERSION,
+  output: { name: 'trajectory_verdict', description: 'The verdict on the agent’s trajectory' },
+  schema: trajectoryVerdictSchema,
+  render: renderTrajectoryPrompt,
+  tidy: tidyTrajectoryVerdict,
+  problem: trajectoryProblem,
+  decide: decideTrajectoryByMajority,
+  score: scoreTrajectory,
+};
+
+/** Any kind of verdict on one input: from the cache or the model, checked, voted on and scored. */
+async function judgeInput<Input extends JudgeInput, Verdict>(
+  kind: VerdictKind<Input, Verdict>,
+  input: Input,
+  calls: ToolCall[],
+  model: JudgeModel,
+  settings: JudgeSettings,
+): Promise<JudgeOutcome<Verdict>> {
+  const config = getJudgeConfig();
   const votes = settings.votes ?? config.votes ?? DEFAULT_VOTES;
   const limits: AskLimits = {
     timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -88,11 +177,19 @@ export async function judge(run: unknown, settings: JudgeSettings): Promise<Judg
     concurrency: settings.concurrency ?? config.concurrency ?? DEFAULT_CONCURRENCY,
     cancel: settings.cancel,
   };
-  const score = (verdict: JudgeVerdict) => scoreVerdict(verdict, calls.length);
-  const { judgement, source, file } = await withVerdictCache(
-    { settings: settings.cache, model: modelIdentity(model), input, votes, ...(settings.testName !== undefined && { testName: settings.testName }), ...(settings.testPath !== undefined && { testPath: settings.testPath }) },
-    () => askForVotes(limits, model, input, votes),
-    (stored, entry) => checkStoredJudgement(stored, entry, input, votes),
+  const score = (verdict: Verdict) => kind.score(verdict, input);
+  const { judgement, source, file } = await withVerdictCache<Verdict>(
+    {
+      settings: settings.cache,
+      model: modelIdentity(model),
+      input,
+      votes,
+      promptVersion: kind.promptVersion,
+      ...(settings.testName !== undefined && { testName: settings.testName }),
+      ...(settings.testPath !== undefined && { testPath: settings.testPath }),
+    },
+    () => askForVotes(kind, limits, model, input, votes),
+    (stored, entry) => checkStoredJudgement(kind, stored, entry, input, votes),
     score,
   );
   const { verdict } = judgement;
@@ -109,12 +206,20 @@ export async function judge(run: unknown, settings: JudgeSettings): Promise<Judg
   };
 }
 
+/** The limits of one model call. */
+interface AskLimits {
+  timeoutMs: number;
+  maxRetries: number;
+  concurrency: number;
+  cancel: AbortSignal | undefined;
+}
+
 /** `votes` requests at the judge's concurrency; the majority decides. One failed vote fails the judgement: no verdict is never a pass. */
-async function askForVotes(limits: AskLimits, model: JudgeModel, input: JudgeInput, votes: number): Promise<Judgement> {
-  const answers = await Promise.all(Array.from({ length: votes }, () => askForVerdict(limits, model, input)));
+async function askForVotes<Input extends JudgeInput, Verdict>(kind: VerdictKind<Input, Verdict>, limits: AskLimits, model: JudgeModel, input: Input, votes: number): Promise<Judgement<Verdict>> {
+  const answers = await Promise.all(Array.from({ length: votes }, () => askForVerdict(kind, limits, model, input)));
   const verdicts = answers.map((answer) => answer.verdict);
   const usage = addUsage(answers.map((answer) => answer.usage));
-  return { ...decideByMajority(verdicts), votes: verdicts, ...(usage !== undefined && { usage }) };
+  return { ...kind.decide(verdicts, input), votes: verdicts, ...(usage !== undefined && { usage }) };
 }
 
 /**
@@ -122,23 +227,29 @@ async function askForVotes(limits: AskLimits, model: JudgeModel, input: JudgeInp
  * each vote (`votes`, or the one `verdict` of a single-vote file) is checked, and the majority is
  * decided again from them.
  */
-async function checkStoredJudgement(file: string, entry: { verdict?: unknown; votes?: unknown; usage?: unknown }, input: JudgeInput, votes: number): Promise<Judgement> {
+async function checkStoredJudgement<Input extends JudgeInput, Verdict>(
+  kind: VerdictKind<Input, Verdict>,
+  file: string,
+  entry: { verdict?: unknown; votes?: unknown; usage?: unknown },
+  input: Input,
+  votes: number,
+): Promise<Judgement<Verdict>> {
   const stored = votes === 1 ? [entry.verdict] : entry.votes;
   if (!Array.isArray(stored) || stored.length !== votes) {
     throw corruptEntryError(file, `it holds ${Array.isArray(stored) ? stored.length : 'no'} votes, but its key asks for ${votes}`);
   }
-  const schema = await verdictSchema();
+  const schema = await kind.schema();
   const verdicts = stored.map((vote, index) => {
     const where = votes === 1 ? '"verdict"' : `vote ${index + 1} of "votes"`;
     const parsed = schema.safeParse(vote);
     if (!parsed.success) throw corruptEntryError(file, `${where} does not match the verdict schema (${describeIssues(parsed.error.issues)})`);
-    const verdict = tidyVerdict(parsed.data);
-    const problem = verdictProblem(verdict, calledTools(input), toolNames(input));
+    const verdict = kind.tidy(parsed.data, input);
+    const problem = kind.problem(verdict, input);
     if (problem) throw corruptEntryError(file, votes === 1 ? describeProblem(problem) : `${where}: ${describeProblem(problem)}`);
     return verdict;
   });
   const usage = storedUsage(entry.usage);
-  return { ...decideByMajority(verdicts), votes: verdicts, ...(usage !== undefined && { usage }) };
+  return { ...kind.decide(verdicts, input), votes: verdicts, ...(usage !== undefined && { usage }) };
 }
 
 /** The usage a file recorded; files written before usage was kept have none. */
@@ -153,10 +264,15 @@ function storedUsage(usage: unknown): JudgeUsage | undefined {
 const calledTools = (input: JudgeInput) => input.calls.map((call) => call.toolName);
 const toolNames = (input: JudgeInput) => input.availableTools.map((tool) => tool.name);
 
-/** One model call; an answer that is not a valid verdict for these calls gets one more try, then is an error. */
-async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeInput): Promise<{ verdict: JudgeVerdict; usage?: JudgeUsage }> {
-  const schema = await verdictSchema();
-  const { system, prompt } = renderPrompt(input);
+/** One model call; an answer that is not a valid verdict for this run gets one more try, told what was wrong, then is an error. */
+async function askForVerdict<Input extends JudgeInput, Verdict>(
+  kind: VerdictKind<Input, Verdict>,
+  limits: AskLimits,
+  model: JudgeModel,
+  input: Input,
+): Promise<{ verdict: Verdict; usage?: JudgeUsage }> {
+  const schema = await kind.schema();
+  const { system, prompt } = kind.render(input);
   let problem = ''; // for the retry note, outside the fences: never names a tool
   let failure = ''; // for the error, with the names
   let answerText: string | undefined;
@@ -167,7 +283,7 @@ async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeI
     const answer = await withConcurrencyLimit(
       limits.concurrency,
       () =>
-        withHardLimit((signal) => askModel({ model, system, prompt: prompt + retryNote, schema, maxRetries: limits.maxRetries, signal }), {
+        withHardLimit((signal) => askModel<Verdict>({ model, system, prompt: prompt + retryNote, schema, output: kind.output, maxRetries: limits.maxRetries, signal }), {
           timeoutMs: limits.timeoutMs,
           ...(limits.cancel !== undefined && { cancel: limits.cancel }),
           timedOut: () => new JudgeError(`${judgeLabel(model)} timed out after ${limits.timeoutMs} ms (the timeoutMs limit; configureJudge({ timeoutMs }) sets it).`),
@@ -180,8 +296,8 @@ async function askForVerdict(limits: AskLimits, model: JudgeModel, input: JudgeI
       answerText = answer.text;
       continue;
     }
-    const verdict = tidyVerdict(answer.verdict);
-    const mismatch = verdictProblem(verdict, calledTools(input), toolNames(input));
+    const verdict = kind.tidy(answer.verdict, input);
+    const mismatch = kind.problem(verdict, input);
     if (mismatch === undefined) {
       const usage = addUsage(usages);
       return usage === undefined ? { verdict } : { verdict, usage };

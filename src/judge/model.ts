@@ -22,16 +22,18 @@ export interface AskOptions {
   prompt: string;
   /** The zod verdict schema. */
   schema: unknown;
+  /** The structured output's name and description (the kind of verdict asked for). */
+  output: { name: string; description: string };
   maxRetries: number;
   /** Aborts the request: the judge's hard time limit, or its test ending (see deadline.ts). */
   signal: AbortSignal;
 }
 
 /** What one request got: a verdict that passed the schema, or an answer worth one more try; with the tokens it cost, when the provider said. */
-export type ModelAnswer = ({ valid: true; verdict: JudgeVerdict } | { valid: false; problem: string; text?: string }) & { usage?: JudgeUsage };
+export type ModelAnswer<Verdict = JudgeVerdict> = ({ valid: true; verdict: Verdict } | { valid: false; problem: string; text?: string }) & { usage?: JudgeUsage };
 
-const invalid = (problem: string, text?: string): ModelAnswer => (text === undefined ? { valid: false, problem } : { valid: false, problem, text });
-const withUsage = (answer: ModelAnswer, usage: JudgeUsage | undefined): ModelAnswer => (usage === undefined ? answer : { ...answer, usage });
+const invalid = (problem: string, text?: string): ModelAnswer<never> => (text === undefined ? { valid: false, problem } : { valid: false, problem, text });
+const withUsage = <Verdict>(answer: ModelAnswer<Verdict>, usage: JudgeUsage | undefined): ModelAnswer<Verdict> => (usage === undefined ? answer : { ...answer, usage });
 
 /**
  * One structured-output request: `generateText` with `Output.object` (`experimental_output` on
@@ -39,9 +41,9 @@ const withUsage = (answer: ModelAnswer, usage: JudgeUsage | undefined): ModelAns
  * schema or held no object is an invalid answer; every other failure rejects with a JudgeError
  * naming its cause.
  */
-export async function askModel(options: AskOptions): Promise<ModelAnswer> {
+export async function askModel<Verdict = JudgeVerdict>(options: AskOptions): Promise<ModelAnswer<Verdict>> {
   const ai = await loadAi();
-  const output = ai.Output.object({ schema: options.schema, name: 'tool_call_verdict', description: 'The verdict on the agent’s tool calls' });
+  const output = ai.Output.object({ schema: options.schema, name: options.output.name, description: options.output.description });
   const { signal } = options;
   let result: Record<string, unknown>;
   try {
@@ -76,7 +78,7 @@ export async function askModel(options: AskOptions): Promise<ModelAnswer> {
     if (stopped) throw new JudgeError(`${judgeLabel(options.model)} failed: ${stopped}`);
     return withUsage(invalid('it gave no verdict object'), usage);
   }
-  return withUsage({ valid: true, verdict: verdict as JudgeVerdict }, usage); // Output.object parsed it with the verdict schema
+  return withUsage<Verdict>({ valid: true, verdict: verdict as Verdict }, usage); // Output.object parsed it with the verdict schema
 }
 
 /**
@@ -129,7 +131,7 @@ function withJsonExtraction(ai: AiModule, model: JudgeModel): unknown {
   }
 }
 
-function invalidAnswer(error: unknown): ModelAnswer | undefined {
+function invalidAnswer(error: unknown): ModelAnswer<never> | undefined {
   const name = errorName(error);
   if (name === 'AI_NoObjectGeneratedError') {
     const { cause, text } = error as { cause?: unknown; text?: unknown };

@@ -14,6 +14,8 @@ interface TrackedJudge {
   owner: unknown;
   /** The test's name, for the line that reports a cancelled judge. */
   testName: string | undefined;
+  /** The judge matcher that made it, for the messages. */
+  matcher: string;
   callSite: CallSite | undefined;
   observed: boolean;
   settled: boolean;
@@ -92,6 +94,7 @@ export function trackJudge<T>(
   owner: unknown,
   testName: string | undefined,
   site: CallSite | undefined = callSite(),
+  matcher = 'toUseAppropriateTools',
 ): Promise<T> {
   const cancel = new AbortController();
   const work = start(cancel.signal);
@@ -99,7 +102,7 @@ export function trackJudge<T>(
     judge.settled = true;
     if (judge.observed) state().judges.delete(judge);
   };
-  const judge: TrackedJudge = { owner, testName, callSite: site, observed: false, settled: false, cancel, done: work.then(settle, settle) };
+  const judge: TrackedJudge = { owner, testName, matcher, callSite: site, observed: false, settled: false, cancel, done: work.then(settle, settle) };
   state().judges.add(judge);
   return new ObservedPromise(work, judge, 0);
 }
@@ -128,14 +131,14 @@ async function takeJudges(belongs: (judge: TrackedJudge) => boolean, keepAwaited
 /** One line on stderr per test that left a judge running: the runner has already failed the test (a timeout). */
 function reportCancelled(judges: readonly TrackedJudge[]): void {
   if (judges.length === 0) return;
-  const text = describeCancelledJudges(judges.map((judge) => ({ testName: judge.testName, callSite: judge.callSite && describeCallSite(judge.callSite) })));
+  const text = describeCancelledJudges(judges.map((judge) => ({ testName: judge.testName, matcher: judge.matcher, callSite: judge.callSite && describeCallSite(judge.callSite) })));
   process.stderr.write(`${text}\n`);
 }
 
 // The stack is the forgotten calls, so the runner shows the user's line rather than this file's.
 function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: boolean; concurrent: boolean }): Error {
   const sites = judges.map((judge) => judge.callSite);
-  const error = new Error(describeUnawaitedJudges(sites.map((site) => site && describeCallSite(site)), where));
+  const error = new Error(describeUnawaitedJudges(sites.map((site) => site && describeCallSite(site)), where, judges.map((judge) => judge.matcher)));
   error.name = 'UnawaitedJudgeError';
   pointStackAt(error, sites);
   return error;

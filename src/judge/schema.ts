@@ -1,9 +1,9 @@
 import { JudgeError } from './errors.js';
-import type { JudgeVerdict } from './types.js';
+import type { JudgeVerdict, TrajectoryVerdict } from './types.js';
 
 /** The zod verdict schema, as far as the judge uses it. */
-export interface VerdictSchema {
-  safeParse(value: unknown): { success: true; data: JudgeVerdict } | { success: false; error: { issues: readonly ZodIssue[] } };
+export interface VerdictSchema<Verdict = JudgeVerdict> {
+  safeParse(value: unknown): { success: true; data: Verdict } | { success: false; error: { issues: readonly ZodIssue[] } };
 }
 interface ZodIssue {
   path?: readonly PropertyKey[];
@@ -11,23 +11,68 @@ interface ZodIssue {
 }
 
 let cached: Promise<VerdictSchema> | undefined;
+let cachedTrajectory: Promise<VerdictSchema<TrajectoryVerdict>> | undefined;
 
 /**
  * The zod schema of the judge's answer, built on first use (`zod` is an optional peer, loaded
  * lazily like `ai`). Field descriptions reach the model through the JSON Schema the SDK sends.
  */
 export function verdictSchema(): Promise<VerdictSchema> {
-  cached ??= build().catch((error: unknown) => {
+  cached ??= build<JudgeVerdict>(buildToolsSchema).catch((error: unknown) => {
     cached = undefined;
-    throw new JudgeError('The LLM judge needs zod: install it with `npm i -D zod`.', { cause: error });
+    throw error;
   });
   return cached;
 }
 
-async function build(): Promise<VerdictSchema> {
-  const module = (await import('zod')) as unknown as { z?: ZodLike; default?: ZodLike };
-  const z = module.z ?? module.default;
-  if (!z) throw new Error('zod has no `z` export');
+/** The zod schema of the trajectory judge's answer, built on first use like `verdictSchema`. */
+export function trajectoryVerdictSchema(): Promise<VerdictSchema<TrajectoryVerdict>> {
+  cachedTrajectory ??= build<TrajectoryVerdict>(buildTrajectorySchema).catch((error: unknown) => {
+    cachedTrajectory = undefined;
+    throw error;
+  });
+  return cachedTrajectory;
+}
+
+async function build<Verdict>(make: (z: ZodLike) => Describable): Promise<VerdictSchema<Verdict>> {
+  let z: ZodLike | undefined;
+  try {
+    const module = (await import('zod')) as unknown as { z?: ZodLike; default?: ZodLike };
+    z = module.z ?? module.default;
+    if (!z) throw new Error('zod has no `z` export');
+  } catch (error) {
+    throw new JudgeError('The LLM judge needs zod: install it with `npm i -D zod`.', { cause: error });
+  }
+  return make(z) as unknown as VerdictSchema<Verdict>;
+}
+
+function buildTrajectorySchema(z: ZodLike): Describable {
+  return z.object({
+    stepEvaluations: z
+      .array(
+        z.object({
+          stepName: z.string().describe("The step's tool name, exactly as given"),
+          wasNecessary: z.boolean().describe('Did the request need this step?'),
+          wasInOrder: z.boolean().describe('Did everything this step depends on come before it?'),
+          reasoning: z.string().describe('One sentence explaining the judgement'),
+        }),
+      )
+      .describe('One entry per step the agent took, in the order taken'),
+    missingSteps: z.array(z.string()).describe('Steps (available tools or expected steps, by exact name) the request clearly needed that the agent never took'),
+    criteria: z
+      .array(
+        z.object({
+          criterion: z.string().describe("The criterion's exact text"),
+          answer: z.enum(['yes', 'no']).describe('Does the trajectory satisfy the criterion?'),
+          rationale: z.string().describe('One sentence explaining the answer'),
+        }),
+      )
+      .describe('One answer per criterion given; empty when none were given'),
+    overallAssessment: z.string().describe('One or two sentences on the trajectory as a whole'),
+  });
+}
+
+function buildToolsSchema(z: ZodLike): Describable {
   return z.object({
     evaluations: z
       .array(
@@ -40,7 +85,7 @@ async function build(): Promise<VerdictSchema> {
       .describe('One entry per tool call the agent made, in the order they were made'),
     missingTools: z.array(z.string()).describe('Available tools the request clearly needed that the agent never called'),
     reason: z.string().describe('One or two sentences explaining the overall verdict'),
-  }) as unknown as VerdictSchema;
+  });
 }
 
 // The few zod builders used, typed structurally so zod 3.25 and 4 both fit.
@@ -49,6 +94,7 @@ interface ZodLike {
   array(item: unknown): Describable;
   string(): Describable;
   boolean(): Describable;
+  enum(values: readonly string[]): Describable;
 }
 interface Describable {
   describe(text: string): Describable;

@@ -33,6 +33,31 @@ export interface JudgeVerdict {
   reason: string;
 }
 
+/* The trajectory judge's verdict (toFollowASensibleTrajectory, createTrajectoryAccuracyScorerLLM). */
+
+/** The judge's opinion of one step (Mastra's `stepEvaluations` entry). */
+export interface StepEvaluation {
+  stepName: string;
+  wasNecessary: boolean;
+  wasInOrder: boolean;
+  reasoning: string;
+}
+
+/** The answer to one of the user's criteria. */
+export interface CriterionAnswer {
+  criterion: string;
+  answer: 'yes' | 'no';
+  rationale: string;
+}
+
+/** The structured answer of the trajectory judge (validated with zod, then against the run). */
+export interface TrajectoryVerdict {
+  stepEvaluations: StepEvaluation[];
+  missingSteps: string[];
+  criteria: CriterionAnswer[];
+  overallAssessment: string;
+}
+
 /**
  * `auto`: use a stored verdict, else ask the model and store it. `replay`: never call a model.
  * `record`: always ask and overwrite. `off`: no cache.

@@ -15,13 +15,18 @@ import type { Judgement } from './votes.js';
  * judge saw it, the verdict, and what produced it. Keys are written in this order; the data inside
  * (inputs, results, schemas) has sorted keys, so re-recording the same verdict changes nothing.
  */
-export interface CacheEntry extends JudgeInput {
-  /** The test that recorded it, when it was recorded by `toUseAppropriateTools`. */
+export interface CacheEntry<Verdict = JudgeVerdict> extends JudgeInput {
+  /** The test that recorded it, when it was recorded by a matcher. */
   test?: string;
+  /** `'trajectory'` for a verdict of the trajectory judge; absent for the tool-call judge's (so older files stay as they were). */
+  kind?: 'trajectory';
+  /** A trajectory verdict's expected trajectory and criteria, when given (see judge/trajectory.ts). */
+  expectedTrajectory?: unknown[];
+  criteria?: string[];
   /** The verdict; with several votes, their majority, for reviewers (a replay decides it again from `votes`). */
-  verdict: JudgeVerdict;
+  verdict: Verdict;
   /** Each vote's verdict, in the order asked: only when the judge was asked more than once. */
-  votes?: JudgeVerdict[];
+  votes?: Verdict[];
   /** With several votes: the smallest share of votes behind any decision of the majority verdict. */
   agreement?: number;
   /** Informational, for reviewers: a replay scores the stored verdict again and never reads this. */
@@ -34,21 +39,33 @@ export interface CacheEntry extends JudgeInput {
   key: string;
 }
 
-export function makeEntry(key: string, model: ModelIdentity, input: JudgeInput, judgement: Judgement, score: number, test: string | undefined): CacheEntry {
+export function makeEntry<Verdict>(
+  key: string,
+  model: ModelIdentity,
+  input: JudgeInput & { kind?: 'trajectory'; expectedTrajectory?: unknown[]; criteria?: string[] },
+  judgement: Judgement<Verdict>,
+  score: number,
+  test: string | undefined,
+  promptVersion = PROMPT_VERSION,
+): CacheEntry<Verdict> {
   const voted = judgement.votes.length > 1;
   return {
+    // The kind first: a reviewer (and a tool like a calibration script) sees at once which judge gave it.
+    ...(input.kind !== undefined && { kind: input.kind }),
     ...(test !== undefined && { test }),
     request: input.request,
     reply: input.reply,
     calls: input.calls,
     availableTools: input.availableTools,
     ...(input.rubric !== undefined && { rubric: input.rubric }),
+    ...(input.expectedTrajectory !== undefined && { expectedTrajectory: input.expectedTrajectory }),
+    ...(input.criteria !== undefined && { criteria: input.criteria }),
     verdict: judgement.verdict,
     ...(voted && { votes: judgement.votes, agreement: judgement.agreement.share }),
     score,
     ...(judgement.usage !== undefined && { usage: judgement.usage }),
     model,
-    promptVersion: PROMPT_VERSION,
+    promptVersion,
     key,
   };
 }
@@ -90,7 +107,7 @@ export async function findEntry(file: string, key: string): Promise<{ file: stri
  * other inputs, and what changed, or undefined when there is none. When the test recorded several,
  * the one with the fewest changes is named.
  */
-export async function describeStaleVerdict(file: string, input: JudgeInput, model: ModelIdentity, test: string | undefined, votes = 1): Promise<string | undefined> {
+export async function describeStaleVerdict(file: string, input: JudgeInput, model: ModelIdentity, test: string | undefined, votes = 1, promptVersion = PROMPT_VERSION): Promise<string | undefined> {
   const dir = path.dirname(file);
   const name = path.basename(file);
   const prefix = test === undefined ? name.slice(0, name.lastIndexOf('-') + 1) : name.slice(0, name.indexOf(SEPARATOR) + SEPARATOR.length);
@@ -99,19 +116,20 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
     if (!other.startsWith(prefix) || other === name) continue;
     if (test === undefined && other.includes(SEPARATOR)) continue; // a test's file, not a scorer's
     const stored = await readStoredObject(VERDICT_STORE, path.join(dir, other)).catch(() => undefined);
-    if (stored !== undefined) candidates.push({ file: path.join(dir, other), stored });
+    // A verdict of the other judge (tool calls or trajectory) is not an older version of this one.
+    if (stored !== undefined && (stored.kind ?? null) === ((input as { kind?: string }).kind ?? null)) candidates.push({ file: path.join(dir, other), stored });
   }
-  const closest = nearest(candidates, ({ stored }) => changesSince(stored, input, model, votes));
+  const closest = nearest(candidates, ({ stored }) => changesSince(stored, input, model, votes, promptVersion));
   if (closest === undefined) return undefined;
   // The changes quote the run's text (JSON-quoted): staleNote escapes them so they cannot forge lines or colours.
   return staleNote(closest.candidate.file, test === undefined ? 'for this request' : 'by this test', closest.changes);
 }
 
 /** What differs between a stored entry and the input judged now, in words. */
-export function changesSince(stored: Record<string, unknown>, input: JudgeInput, model: ModelIdentity, votes = 1): string[] {
+export function changesSince(stored: Record<string, unknown>, input: JudgeInput & { expectedTrajectory?: unknown; criteria?: unknown }, model: ModelIdentity, votes = 1, promptVersion = PROMPT_VERSION): string[] {
   const changes: string[] = [];
-  if (stored.promptVersion !== PROMPT_VERSION) {
-    changes.push(`the judge's prompt changed (version ${JSON.stringify(stored.promptVersion)} then, ${PROMPT_VERSION} now), so every verdict must be recorded again`);
+  if (stored.promptVersion !== promptVersion) {
+    changes.push(`the judge's prompt changed (version ${JSON.stringify(stored.promptVersion)} then, ${promptVersion} now), so every verdict must be recorded again`);
   }
   if (!same(stored.model, model)) changes.push(`the judge model changed: was ${modelName(stored.model)}, now ${modelName(model)}`);
   if (stored.request !== input.request) changes.push(`the request changed: was ${shown(stored.request)}, now ${snippet(input.request, 80)}`);
@@ -119,6 +137,8 @@ export function changesSince(stored: Record<string, unknown>, input: JudgeInput,
   if ((stored.reply ?? null) !== input.reply) changes.push(`the agent's reply changed: was ${shown(stored.reply)}, now ${input.reply === null ? 'none' : snippet(input.reply, 80)}`);
   if (!same(stored.availableTools, input.availableTools)) changes.push(toolChange(stored.availableTools, input.availableTools));
   if ((stored.rubric ?? null) !== (input.rubric ?? null)) changes.push(`the rubric changed: was ${shown(stored.rubric)}, now ${input.rubric === undefined ? 'none' : snippet(input.rubric, 80)}`);
+  if (!same(stored.expectedTrajectory ?? null, input.expectedTrajectory ?? null)) changes.push('the expected trajectory changed');
+  if (!same(stored.criteria ?? null, input.criteria ?? null)) changes.push(`the criteria changed: were ${shown(stored.criteria)}, now ${input.criteria === undefined ? 'none' : snippet(JSON.stringify(input.criteria), 80)}`);
   const storedVotes = Array.isArray(stored.votes) ? stored.votes.length : 1;
   if (storedVotes !== votes) changes.push(`the number of votes changed: was ${storedVotes}, now ${votes}`);
   return changes;
@@ -172,7 +192,7 @@ export function corruptEntryError(file: string, problem: string, cause?: unknown
  * Whether `file` already holds this judgement for `key` (the same verdict and votes): `record` then
  * leaves it alone, so an unchanged verdict makes no diff (its recorded usage stays as it was).
  */
-export async function holdsVerdict(file: string, key: string, judgement: Judgement): Promise<boolean> {
+export async function holdsVerdict<Verdict>(file: string, key: string, judgement: Judgement<Verdict>): Promise<boolean> {
   const stored = await readEntry(file, key).catch(() => undefined); // an unreadable file is simply replaced
   if (stored === undefined || canonicalJson(stored.verdict) !== canonicalJson(judgement.verdict)) return false;
   return judgement.votes.length === 1 || canonicalJson(stored.votes) === canonicalJson(judgement.votes);
@@ -182,7 +202,7 @@ export async function holdsVerdict(file: string, key: string, judgement: Judgeme
  * Writes an entry atomically: a unique temp file in the same directory, then a rename over the
  * target. Parallel workers, processes and CI shards never see a torn file; the last writer wins.
  */
-export async function writeEntry(file: string, entry: CacheEntry): Promise<void> {
+export async function writeEntry<Verdict>(file: string, entry: CacheEntry<Verdict>): Promise<void> {
   await writeStoredFile(VERDICT_STORE, file, entry); // the entry's keys are in a fixed order, its data sorted
 }
 

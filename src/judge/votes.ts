@@ -1,11 +1,18 @@
 import type { JudgeUsage, JudgeVerdict, ToolEvaluation } from './types.js';
 
-/** The decision the fewest votes stood behind: a call's appropriateness, or a tool named missing (or not). */
+/**
+ * The decision the fewest votes stood behind: a call's appropriateness, or a tool named missing (or
+ * not); for a trajectory, a step's necessity or order (`step`), a missing step, or a criterion's answer.
+ */
 export interface WeakestDecision {
   /** 1-based call number, for a call's decision; absent for a missing tool. */
   call?: number;
+  /** The step's number as the trajectory judge numbers them (`2`, `2.1` for a sub-agent's step). */
+  step?: string;
+  /** The criterion's text, for a criterion's answer (then `toolName` is empty). */
+  criterion?: string;
   toolName: string;
-  decided: 'appropriate' | 'inappropriate' | 'missing' | 'not missing';
+  decided: 'appropriate' | 'inappropriate' | 'missing' | 'not missing' | 'necessary' | 'unnecessary' | 'in order' | 'out of order' | 'yes' | 'no';
 }
 
 /** How far the votes agreed: the smallest share of votes behind any decision of the majority verdict. */
@@ -20,10 +27,10 @@ export interface Agreement {
 }
 
 /** What the judge decided for one run: the majority verdict of its votes (one vote by default). */
-export interface Judgement {
-  verdict: JudgeVerdict;
+export interface Judgement<Verdict = JudgeVerdict> {
+  verdict: Verdict;
   /** Every vote's verdict, in the order asked. */
-  votes: JudgeVerdict[];
+  votes: Verdict[];
   agreement: Agreement;
   /** The provider's token count for the requests behind the verdict; absent when it reported none (or an old verdict file has none). */
   usage?: JudgeUsage;
@@ -39,7 +46,7 @@ export function decideByMajority(votes: readonly JudgeVerdict[]): Pick<Judgement
   const n = votes.length;
   const first = votes[0]!;
   if (n === 1) return { verdict: first, agreement: { share: 1, behind: 1, votes: 1 } };
-  const decisions: Array<{ behind: number; weakest: WeakestDecision }> = [];
+  const decisions: Decision[] = [];
 
   const evaluations: ToolEvaluation[] = first.evaluations.map((evaluation, index) => {
     const yes = votes.filter((vote) => vote.evaluations[index]!.wasAppropriate).length;
@@ -62,12 +69,21 @@ export function decideByMajority(votes: readonly JudgeVerdict[]): Pick<Judgement
     named.filter((toolName) => vote.missingTools.includes(toolName) === missingTools.includes(toolName)).length;
   const spokesman = votes.reduce((best, vote) => (agreed(vote) > agreed(best) ? vote : best), first);
 
-  const weakest = decisions.reduce<(typeof decisions)[number] | undefined>((low, decision) => (low === undefined || decision.behind < low.behind ? decision : low), undefined);
-  const agreement: Agreement =
-    weakest === undefined || weakest.behind === n
-      ? { share: 1, behind: n, votes: n }
-      : { share: Math.round((weakest.behind / n) * 100) / 100, behind: weakest.behind, votes: n, weakest: weakest.weakest };
-  return { verdict: { evaluations, missingTools, reason: spokesman.reason }, agreement };
+  return { verdict: { evaluations, missingTools, reason: spokesman.reason }, agreement: agreementOf(decisions, n) };
+}
+
+/** One decision of a majority verdict: how many votes stood behind it. */
+export interface Decision {
+  behind: number;
+  weakest: WeakestDecision;
+}
+
+/** The agreement of a majority verdict from its decisions: the least agreed one (the first of equals). */
+export function agreementOf(decisions: readonly Decision[], n: number): Agreement {
+  const weakest = decisions.reduce<Decision | undefined>((low, decision) => (low === undefined || decision.behind < low.behind ? decision : low), undefined);
+  return weakest === undefined || weakest.behind === n
+    ? { share: 1, behind: n, votes: n }
+    : { share: Math.round((weakest.behind / n) * 100) / 100, behind: weakest.behind, votes: n, weakest: weakest.weakest };
 }
 
 /** Token counts added up; undefined when no request reported any. */

@@ -16,7 +16,7 @@ import { toCallToolsWithValidInputs } from './toCallToolsWithValidInputs.js';
 import { toCallToolsWithoutErrors } from './toCallToolsWithoutErrors.js';
 import { toRepeatToolCalls } from './toRepeatToolCalls.js';
 import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
-import { toUseAppropriateTools } from './toUseAppropriateTools.js';
+import { toFollowASensibleTrajectory, toUseAppropriateTools } from './toUseAppropriateTools.js';
 
 /** What the matchers load at their first call (the build's `bodies` entry), and the setup hooks' checks, from the same module instances. */
 export { failOnLeftoverJudges, failOnUnawaitedJudges };
@@ -35,6 +35,7 @@ const ONE_RUN = {
   toStayWithinBudget,
   toCallToolsWithValidInputs,
   toUseAppropriateTools,
+  toFollowASensibleTrajectory,
 } satisfies Implementations<ToolCallMatchers<void>>;
 
 export type MatcherName = keyof typeof ONE_RUN;
@@ -59,6 +60,7 @@ type Matcher = (this: MatcherContext, received: unknown, ...args: unknown[]) => 
 export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost: (...args: never[]) => unknown, ctx: MatcherContext, args: readonly unknown[]): MatcherResult | Promise<MatcherResult> {
   const received = args[0];
   if (name === 'toUseAppropriateTools') return ONE_RUN[name].call(ctx, received, args[1] as Parameters<typeof toUseAppropriateTools>[1]);
+  if (name === 'toFollowASensibleTrajectory') return ONE_RUN[name].call(ctx, received, args[1] as Parameters<typeof toFollowASensibleTrajectory>[1]);
   const matcher = ONE_RUN[name] as Matcher;
   try {
     // The arguments as the runner gave them: no copy of them on one run.

@@ -18,6 +18,7 @@ const NAMES = [
   'toStayWithinBudget',
   'toCallToolsWithValidInputs',
   'toUseAppropriateTools',
+  'toFollowASensibleTrajectory',
 ] as const satisfies ReadonlyArray<Bodies.MatcherName>;
 
 /**

@@ -14,8 +14,10 @@ import { mapWithConcurrency } from '../sample/limit.js';
 import type { Sample, SampledRun } from '../sample/sample.js';
 import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { matcherError } from './matcherError.js';
-import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
-import type { JudgedResult } from './judgeAssertion.js';
+import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
+import type { JudgedResult, JudgeMatcherName } from './judgeAssertion.js';
+
+type JudgeOptions = ToUseAppropriateToolsOptions | ToFollowASensibleTrajectoryOptions;
 
 /**
  * Samples in every matcher, in one place: given a sample, the matcher runs on each run (with the
@@ -74,13 +76,13 @@ export function sampleAssertion(
 /** The judge over a sample: each run judged (at most the judge's concurrency at once), then gated. */
 export async function judgeSample(
   ctx: JudgeMatcherContext,
+  name: JudgeMatcherName,
   sample: Sample,
-  options: ToUseAppropriateToolsOptions | undefined,
+  options: JudgeOptions | undefined,
   site: CallSite | undefined,
   cancel: AbortSignal,
 ): Promise<MatcherResult> {
-  const name = 'toUseAppropriateTools';
-  const { judgeAssertion } = await import('./judgeAssertion.js');
+  const judgeAssertion = (await import('./judgeAssertion.js')).judgeAssertionOf(name);
   const runCtx: JudgeMatcherContext = perRunContext(ctx);
   const concurrency = getJudgeConfig().concurrency ?? DEFAULT_CONCURRENCY;
   const outcomes = await mapWithConcurrency(sample.runs, concurrency, async (run): Promise<RunOutcome> => {
@@ -98,12 +100,12 @@ export async function judgeSample(
 }
 
 /** Files a single judged run's verdict for the reporters. */
-export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropriateToolsOptions | undefined, result: JudgedResult): MatcherResult {
+export function recordJudgedRun(ctx: JudgeMatcherContext, name: JudgeMatcherName, options: JudgeOptions | undefined, result: JudgedResult): MatcherResult {
   if (result.judged) {
     const verdict = runVerdict(ctx, result, 1);
     recordAssertion(ctx, {
-      assertion: describeAssertion('toUseAppropriateTools', 'run', isNegated(ctx), judgeArguments(options)),
-      matcher: 'toUseAppropriateTools',
+      assertion: describeAssertion(name, 'run', isNegated(ctx), judgeArguments(options)),
+      matcher: name,
       isNot: isNegated(ctx),
       kind: 'run',
       failures: verdict.passed ? [] : [{ run: 1, text: cut(colourless(result.message())) }],
@@ -116,7 +118,7 @@ export function recordJudgedRun(ctx: JudgeMatcherContext, options: ToUseAppropri
 }
 
 /** A judge's options for the report: the threshold and votes, not the model object, the tool set or the rubric's text. */
-function judgeArguments(options: ToUseAppropriateToolsOptions | undefined): unknown[] {
+function judgeArguments(options: JudgeOptions | undefined): unknown[] {
   const shown = { ...(options?.threshold !== undefined && { threshold: options.threshold }), ...(options?.votes !== undefined && { votes: options.votes }) };
   return Object.keys(shown).length === 0 ? [] : [shown];
 }
@@ -146,16 +148,18 @@ function thrownOutcome(run: Extract<SampledRun, { threw: true }>): RunOutcome {
 }
 
 function runVerdict(ctx: MatcherContext, result: JudgedResult, run: number): RunVerdict {
-  const { outcome, threshold } = result.judged!;
+  const { outcome, threshold, shown } = result.judged!;
   return {
     run,
+    ...(shown.kind !== undefined && { kind: shown.kind }),
+    ...(shown.criteria !== undefined && { criteria: shown.criteria }),
     score: outcome.score,
     threshold,
     passed: result.pass !== isNegated(ctx),
     model: outcome.model,
-    reason: outcome.verdict.reason,
-    evaluations: outcome.verdict.evaluations,
-    missingTools: outcome.verdict.missingTools,
+    reason: shown.reason,
+    evaluations: shown.evaluations,
+    missingTools: shown.missingTools,
     ...(outcome.votes.length > 1 && { votes: outcome.votes.length, agreement: outcome.agreement.share }),
     ...(outcome.usage !== undefined && { usage: outcome.usage }),
     replayed: outcome.source === 'cache',

@@ -2,8 +2,9 @@ import { callSite } from '../judge/callSite.js';
 import { isSample } from '../sample/sample.js';
 import { judgeSample, recordJudgedRun } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
-import type { ToUseAppropriateToolsOptions } from '../../matchers.js';
+import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { JudgeMatcherName } from './judgeAssertion.js';
 
 /**
  * `await expect(run).toUseAppropriateTools(options?)`: an LLM judge scores the run's tool calls
@@ -13,15 +14,28 @@ import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContex
  * assertion, not each run's, and cancelling it cancels every run's judge.
  */
 export function toUseAppropriateTools(this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
+  return judgeMatcher(this, 'toUseAppropriateTools', received, options);
+}
+
+/**
+ * `await expect(run).toFollowASensibleTrajectory(options?)`: the trajectory judge reviews the run's
+ * steps, the missing ones and the criteria; the same tracking, samples and reports as
+ * `toUseAppropriateTools`.
+ */
+export function toFollowASensibleTrajectory(this: JudgeMatcherContext, received: unknown, options?: ToFollowASensibleTrajectoryOptions): Promise<MatcherResult> {
+  return judgeMatcher(this, 'toFollowASensibleTrajectory', received, options);
+}
+
+function judgeMatcher(ctx: JudgeMatcherContext, name: JudgeMatcherName, received: unknown, options: ToUseAppropriateToolsOptions | ToFollowASensibleTrajectoryOptions | undefined): Promise<MatcherResult> {
   const site = callSite();
-  const testName = this.currentTestName || undefined;
+  const testName = ctx.currentTestName || undefined;
   const assertion = (cancel: AbortSignal) =>
     isSample(received)
-      ? judgeSample(this, received, options, site, cancel)
+      ? judgeSample(ctx, name, received, options, site, cancel)
       : import('./judgeAssertion.js')
-          .then(({ judgeAssertion }) => judgeAssertion(this, received, options, site, cancel))
-          .then((result) => recordJudgedRun(this, options, result));
+          .then((module) => module.judgeAssertionOf(name)(ctx, received, options, site, cancel))
+          .then((result) => recordJudgedRun(ctx, name, options, result));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
-  return trackJudge(assertion, this.task ?? testName, testName, site);
+  return trackJudge(assertion, ctx.task ?? testName, testName, site, name);
 }

@@ -89,11 +89,17 @@ function formatDetails(row: ReportRow): string {
   if (row.verdicts.length > 0) {
     const verdicts = row.verdicts
       .map((verdict) => {
+        // A trajectory verdict's rows are steps: sound (necessary and in order) or not, its reasoning saying which.
+        const trajectory = verdict.kind === 'trajectory';
+        const mark = (ok: boolean) => (trajectory ? (ok ? 'sound' : 'flawed') : ok ? 'appropriate' : 'inappropriate');
         const evaluations = verdict.evaluations
-          .map((evaluation) => `<li class="${evaluation.wasAppropriate ? 'ok' : 'bad'}"><code>${escape(evaluation.toolCalled)}</code> ${evaluation.wasAppropriate ? 'appropriate' : 'inappropriate'}: ${escape(evaluation.reasoning)}</li>`)
+          .map((evaluation) => `<li class="${evaluation.wasAppropriate ? 'ok' : 'bad'}"><code>${escape(evaluation.toolCalled)}</code> ${mark(evaluation.wasAppropriate)}: ${escape(evaluation.reasoning)}</li>`)
           .join('');
-        const missing = verdict.missingTools.length > 0 ? `<p>Missing tools: ${verdict.missingTools.map((tool) => `<code>${escape(tool)}</code>`).join(', ')}</p>` : '';
-        return `<div class="verdict ${verdict.passed ? 'ok' : 'bad'}"><h4>Run ${verdict.run}: score ${verdict.score} (threshold ${verdict.threshold}), ${escape(verdict.model)}${verdict.votes === undefined ? '' : `, ${verdict.votes} votes, agreement ${percent(verdict.agreement ?? 1)}`}</h4><p>${escape(verdict.reason)}</p>${evaluations ? `<ul>${evaluations}</ul>` : '<p>No tool calls.</p>'}${missing}</div>`;
+        const missing = verdict.missingTools.length > 0 ? `<p>Missing ${trajectory ? 'steps' : 'tools'}: ${verdict.missingTools.map((tool) => `<code>${escape(tool)}</code>`).join(', ')}</p>` : '';
+        const criteria = (verdict.criteria ?? [])
+          .map((answer) => `<li class="${answer.answer === 'yes' ? 'ok' : 'bad'}">${escape(answer.criterion)}: ${answer.answer}, ${escape(answer.rationale)}</li>`)
+          .join('');
+        return `<div class="verdict ${verdict.passed ? 'ok' : 'bad'}"><h4>Run ${verdict.run}: score ${verdict.score} (threshold ${verdict.threshold}), ${escape(verdict.model)}${verdict.votes === undefined ? '' : `, ${verdict.votes} votes, agreement ${percent(verdict.agreement ?? 1)}`}</h4><p>${escape(verdict.reason)}</p>${evaluations ? `<ul>${evaluations}</ul>` : '<p>No tool calls.</p>'}${missing}${criteria ? `<p>Criteria:</p><ul>${criteria}</ul>` : ''}</div>`;
       })
       .join('\n');
     parts.push(`<details class="verdicts"><summary>judge's reasons (${row.verdicts.length} run${row.verdicts.length === 1 ? '' : 's'})</summary>\n${verdicts}</details>`);

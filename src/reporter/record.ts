@@ -1,6 +1,6 @@
 import { appendReportLine, REPORT_DIR_ENV } from '../recordings/usage.js';
 import type { Gate } from '../sample/gate.js';
-import type { JudgeUsage, ToolEvaluation } from '../judge/types.js';
+import type { CriterionAnswer, JudgeUsage, ToolEvaluation } from '../judge/types.js';
 
 /**
  * What the reporters show of one assertion. Written by the matchers inside the test worker, read
@@ -44,6 +44,14 @@ export interface RunFailure {
 
 export interface RunVerdict {
   run: number;
+  /**
+   * `'trajectory'` for the trajectory judge (`toFollowASensibleTrajectory`): then each evaluation is
+   * a step ("2.1 refund-order"), appropriate when necessary and in order, and the missing tools are
+   * its missing steps. Absent for `toUseAppropriateTools`.
+   */
+  kind?: 'trajectory';
+  /** A trajectory verdict's answers to the matcher's `criteria`, when it had any. */
+  criteria?: CriterionAnswer[];
   score: number;
   threshold: number;
   passed: boolean;

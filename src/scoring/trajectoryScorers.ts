@@ -360,7 +360,7 @@ function scoredTrajectory(calls: readonly ToolCall[]): ScoredTrajectory {
  * A Mastra `Trajectory` or a list of steps, as `createTrajectoryAccuracyScorerCode` takes its
  * `expectedTrajectory`.
  */
-function resolveExpectedTrajectory(value: unknown, where: string): ResolvedStep[] {
+export function resolveExpectedTrajectory(value: unknown, where: string): ResolvedStep[] {
   if (Array.isArray(value)) return resolveSteps(value, where);
   if (isRecord(value) && Array.isArray(value.steps)) return resolveSteps(value.steps, `${where}.steps`, true);
   throw optionError(where, `must be a list of steps (['search', 'book']) or a trajectory ({ steps: [...] }); received ${describeValue(value)}.`);

@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { stripVTControlCharacters } = require('node:util');
 const { configureJudge } = require('tool-call-accuracy');
-const { verdictDir, judge, availableTools, runs } = require('./fixtures/judgeRuns.cjs');
+const { verdictDir, judge, availableTools, runs, expectedTrajectories } = require('./fixtures/judgeRuns.cjs');
 
 const root = path.join(__dirname, '../..');
 
@@ -35,6 +35,29 @@ async function failureMessage(assertion) {
   }
   throw new Error('expected the assertion to fail');
 }
+
+describe('toFollowASensibleTrajectory under Jest', () => {
+  // Recorded without available tools (as the Mastra-shaped scorer records), so configured without them here.
+  beforeEach(() => configureJudge({ availableTools: undefined }));
+
+  test('passes on a recorded sound trajectory; .not passes on a detour; the failure reads as a review', async () => {
+    await expect(runs.weather()).toFollowASensibleTrajectory({ expectedTrajectory: expectedTrajectories.weather });
+    await expect(runs.searchForWeather()).not.toFollowASensibleTrajectory({ expectedTrajectory: expectedTrajectories.searchForWeather });
+    const message = await failureMessage(expect(runs.searchForWeather()).toFollowASensibleTrajectory({ expectedTrajectory: expectedTrajectories.searchForWeather }));
+    expect(message.split('\n').slice(0, 10)).toEqual([
+      'expect(run).toFollowASensibleTrajectory(options)',
+      '',
+      'Expected a sensible trajectory; the judge found 1 unnecessary step and 1 missing step (score 0).',
+      '',
+      `Judge:      recorded-judge (fixture), verdict replayed from ${message.match(/replayed from (\S+)/)[1]}`,
+      'Assessment: It searched the web instead of asking the weather tool.',
+      '',
+      'Steps:',
+      '  1. search-tool  unnecessary  in order      A web search is a detour for the weather.',
+      'Missing steps: weather-tool',
+    ]);
+  });
+});
 
 describe('toUseAppropriateTools under Jest', () => {
   test('passes on a recorded appropriate verdict; .not passes on an inappropriate one', async () => {

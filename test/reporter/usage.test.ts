@@ -46,4 +46,28 @@ describe('the judge usage the reporters print', () => {
     expect(html).toContain('<h4>Run 1: score 1 (threshold 1), gpt-5-mini (openai.responses), 3 votes, agreement 67%</h4>');
     expect(html).toContain('<span class="usage">Judge usage: 90 tokens (30 input, 60 output) in 3 requests for 1 verdict.</span>');
   });
+
+  it('the page shows a trajectory verdict as steps, missing steps and criteria', () => {
+    const reviewed: RunVerdict = {
+      ...verdict(undefined, true),
+      kind: 'trajectory',
+      passed: false,
+      score: 0.5,
+      evaluations: [
+        { toolCalled: '1. lookup-order', wasAppropriate: true, reasoning: 'necessary, in order: found the order.' },
+        { toolCalled: '2. refund-order', wasAppropriate: false, reasoning: 'necessary, out of order: refunded <first>.' },
+      ],
+      missingTools: ['notify-customer'],
+      criteria: [{ criterion: 'looks the order up before it refunds', answer: 'no', rationale: 'The refund came first.' }],
+    };
+    const html = formatHtml([
+      toRow({
+        file: 'a.test.ts', test: 'reviewed', assertion: 'expect(run).toFollowASensibleTrajectory()', matcher: 'toFollowASensibleTrajectory', isNot: false, kind: 'run',
+        failures: [], failuresLeftOut: 0, verdicts: [reviewed], judgeUsage: costOf([reviewed]),
+      }),
+    ]);
+    expect(html).toContain('<li class="bad"><code>2. refund-order</code> flawed: necessary, out of order: refunded &#60;first&#62;.</li>');
+    expect(html).toContain('<p>Missing steps: <code>notify-customer</code></p>');
+    expect(html).toContain('<p>Criteria:</p><ul><li class="bad">looks the order up before it refunds: no, The refund came first.</li></ul>');
+  });
 });

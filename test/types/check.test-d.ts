@@ -11,6 +11,7 @@ describe('check(run)', () => {
     expectTypeOf(check(run).toCallToolsInAnyOrder(['a', 'b'])).toEqualTypeOf<void>();
     expectTypeOf(check(run).not.toCallOnlyFrom(['a', { toolName: 'b', input: { q: 1 } }])).toEqualTypeOf<void>();
     expectTypeOf(check(run).toUseAppropriateTools({ request: 'Book SFO to JFK' })).toEqualTypeOf<Promise<void>>();
+    expectTypeOf(check(run).toFollowASensibleTrajectory({ criteria: ['searches first'] })).toEqualTypeOf<Promise<void>>();
     // Derived from the declarations: a matcher declared in matchers.d.ts is a method of check(run).
     expectTypeOf<Omit<Check, 'not'>>().toEqualTypeOf<ToolCallMatchers<void>>();
     const t = toolRefs({ getWeather: {} as { inputSchema?: { _output: { city: string } } } });

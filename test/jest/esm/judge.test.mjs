@@ -52,3 +52,13 @@ test('a replay miss gives the command that records it in Jest\'s ESM mode, with 
   }
   expect(message).toContain('NODE_OPTIONS=--experimental-vm-modules npx jest test/jest/esm/judge.test.mjs');
 });
+
+test('toFollowASensibleTrajectory asks ai@7 from the CommonJS setup entry too', async () => {
+  const asked = [];
+  configureJudge({ model: scriptedJudge(fixtures.trajectoryVerdicts.weather, asked), availableTools, cache: { mode: 'off' } });
+  await expect(runs.weather()).toFollowASensibleTrajectory({ criteria: [] });
+  configureJudge({ model: scriptedJudge(fixtures.trajectoryVerdicts.searchForWeather, asked) });
+  await expect(runs.searchForWeather()).not.toFollowASensibleTrajectory();
+  expect(asked).toHaveLength(2);
+  expect(asked[1]).toContain('The agent’s trajectory (1 step, in the order taken)');
+});

@@ -492,5 +492,29 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
         fs.rmSync(dir, { recursive: true, force: true });
       }
     });
+
+    const trajectoryVerdict = (stepEvaluations, missingSteps = [], criteria = []) => ({ stepEvaluations, missingSteps, criteria, overallAssessment: 'Reviewed.' });
+    const sensible = (name, wasNecessary = true) => ({ stepName: name, wasNecessary, wasInOrder: true, reasoning: `${name} reviewed.` });
+
+    test('toFollowASensibleTrajectory passes on a sound trajectory, fails as a review on a detour, refuses a verdict that does not fit the run', async () => {
+      const asked = [];
+      configureJudge({ model: judgeModel(trajectoryVerdict([sensible('weather-tool')]), asked), availableTools, cache: { mode: 'off' } });
+      await expect(conversation('weather')).toFollowASensibleTrajectory();
+      configureJudge({ model: judgeModel(trajectoryVerdict([sensible('search-tool', false), sensible('weather-tool')], [], [{ criterion: 'asks the weather tool first', answer: 'no', rationale: 'It searched first.' }]), asked) });
+      await expect(conversation('searchThenWeather')).not.toFollowASensibleTrajectory({ criteria: ['asks the weather tool first'] });
+      const message = await rejectionOf(expect(conversation('searchThenWeather')).toFollowASensibleTrajectory({ criteria: ['asks the weather tool first'] }));
+      expect(message).toContain('Expected a sensible trajectory; the judge found 1 unnecessary step and 1 criterion answered "no" (score 0.5).');
+      expect(message).toContain('1. search-tool   unnecessary  in order      search-tool reviewed.');
+      configureJudge({ model: judgeModel(trajectoryVerdict([sensible('weather-tool')]), asked) });
+      expect(await rejectionOf(expect(conversation('searchThenWeather')).toFollowASensibleTrajectory())).toContain('gave no valid verdict in 2 attempts: it evaluated 1 step but the agent took 2');
+      expect(asked).toHaveLength(5);
+    });
+
+    test('createTrajectoryAccuracyScorerLLM scores with Mastra\'s formula (0.9 for a perfect trajectory)', async () => {
+      const scorer = lib.createTrajectoryAccuracyScorerLLM({ model: judgeModel(trajectoryVerdict([sensible('weather-tool')]), []), expectedTrajectory: ['weather-tool'] });
+      const scored = await scorer.run(runs.weather.messages);
+      expect(scored.score).toBe(0.9);
+      expect(scored.analyzeStepResult.stepEvaluations).toHaveLength(1);
+    });
   });
 };

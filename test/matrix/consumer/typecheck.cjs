@@ -20,6 +20,7 @@ const MATCHERS = [
   'toStayWithinBudget',
   'toCallToolsWithValidInputs',
   'toUseAppropriateTools',
+  'toFollowASensibleTrajectory',
 ];
 
 const configPath = path.resolve(process.argv[2]);

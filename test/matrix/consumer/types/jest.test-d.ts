@@ -24,6 +24,7 @@ jestExpect(run).not.toRepeatToolCalls();
 jestExpect(run).toStayWithinBudget({ tokens: 20_000 });
 jestExpect(run).toCallToolsWithValidInputs({ 'weather-tool': { type: 'object' } });
 const judged = jestExpect(run).toUseAppropriateTools({ threshold: 0.5 });
+const reviewed = jestExpect(run).toFollowASensibleTrajectory({ expectedTrajectory: ['search-tool', 'weather-tool'], criteria: ['searches before it answers'], threshold: 0.8 });
 
 expect(run).toCallTool('weather-tool', { location: expect.stringContaining('New') });
 expect(calls).toCallToolTimes('weather-tool', 1);
@@ -52,6 +53,7 @@ export type Chains = [
   Expect<Equal<typeof resolved, Promise<void>>>,
   Expect<Equal<typeof rejectedNot, Promise<void>>>,
   Expect<Equal<typeof judged, Promise<void>>>,
+  Expect<Equal<typeof reviewed, Promise<void>>>,
   Expect<Equal<typeof judgedNot, Promise<void>>>,
   Expect<Equal<typeof notCalledGlobal, void>>,
   Expect<Equal<typeof resolvedGlobal, Promise<void>>>,
@@ -74,3 +76,5 @@ expect(run).toCallToolTimes('weather-tool', '1');
 jestExpect(run).toCallToolsInOrder(['a'], { strictMode: true });
 // @ts-expect-error the threshold is a number
 void expect(run).toUseAppropriateTools({ threshold: 'high' });
+// @ts-expect-error criteria are a list of strings
+void expect(run).toFollowASensibleTrajectory({ criteria: 'searches first' });

@@ -30,6 +30,7 @@ expect(run).toStayWithinBudget(5);
 // @ts-expect-error the limit is `steps`, not Mastra's `maxSteps`
 expect(run).toStayWithinBudget({ maxSteps: 5 });
 const judged = expect(run).toUseAppropriateTools({ threshold: 0.5 });
+const reviewed = expect(run).toFollowASensibleTrajectory({ expectedTrajectory: ['search-tool', 'weather-tool'], criteria: ['searches before it answers'], threshold: 0.8 });
 
 // Chains type as in Jest: a matcher is void, after .resolves/.rejects a Promise, the judge always a Promise.
 const notCalled = expect(run).not.toCallTool('delete-tool');
@@ -42,6 +43,7 @@ export type Chains = [
   Expect<Equal<typeof resolved, Promise<void>>>,
   Expect<Equal<typeof rejectedNot, Promise<void>>>,
   Expect<Equal<typeof judged, Promise<void>>>,
+  Expect<Equal<typeof reviewed, Promise<void>>>,
   Expect<Equal<typeof judgedNot, Promise<void>>>,
 ];
 
@@ -61,3 +63,5 @@ expect(run).toCallToolsInAnyOrder('weather-tool');
 expect(run).toCallOnlyFrom(['a'], { strict: true });
 // @ts-expect-error the threshold is a number
 void expect(run).toUseAppropriateTools({ threshold: 'high' });
+// @ts-expect-error criteria are a list of strings
+void expect(run).toFollowASensibleTrajectory({ criteria: 'searches first' });
