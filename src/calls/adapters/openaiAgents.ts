@@ -382,7 +382,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     }
     calls.add(call);
     const handedTo = owners.handoffs.size === 0 ? undefined : owners.handoffs.get(index);
-    if (handedTo !== undefined) recordSubRun(call, new HandoffRun(items, owners, handedTo), targetOf(items, index));
+    if (handedTo !== undefined) recordSubRun(call, new HandoffRun(items, owners, handedTo), targetOf(items, index), true);
   }
 }
 
