@@ -1,4 +1,5 @@
 import type { ToolCall } from '../types.js';
+import { isHandoff, startedBy } from '../calls/subAgents.js';
 import { DETAIL_WIDTH, describeOutcome, shortOutcome } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
@@ -21,7 +22,7 @@ export function formatCallList(calls: readonly ToolCall[], focus?: number, outco
   const shown = shownIndexes(calls.length, focus);
   const nameOf = (index: number) => printableName(calls[index]!.toolName);
   const nameWidth = Math.min(32, Math.max(...shown.map((index) => (index === -1 ? 0 : nameOf(index).length))));
-  const lines = numberedList(calls.length, shown, (index) => `${nameOf(index).padEnd(nameWidth)}  ${formatCallDetail(calls[index]!, outcomes)}`);
+  const lines = numberedList(calls.length, shown, (index) => `${nameOf(index).padEnd(nameWidth)}  ${formatCallDetail(calls[index]!, outcomes, { calls })}`);
   return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
 }
 
@@ -55,6 +56,23 @@ export interface CallDetailOptions extends InlineOptions {
   output?: unknown;
   outcome?: string;
   wide?: boolean;
+  /** The list the call is numbered in: a sub-agent's call names the call that started its agent by its number there. */
+  calls?: readonly ToolCall[];
+}
+
+/**
+ * Which agent made a call, when not the top one: `Billing, after the handoff at call 2`,
+ * `research-agent, run by call 3`, `Billing > Refunds, …` for an agent inside another. The
+ * number is the starting call's in `calls`, when it is there.
+ */
+export function agentNote(call: ToolCall, calls?: readonly ToolCall[]): string | undefined {
+  const { agent } = call;
+  if (agent === undefined) return undefined;
+  const name = (agent.path ?? [agent.name]).map((part) => printableName(String(part))).join(' > ');
+  const starter = startedBy(call);
+  const at = starter && calls ? calls.indexOf(starter) : -1;
+  if (at === -1) return name;
+  return `${name}, ${isHandoff(starter!) ? 'after the handoff at' : 'run by'} call ${at + 1}`;
 }
 
 /**
@@ -68,7 +86,8 @@ export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: Ca
   if (call.invalid) notes.push('invalid call');
   if (call.error !== undefined && !outcomes) notes.push('failed');
   if (call.approval !== undefined) notes.push(APPROVAL_NOTES[call.approval]);
-  const detail = notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
+  const agent = agentNote(call, options?.calls);
+  const detail = `${notes.length > 0 ? `${input} (${notes.join(', ')})` : input}${agent === undefined ? '' : ` (${agent})`}`.trimStart();
   return outcomes ? `${detail}  → ${options?.outcome ?? shortOutcome(call, options)}`.trimStart() : detail;
 }
 
