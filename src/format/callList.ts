@@ -26,6 +26,24 @@ export function formatCallList(calls: readonly ToolCall[], focus?: number, outco
   return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
 }
 
+/**
+ * The line a failed claim gets when the top agent's own calls pass it: which calls other agents
+ * made, and `own(run)`.
+ */
+export function ownWouldPass(calls: readonly ToolCall[]): string {
+  const others = calls.flatMap((call, index) => (call.agent === undefined ? [] : [index + 1]));
+  const agents = [...new Set(calls.flatMap((call) => (call.agent === undefined ? [] : [printableName(call.agent.name)])))];
+  const numbers = others.length === 1 ? `call ${others[0]} was` : `calls ${joinAnd(others.slice(0, 10).map(String))}${others.length > 10 ? ' (and more)' : ''} were`;
+  return (
+    `Of these, ${numbers} made by ${agents.length === 1 ? 'another agent' : 'other agents'} than the top one (${agents.slice(0, 5).join(', ')}${agents.length > 5 ? ', …' : ''}). ` +
+    "The top agent's own calls pass this check: to check only them, write expect(own(run))."
+  );
+}
+
+function joinAnd(parts: readonly string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 /** `toCallNoTools`' claim and the calls, or (what `.not` shows) that the run made none. */
 export function describeNoCalls(calls: readonly ToolCall[]): string {
   return calls.length === 0 ? 'Expected at least one tool call, but the run made none.' : `Expected no tool calls\n\n${formatCallList(calls)}`;
