@@ -25,13 +25,20 @@ export function getToolCalls(run: unknown): ToolCall[] {
   if (isRunView(run)) return readView(run, viewReader, 'all').calls;
   // Without steps: users get the plain list, and the steps would be built only to be dropped. A run
   // with a sub-agent is read again with them: its calls are placed after the step that started it.
-  const read = readOwn(run, false);
-  return read.calls.some(startsSubAgent) ? readRun(run).calls : read.calls;
+  const adapter = adapterFor(run);
+  const read = readAs(adapter, run, false);
+  return adapter.format !== 'plain' && read.calls.some(startsSubAgent) ? readRun(run).calls : read.calls;
 }
 
 /** `getToolCalls` with the model step of each call where the run records it, for the matchers that check steps. */
 export function readRun(run: unknown): RunCalls {
   return readScoped(run, viewReader, 'all');
+}
+
+/** Whether some call of the run was made by another agent than the top one (a list of calls is looked at, not read). */
+export function hasOtherAgents(run: unknown): boolean {
+  if (Array.isArray(run) && adapterFor(run).format === 'plain') return run.some((item) => isRecord(item) && item.agent !== undefined);
+  return readRun(run).calls.some((call) => call.agent !== undefined);
 }
 
 /** The adapter that reads `run`; an error saying what it is, and what is read, when none does. */
@@ -41,17 +48,23 @@ export function adapterFor(run: unknown): FormatAdapter {
   return adapter;
 }
 
-/** The calls of the run's top agent: what its adapter reads (a plain list's calls of other agents, by their `agent`, left out). */
-function readOwn(run: unknown, withSteps = true): RunCalls {
+/**
+ * The calls of the run's top agent: what its adapter reads. A list of calls handed back as a run
+ * (`getToolCalls(run)`) holds every agent's calls already, those of other agents with their `agent`:
+ * its own calls are the others, and no call's result is read as a sub-agent run again.
+ */
+function readOwn(run: unknown): RunCalls {
   const adapter = adapterFor(run);
-  const read = readAs(adapter, run, withSteps);
-  return adapter.format === 'plain' ? withoutOtherAgents(read) : read;
+  const read = readAs(adapter, run);
+  if (adapter.format !== 'plain') return read;
+  return read.calls.some((call) => call.agent !== undefined) ? { calls: read.calls.filter((call) => call.agent === undefined) } : read;
 }
 
-/** A list of calls handed back as a run (`getToolCalls(run)`): the calls with an `agent` are other agents'. */
-function withoutOtherAgents(read: RunCalls): RunCalls {
-  if (!read.calls.some((call) => call.agent !== undefined)) return read;
-  return { calls: read.calls.filter((call) => call.agent === undefined) };
+/** Every agent's calls: the top agent's with every sub-agent's placed among them (a list of calls handed back as a run holds them already). */
+function readAll(run: unknown): RunCalls {
+  const adapter = adapterFor(run);
+  const read = readAs(adapter, run);
+  return adapter.format === 'plain' ? read : withSubAgents(read);
 }
 
 /** The own calls of the sub-agent run a call started (see `ViewReader.subRun`). */
@@ -170,7 +183,8 @@ export function subAgentCallsOf(call: ToolCall): { calls: ToolCall[]; fromResult
 }
 
 const viewReader: ViewReader = {
-  readOwn: (run) => readOwn(run),
+  readOwn,
+  readAll,
   readTurns(run) {
     const adapter = adapterFor(run);
     const { unit, turns } = turnsOf(run, adapter);

@@ -107,6 +107,8 @@ export type Scope = 'all' | 'own';
 export interface ViewReader {
   /** Reads a run that is no view: its top agent's own calls, each call that started a sub-agent holding that agent's run. */
   readOwn(run: unknown): RunCalls;
+  /** Reads a run that is no view: every agent's calls, in the order made. */
+  readAll(run: unknown): RunCalls;
   /** Reads a run that is no view turn by turn (each turn its top agent's own calls), naming its format. */
   readTurns(run: unknown): { format: string; unit: TurnUnit; turns: RunCalls[] };
   /** The own calls of the sub-agent run a call started: the run its reader recorded, or its result when that is a run; undefined when there is none. */
@@ -118,8 +120,7 @@ export interface ViewReader {
 /** A run, a view or not, read for `scope`. */
 export function readScoped(run: unknown, reader: ViewReader, scope: Scope): RunCalls {
   if (isRunView(run)) return readView(run, reader, scope);
-  const read = reader.readOwn(run);
-  return scope === 'own' ? read : reader.withSubAgents(read);
+  return scope === 'own' ? reader.readOwn(run) : reader.readAll(run);
 }
 
 /** Sub-agents within sub-agents are searched this deep (a trace's tree is finite; this bounds a pathological one). */

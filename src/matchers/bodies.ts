@@ -3,7 +3,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import type { Implementations, MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { failOnLeftoverJudges, failOnUnawaitedJudges } from '../judge/pending.js';
 import { isSample } from '../sample/sample.js';
-import { readRun } from '../calls/getToolCalls.js';
+import { hasOtherAgents, readRun } from '../calls/getToolCalls.js';
 import { own } from '../calls/views.js';
 import { ownWouldPass } from '../format/callList.js';
 import { appendDiff } from './diffInMessage.js';
@@ -84,10 +84,9 @@ function withOwnHint(ctx: MatcherContext, matcher: Matcher, args: readonly unkno
   const received = args[0];
   let hint: string | undefined;
   try {
-    const calls = readRun(received).calls;
-    if (!calls.some((call) => call.agent !== undefined)) return result;
+    if (!hasOtherAgents(received)) return result;
     if (!matcher.apply(ctx, [own(received), ...args.slice(1)] as Parameters<Matcher>).pass) return result;
-    hint = ownWouldPass(calls);
+    hint = ownWouldPass(readRun(received).calls);
   } catch {
     // The claim cannot be checked on own(run) (a budget of tokens measures a whole run): no hint.
     return result;
