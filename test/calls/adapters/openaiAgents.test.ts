@@ -12,6 +12,7 @@ import { parallel } from '../../../src/refs/parallel.js';
 import { sample } from '../../../src/sample/sample.js';
 import { ToolCallAccuracyError } from '../../../src/errors.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
+import { check, createToolCallAccuracyScorerCode } from '../../../src/index.js';
 import { Agent, handoff } from '@openai/agents';
 import { approvalRuns, getWeather, handoffRun, hostedToolsRuns, lookupOrder, refund, streamedWeatherRun, twoTurnRun, unfinishedStreamedRun, weatherRun, weatherTools } from '../../helpers/openaiAgents.js';
 
@@ -158,6 +159,20 @@ describe('handoffs: the calls of the agents handed off to are the run\'s, each n
     expect(failureOf(() => expect(runs.handoff).not.toCallTool('lookup_order')).message).toContain('3. lookup_order         {"order":"A1"} (Billing, after the handoff at call 2)');
     expect(own(runs.handoff)).not.toCallTool('quick_refund');
     expect(own(runs.handoff)).not.toCallTool('lookup_order');
+  });
+
+  it('own and within work wherever a run does: check(run), sample(…), the scorers', async () => {
+    expect(() => check(runs.handoff).not.toCallTool('quick_refund')).toThrow('(Billing > Refunds, after the handoff at call 4)');
+    check(own(runs.handoff)).not.toCallTool('quick_refund');
+    check(within(runs.handoff, 'Refunds')).toCallOnly('quick_refund');
+    const runsOfSample = await sample([runs.handoff, json(runs.handoff)]);
+    expect(runsOfSample).toCallTool('quick_refund');
+    expect(await sample([own(runs.handoff), own(json(runs.handoff))])).not.toCallTool('quick_refund');
+    expect(await sample([within(runs.handoff, 'Billing')])).toCallTool('lookup_order');
+    // Mastra's code scorer scores the top agent's calls, as Mastra would score its trajectory's top-level steps.
+    const scorer = createToolCallAccuracyScorerCode({ expectedTool: 'get_weather', expectedToolOrder: ['get_weather', 'transfer_to_Billing'], strictMode: true });
+    expect((await scorer.run(runs.handoff)).score).toBe(1);
+    expect((await scorer.run(getToolCalls(runs.handoff))).score).toBe(1);
   });
 
   it('an output the tool returned as an object is that object where a run item keeps it; the JSON text the model saw in a history', () => {
