@@ -173,15 +173,6 @@ function firstAfter(positions: ReadonlyArray<number | undefined>, index: number,
   return positions.length;
 }
 
-/**
- * The calls of the sub-agent run a call started, as `within(…)` finds it: the run a reader recorded
- * under the call, or the call's result when that is a run (`fromResult`); undefined when there is none.
- */
-export function subAgentCallsOf(call: ToolCall): { calls: ToolCall[]; fromResult: boolean } | undefined {
-  const read = subRun(call);
-  return read && { calls: withSubAgents(read).calls, fromResult: !subRunOf(call).fromTrace };
-}
-
 const viewReader: ViewReader = {
   readOwn,
   readAll,
