@@ -8,7 +8,7 @@ import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { within } from 'tool-call-accuracy';
+import { own, within } from 'tool-call-accuracy';
 
 setTracingDisabled(true);
 
@@ -31,7 +31,9 @@ describe('OpenAI Agents SDK', () => {
 
     result.state.approve(result.interruptions[0]!);
     result = await run(triage, result.state);
-    expect(result).toCallOnly('transfer_to_Billing'); // the handoff is triage's own call
+    // The run's calls are every agent's: Billing's follow the handoff. own(result) is triage's alone.
+    expect(result).toCallToolsInOrder(['transfer_to_Billing', 'lookup_order', 'refund'], { strict: true });
+    expect(own(result)).toCallOnly('transfer_to_Billing');
     expect(within(result, 'Billing')).toCallToolsInOrder(['lookup_order', { toolName: 'refund', approval: 'approved', output: 'refunded A1' }]);
     expect(within(result, 'Billing')).toCallToolsWithValidInputs(billing.tools);
     expect(result).toStayWithinBudget({ steps: 3 });
@@ -39,12 +41,14 @@ describe('OpenAI Agents SDK', () => {
 });
 
 describe('Claude Agent SDK', () => {
-  it('reads the messages query() yields: a denied write counts, a sub-agent\'s calls are its own', () => {
+  it('reads the messages query() yields: a denied write counts, and so does every sub-agent call', () => {
     // const messages = []; for await (const message of query({ prompt, options })) messages.push(message);
     const messages = JSON.parse(readFileSync(new URL('../test/fixtures/claudeAgent/run.json', import.meta.url), 'utf8'));
 
     expect(messages).toCallTool('Write', undefined, { approval: 'denied' });
     expect(messages).toCallTool('mcp__weather__get_forecast', { city: 'Atlantis' }, { error: /Unknown city/ });
+    expect(messages).toCallToolTimes('Read', 2); // the main agent's and its sub-agent's
+    expect(own(messages)).toCallToolTimes('Read', 1);
     expect(within(messages, 'Agent')).toCallOnly('Read');
     expect(messages).toStayWithinBudget({ steps: 10 });
   });

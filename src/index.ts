@@ -79,7 +79,7 @@ export type { Check } from './matchers/check.js';
 export { mastraGate } from './scoring/mastraGate.js';
 export type { GateCheck, MastraGate, MastraGateOptions, MastraGateResult, MastraRun } from './scoring/mastraGate.js';
 export type { MastraScorerMembers } from './scoring/mastraScorer.js';
-export type { ToolApproval, ToolCall, ToolCallPattern } from './types.js';
+export type { CallAgent, ToolApproval, ToolCall, ToolCallPattern } from './types.js';
 export type {
   ToolCallMatchers,
   ExpectedToolCall,
@@ -95,7 +95,7 @@ export type {
 } from '../matchers.js';
 export { toolRefs } from './refs/toolRefs.js';
 export { parallel } from './refs/parallel.js';
-export { turn, within } from './calls/views.js';
+export { own, turn, within } from './calls/views.js';
 export { trajectory } from './format/trajectory.js';
 export type { RunTrajectory } from './format/trajectory.js';
 export type { RunView } from './calls/views.js';

@@ -24,6 +24,21 @@ export interface ToolCall {
    * ran). The model chose the tool either way, so the call counts.
    */
   approval?: ToolApproval;
+  /**
+   * The agent that made the call, when it is not the run's top agent: one a handoff handed off to,
+   * or a sub-agent a tool ran. `name` is that agent's; `path` lists the agents from the top one's
+   * sub-agent down to it, for an agent inside another (`['Billing', 'Refunds']`). Absent for the top
+   * agent's own calls, which `own(run)` keeps.
+   */
+  agent?: CallAgent;
+}
+
+/** The agent that made a call, below the run's top agent (see `ToolCall.agent`). */
+export interface CallAgent {
+  /** The agent's name: the agent handed off to, the sub-agent's type or id, else the tool that ran it. */
+  name: string;
+  /** For an agent inside another: every agent from below the top one down to this one, its own name last. */
+  path?: string[];
 }
 
 /** Where a call that needs a person's approval stands. */

@@ -23,6 +23,9 @@ export class CallCollector {
   private step: number | string | undefined;
   private stepCount = 0;
   private steps: unknown[] | undefined;
+  // Where the calls being read sit in a source shared with sub-agent runs, once the adapter says (`at`).
+  private position: number | undefined;
+  private positions: Array<number | undefined> | undefined;
   // The current message's first list of calls is calls[firstStart, firstEnd); a second list of the
   // same calls matches them mostly in order: every call before `cursor` is matched, and `outOfOrder`
   // holds the ones matched past it.
@@ -44,7 +47,18 @@ export class CallCollector {
       if (step !== undefined) (this.steps ??= new Array<unknown>(this.calls.length).fill(undefined))[this.calls.length] = step;
       else if (this.steps) this.steps.push(undefined);
     }
+    if (this.position !== undefined) (this.positions ??= new Array<number | undefined>(this.calls.length).fill(undefined))[this.calls.length] = this.position;
+    else if (this.positions) this.positions.push(undefined);
     this.calls.push(call);
+  }
+
+  /**
+   * The calls added from now on sit at `position` of a source the run shares with its sub-agents'
+   * runs (a message's index among the Claude Agent SDK's messages): a read interleaves a
+   * sub-agent's calls with the run's by it (steps.ts).
+   */
+  at(position: number): void {
+    this.position = position;
   }
 
   /**
@@ -133,7 +147,9 @@ export class CallCollector {
 
   /** The calls read, in order, with their steps when the run said. */
   result(): RunCalls {
-    return this.steps ? { calls: this.calls, steps: this.steps } : { calls: this.calls };
+    const read: RunCalls = this.steps ? { calls: this.calls, steps: this.steps } : { calls: this.calls };
+    if (this.positions) read.positions = this.positions;
+    return read;
   }
 }
 

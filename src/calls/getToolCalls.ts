@@ -12,23 +12,33 @@ import { describeMessages } from './messageKinds.js';
 import { turnsOf } from './turns.js';
 import { UnknownPartError } from './unknownParts.js';
 import type { ViewReader } from './views.js';
-import { isRunView, readView } from './views.js';
-import { subRunOf } from './subAgents.js';
+import { isRunView, readScoped, readView } from './views.js';
+import { agentNameOf, markResultIsRun, markStartedBy, subRunOf } from './subAgents.js';
 
 /**
- * The tool calls an agent run made, in the order the agent issued them, from any supported
- * format. Throws a `ToolCallAccuracyError` naming what was received when the value is not a run.
+ * The tool calls an agent run made, in the order they were made, from any supported format: every
+ * call it records, whichever agent made it (the agents it handed off to, the sub-agents its tools
+ * ran), each call of another agent than the top one with its `agent`. Throws a
+ * `ToolCallAccuracyError` naming what was received when the value is not a run.
  */
 export function getToolCalls(run: unknown): ToolCall[] {
-  if (isRunView(run)) return readView(run, viewReader).calls;
-  // Without steps: users get the plain list, and the steps would be built only to be dropped.
-  return readAs(adapterFor(run), run, false).calls;
+  if (isRunView(run)) return readView(run, viewReader, 'all').calls;
+  // Without steps: users get the plain list, and the steps would be built only to be dropped. A run
+  // with a sub-agent is read again with them: its calls are placed after the step that started it.
+  const adapter = adapterFor(run);
+  const read = readAs(adapter, run, false);
+  return adapter.format !== 'plain' && read.calls.some(startsSubAgent) ? readRun(run).calls : read.calls;
 }
 
 /** `getToolCalls` with the model step of each call where the run records it, for the matchers that check steps. */
 export function readRun(run: unknown): RunCalls {
-  if (isRunView(run)) return readView(run, viewReader);
-  return readAs(adapterFor(run), run);
+  return readScoped(run, viewReader, 'all');
+}
+
+/** Whether some call of the run was made by another agent than the top one (a list of calls is looked at, not read). */
+export function hasOtherAgents(run: unknown): boolean {
+  if (Array.isArray(run) && adapterFor(run).format === 'plain') return run.some((item) => isRecord(item) && item.agent !== undefined);
+  return readRun(run).calls.some((call) => call.agent !== undefined);
 }
 
 /** The adapter that reads `run`; an error saying what it is, and what is read, when none does. */
@@ -39,28 +49,140 @@ export function adapterFor(run: unknown): FormatAdapter {
 }
 
 /**
- * The calls of the sub-agent run a call started, as `within(…)` finds it: the run a trace recorded
- * under the call, or the call's result when that is a run (`fromResult`); undefined when there is none.
+ * The calls of the run's top agent: what its adapter reads. A list of calls handed back as a run
+ * (`getToolCalls(run)`) holds every agent's calls already, those of other agents with their `agent`:
+ * its own calls are the others, and no call's result is read as a sub-agent run again.
  */
-export function subAgentCallsOf(call: ToolCall): { calls: ToolCall[]; fromResult: boolean } | undefined {
+function readOwn(run: unknown): RunCalls {
+  const adapter = adapterFor(run);
+  const read = readAs(adapter, run);
+  if (adapter.format !== 'plain') return read;
+  return read.calls.some((call) => call.agent !== undefined) ? { calls: read.calls.filter((call) => call.agent === undefined) } : read;
+}
+
+/** Every agent's calls: the top agent's with every sub-agent's placed among them (a list of calls handed back as a run holds them already). */
+function readAll(run: unknown): RunCalls {
+  const adapter = adapterFor(run);
+  const read = readAs(adapter, run);
+  return adapter.format === 'plain' ? read : withSubAgents(read);
+}
+
+/** The own calls of the sub-agent run a call started (see `ViewReader.subRun`). */
+function subRun(call: ToolCall): RunCalls | undefined {
   const { run, fromTrace } = subRunOf(call);
-  if (fromTrace) return { calls: readRun(run).calls, fromResult: false };
-  const nested = viewReader.readNested(run);
-  return nested && { calls: nested.calls, fromResult: true };
+  if (fromTrace) return readAs(adapterFor(run), run);
+  const adapter = resultRunAdapter(run);
+  if (!adapter) return undefined;
+  markResultIsRun(call);
+  return readAs(adapter, run);
+}
+
+/** The adapter that reads a tool's result as the sub-agent's run, when it is one (a plain list of names or calls is not taken for one). */
+function resultRunAdapter(result: unknown): FormatAdapter | undefined {
+  if (typeof result !== 'object' || result === null || isRunView(result)) return undefined;
+  const adapter = detectFormat(result);
+  return adapter && adapter.subRun !== false ? adapter : undefined;
+}
+
+function startsSubAgent(call: ToolCall): boolean {
+  const { run, fromTrace } = subRunOf(call);
+  return fromTrace || resultRunAdapter(run) !== undefined;
+}
+
+/** Sub-agents within sub-agents are placed this deep (a trace's tree is finite; this bounds a pathological one). */
+const MAX_DEPTH = 16;
+
+/** One call of a sub-agent, and where it goes among the calls of the agent that started it. */
+interface Placed {
+  /** It goes before the call at this index (the length: after them all). */
+  before: number;
+  position: number | undefined;
+  call: ToolCall;
+  step: unknown;
+}
+
+/**
+ * The calls of `read` (one agent's own) with each sub-agent's calls placed among them, in the
+ * order made, each given its `agent`: where the run orders its sub-agents' calls with its own (a
+ * Claude Agent SDK sub-agent's messages interleave with the main agent's), by that order; else
+ * after the model step that started the sub-agent (its sibling calls were issued before the
+ * sub-agent ran; an agent handed off to goes on once the handoff is made).
+ */
+function withSubAgents(read: RunCalls, depth = 0): RunCalls {
+  const { calls } = read;
+  let placed: Placed[] | undefined;
+  for (let index = 0; index < calls.length && depth < MAX_DEPTH; index++) {
+    const starter = calls[index]!;
+    const own = subRun(starter);
+    if (!own || own.calls.length === 0) continue;
+    const sub = withSubAgents(own, depth + 1);
+    const name = agentNameOf(starter);
+    const afterStep = endOfStep(read.steps, index) + 1;
+    const number = (placed ??= []).length;
+    for (let at = 0; at < sub.calls.length; at++) {
+      const call = sub.calls[at]!;
+      if (call.agent === undefined) {
+        call.agent = { name };
+        markStartedBy(call, starter);
+      } else {
+        call.agent = { name: call.agent.name, path: [name, ...(call.agent.path ?? [call.agent.name])] };
+      }
+      const position = sub.positions?.[at];
+      const before = position === undefined || read.positions === undefined ? afterStep : firstAfter(read.positions, index, position);
+      const step = sub.steps?.[at];
+      placed.push({ before, position, call, step: step === undefined ? undefined : `sub${number}:${String(step)}` });
+    }
+  }
+  if (!placed) return read;
+  // By where each goes, then by the shared order where the run gives one; else as read (the sort is stable).
+  placed.sort((a, b) => a.before - b.before || (a.position !== undefined && b.position !== undefined ? a.position - b.position : 0));
+  const all: ToolCall[] = [];
+  const steps: unknown[] = [];
+  const positions: Array<number | undefined> = [];
+  let next = 0;
+  for (let index = 0; index <= calls.length; index++) {
+    for (; next < placed.length && placed[next]!.before === index; next++) {
+      const { call, step, position } = placed[next]!;
+      all.push(call);
+      steps.push(step);
+      positions.push(position);
+    }
+    if (index === calls.length) break;
+    all.push(calls[index]!);
+    steps.push(read.steps?.[index]);
+    positions.push(read.positions?.[index]);
+  }
+  const result: RunCalls = { calls: all };
+  if (steps.some((step) => step !== undefined)) result.steps = steps;
+  if (read.positions) result.positions = positions;
+  return result;
+}
+
+/** The index of the last call of the model step the call at `index` belongs to (its own index when the step is unknown). */
+function endOfStep(steps: readonly unknown[] | undefined, index: number): number {
+  const step = steps?.[index];
+  if (step === undefined) return index;
+  let end = index;
+  while (end + 1 < steps!.length && steps![end + 1] === step) end++;
+  return end;
+}
+
+/** The index of the first call after `index` that sits past `position` (the length when none does). */
+function firstAfter(positions: ReadonlyArray<number | undefined>, index: number, position: number): number {
+  for (let at = index + 1; at < positions.length; at++) if ((positions[at] ?? -Infinity) > position) return at;
+  return positions.length;
 }
 
 const viewReader: ViewReader = {
-  read: readRun,
+  readOwn,
+  readAll,
   readTurns(run) {
     const adapter = adapterFor(run);
     const { unit, turns } = turnsOf(run, adapter);
     return { format: adapter.format, unit, turns: turns.map((part) => readAs(adapter, part)) };
   },
-  readNested(run) {
-    if (typeof run !== 'object' || run === null || isRunView(run)) return undefined;
-    const adapter = detectFormat(run);
-    return adapter && adapter.subRun !== false ? readAs(adapter, run) : undefined;
-  },
+  subRun: (call) => subRun(call),
+  withSubAgents: (read) => withSubAgents(read),
 };
 
 function readAs(adapter: FormatAdapter, run: unknown, withSteps = true): RunCalls {

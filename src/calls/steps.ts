@@ -19,6 +19,12 @@ export interface RunCalls {
    * not say. Absent when no call's step is known.
    */
   steps?: unknown[];
+  /**
+   * Position i: where call i sits in a source the run shares with its sub-agents' runs (the index
+   * of its message among the Claude Agent SDK's messages), so that a read places a sub-agent's calls
+   * among the run's as they were made. Absent where the run gives no such order.
+   */
+  positions?: Array<number | undefined>;
 }
 
 /** Reads one after the other, as one; a step of one read never equals a step of another. */

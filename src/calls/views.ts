@@ -1,4 +1,5 @@
 import type { ToolRef } from '../../matchers.js';
+import type { ToolCall } from '../types.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { formatName } from '../value.js';
@@ -11,11 +12,11 @@ import { concatRuns } from './steps.js';
 import { subAgentOf, subRunOf } from './subAgents.js';
 
 /** What a view selects from the run it wraps. */
-type Selection = { turn: number } | { within: string };
+type Selection = { turn: number } | { within: string } | { own: true };
 
 /**
- * A part of a run, for the matchers: `turn(run, 2)`, `within(run, 'research-agent')`. Every matcher
- * and `getToolCalls` read it as a run of its own.
+ * A part of a run, for the matchers: `turn(run, 2)`, `within(run, 'research-agent')`, `own(run)`.
+ * Every matcher and `getToolCalls` read it as a run of its own.
  */
 export class RunView {
   constructor(
@@ -26,7 +27,8 @@ export class RunView {
   }
 
   toString(): string {
-    return 'turn' in this.selection ? `turn(run, ${this.selection.turn})` : `within(run, ${formatName(this.selection.within)})`;
+    const { selection } = this;
+    return 'turn' in selection ? `turn(run, ${selection.turn})` : 'within' in selection ? `within(run, ${formatName(selection.within)})` : 'own(run)';
   }
 }
 
@@ -46,16 +48,22 @@ export function turn(run: unknown, n: number): RunView {
   if (!Number.isInteger(n) || n === 0) {
     throw new ToolCallAccuracyError(`turn(run, n): n counts user messages from 1 (or from the end: -1 is the last turn); received ${describeValue(n)}.`);
   }
-  if (isRunView(run)) throw new ToolCallAccuracyError(`turn(run, n) takes the whole conversation; received ${run.toString()}. Write within(turn(run, n), name) to look inside a sub-agent of one turn.`);
+  if (isRunView(run)) {
+    throw new ToolCallAccuracyError(`turn(run, n) takes the whole conversation; received ${run.toString()}. Write own(turn(run, n)) or within(turn(run, n), name) to look at one agent of one turn.`);
+  }
   return new RunView(run, { turn: n });
 }
 
 /**
- * The calls made by a sub-agent: an agent run inside the tool `toolName` (a Mastra agent used as a
- * tool, an AI SDK tool that runs another agent). They are left out of the run's own calls.
+ * The calls made by a sub-agent: the agent a handoff handed off to (by its name or the handoff
+ * tool's), or an agent run inside the tool `toolName` (a Mastra agent used as a tool, an AI SDK tool
+ * that runs another agent, a Claude Agent SDK `Agent` call or its `subagent_type`). They are among
+ * the run's calls too, each with its `agent`; `within` reads that agent's run alone, its own
+ * sub-agents' calls included.
  *
  * @example
  * expect(within(run, 'research-agent')).toCallTool('web-search')
+ * expect(own(within(run, 'Billing'))).toCallOnly(['lookup_order', 'transfer_to_Refunds'])
  */
 export function within(run: unknown, toolName: string | ToolRef): RunView {
   const name = isToolRef(toolName) ? toolName.toolName : toolName;
@@ -63,6 +71,19 @@ export function within(run: unknown, toolName: string | ToolRef): RunView {
     throw new ToolCallAccuracyError(`within(run, toolName): toolName names the tool that ran the sub-agent, e.g. 'research-agent'; received ${describeValue(toolName)}.`);
   }
   return new RunView(run, { within: name });
+}
+
+/**
+ * The calls the run's top agent made itself, without those of the agents it handed off to or ran
+ * as tools (which a run's calls include, each with its `agent`): for tests of the top agent's own
+ * choices, in order or in number.
+ *
+ * @example
+ * expect(own(result)).toCallToolsInOrder(['get_weather', 'transfer_to_Billing'], { strict: true })
+ * expect(own(result)).toStayWithinBudget({ toolCalls: 3 })
+ */
+export function own(run: unknown): RunView {
+  return new RunView(run, { own: true });
 }
 
 /** Turn `n` of a run's turns (from the end when negative); a number out of range is an error saying how many there are. */
@@ -79,28 +100,47 @@ export function selectTurn<T>(view: RunView, n: number, all: readonly T[], forma
   return all[index]!;
 }
 
+/** Whose calls a read gives: every agent's (`'all'`, a run's calls), or the top agent's own (`'own'`). */
+export type Scope = 'all' | 'own';
+
 /** How a view reads the run it wraps; given by getToolCalls, which owns format detection. */
 export interface ViewReader {
-  /** Reads any run, a view or not, as getToolCalls does. */
-  read(run: unknown): RunCalls;
-  /** Reads a run turn by turn, naming its format. */
+  /** Reads a run that is no view: its top agent's own calls, each call that started a sub-agent holding that agent's run. */
+  readOwn(run: unknown): RunCalls;
+  /** Reads a run that is no view: every agent's calls, in the order made. */
+  readAll(run: unknown): RunCalls;
+  /** Reads a run that is no view turn by turn (each turn its top agent's own calls), naming its format. */
   readTurns(run: unknown): { format: string; unit: TurnUnit; turns: RunCalls[] };
-  /** Reads a tool's result as a sub-agent run; undefined when it is not one (a plain list of names or calls is not taken for one). */
-  readNested(run: unknown): RunCalls | undefined;
+  /** The own calls of the sub-agent run a call started: the run its reader recorded, or its result when that is a run; undefined when there is none. */
+  subRun(call: ToolCall): RunCalls | undefined;
+  /** A read of own calls with every sub-agent's calls placed among them, each with its `agent`. */
+  withSubAgents(read: RunCalls): RunCalls;
 }
 
-/** The calls a view selects. */
-export function readView(view: RunView, reader: ViewReader): RunCalls {
+/** A run, a view or not, read for `scope`. */
+export function readScoped(run: unknown, reader: ViewReader, scope: Scope): RunCalls {
+  if (isRunView(run)) return readView(run, reader, scope);
+  return scope === 'own' ? reader.readOwn(run) : reader.readAll(run);
+}
+
+/** Sub-agents within sub-agents are searched this deep (a trace's tree is finite; this bounds a pathological one). */
+const MAX_DEPTH = 16;
+
+/** The calls a view selects, for `scope`. */
+export function readView(view: RunView, reader: ViewReader, scope: Scope): RunCalls {
   const { selection } = view;
-  const read = reader.read;
+  if ('own' in selection) return readScoped(view.run, reader, 'own');
   if ('turn' in selection) {
     const { format, unit, turns: all } = reader.readTurns(view.run);
-    return selectTurn(view, selection.turn, all, format, unit);
+    const part = selectTurn(view, selection.turn, all, format, unit);
+    return scope === 'own' ? part : reader.withSubAgents(part);
   }
-  const { calls } = read(view.run);
+  const { calls } = readScoped(view.run, reader, 'own');
   const name = selection.within;
-  // A handoff is opened by the tool the model called or by the agent it handed off to.
-  const runners = calls.filter((call) => call.toolName === name || subAgentOf(call) === name);
+  // A handoff is opened by the tool the model called or by the agent it handed off to. The top
+  // agent's calls first; where none is it, the sub-agents' (outermost first), so a nested agent
+  // opens without naming each agent above it.
+  const runners = runnersOf(calls, name, reader, 0);
   if (runners.length === 0) {
     const agents = calls.map(subAgentOf).filter((agent): agent is string => agent !== undefined);
     const called = [...new Set([...calls.map((call) => formatName(call.toolName)), ...agents.map((agent) => `${formatName(agent)} (an agent it handed off to)`)])];
@@ -110,18 +150,29 @@ export function readView(view: RunView, reader: ViewReader): RunCalls {
     );
   }
   // Each sub-agent run is read on its own; their calls, one run after the other, keep their steps.
-  return concatRuns(runners.map((call, index) => {
-    const { run, fromTrace } = subRunOf(call);
-    if (fromTrace) return read(run);
-    const nested = reader.readNested(run);
-    if (nested) return nested;
-    // A Mastra agent used as a tool returns only its text, and keeps its messages in a memory thread.
-    const mastraThread = typeof run === 'object' && run !== null && 'subAgentThreadId' in run ? (run as { subAgentThreadId: unknown }).subAgentThreadId : undefined;
-    throw new ToolCallAccuracyError(
-      `${view.toString()}: call ${index + 1} to ${formatName(name)} holds no agent run: its result is ${describeValue(run)}. ` +
-        (mastraThread !== undefined
-          ? `A Mastra sub-agent keeps its messages in its memory thread (${describeValue(mastraThread)}): pass those messages, or an OpenTelemetry trace of the run.`
-          : "A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages)."),
-    );
-  }));
+  return concatRuns(
+    runners.map((call, index) => {
+      const sub = reader.subRun(call);
+      if (sub) return scope === 'own' ? sub : reader.withSubAgents(sub);
+      const { run } = subRunOf(call);
+      // A Mastra agent used as a tool returns only its text, and keeps its messages in a memory thread.
+      const mastraThread = typeof run === 'object' && run !== null && 'subAgentThreadId' in run ? (run as { subAgentThreadId: unknown }).subAgentThreadId : undefined;
+      throw new ToolCallAccuracyError(
+        `${view.toString()}: call ${index + 1} to ${formatName(name)} holds no agent run: its result is ${describeValue(run)}. ` +
+          (mastraThread !== undefined
+            ? `A Mastra sub-agent keeps its messages in its memory thread (${describeValue(mastraThread)}): pass those messages, or an OpenTelemetry trace of the run.`
+            : "A sub-agent's calls are known from an OpenTelemetry trace of the run, or when the tool returns the sub-agent's run (its UI message, generateText result or messages)."),
+      );
+    }),
+  );
+}
+
+/** The calls named `name` (by tool or agent) among `calls`; where there is none, among the sub-agent runs those calls started. */
+function runnersOf(calls: readonly ToolCall[], name: string, reader: ViewReader, depth: number): ToolCall[] {
+  const here = calls.filter((call) => call.toolName === name || subAgentOf(call) === name);
+  if (here.length > 0 || depth >= MAX_DEPTH) return here;
+  return calls.flatMap((call) => {
+    const sub = reader.subRun(call);
+    return sub ? runnersOf(sub.calls, name, reader, depth + 1) : [];
+  });
 }

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../types.js';
+import { isHandoff, startedBy } from '../calls/subAgents.js';
 import { DETAIL_WIDTH, describeOutcome, shortOutcome } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { formatInline, formatName, plural, printableName } from '../value.js';
@@ -21,8 +22,26 @@ export function formatCallList(calls: readonly ToolCall[], focus?: number, outco
   const shown = shownIndexes(calls.length, focus);
   const nameOf = (index: number) => printableName(calls[index]!.toolName);
   const nameWidth = Math.min(32, Math.max(...shown.map((index) => (index === -1 ? 0 : nameOf(index).length))));
-  const lines = numberedList(calls.length, shown, (index) => `${nameOf(index).padEnd(nameWidth)}  ${formatCallDetail(calls[index]!, outcomes)}`);
+  const lines = numberedList(calls.length, shown, (index) => `${nameOf(index).padEnd(nameWidth)}  ${formatCallDetail(calls[index]!, outcomes, { calls })}`);
   return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
+}
+
+/**
+ * The line a failed claim gets when the top agent's own calls pass it: which calls other agents
+ * made, and `own(run)`.
+ */
+export function ownWouldPass(calls: readonly ToolCall[]): string {
+  const others = calls.flatMap((call, index) => (call.agent === undefined ? [] : [index + 1]));
+  const agents = [...new Set(calls.flatMap((call) => (call.agent === undefined ? [] : [printableName(call.agent.name)])))];
+  const numbers = others.length === 1 ? `call ${others[0]} was` : `calls ${joinAnd(others.slice(0, 10).map(String))}${others.length > 10 ? ' (and more)' : ''} were`;
+  return (
+    `Of these, ${numbers} made by ${agents.length === 1 ? 'another agent' : 'other agents'} than the top one (${agents.slice(0, 5).join(', ')}${agents.length > 5 ? ', …' : ''}). ` +
+    "The top agent's own calls pass this check: to check only them, write expect(own(run))."
+  );
+}
+
+function joinAnd(parts: readonly string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** `toCallNoTools`' claim and the calls, or (what `.not` shows) that the run made none. */
@@ -55,6 +74,23 @@ export interface CallDetailOptions extends InlineOptions {
   output?: unknown;
   outcome?: string;
   wide?: boolean;
+  /** The list the call is numbered in: a sub-agent's call names the call that started its agent by its number there. */
+  calls?: readonly ToolCall[];
+}
+
+/**
+ * Which agent made a call, when not the top one: `Billing, after the handoff at call 2`,
+ * `research-agent, run by call 3`, `Billing > Refunds, …` for an agent inside another. The
+ * number is the starting call's in `calls`, when it is there.
+ */
+export function agentNote(call: ToolCall, calls?: readonly ToolCall[]): string | undefined {
+  const { agent } = call;
+  if (agent === undefined) return undefined;
+  const name = (agent.path ?? [agent.name]).map((part) => printableName(String(part))).join(' > ');
+  const starter = startedBy(call);
+  const at = starter && calls ? calls.indexOf(starter) : -1;
+  if (at === -1) return name;
+  return `${name}, ${isHandoff(starter!) ? 'after the handoff at' : 'run by'} call ${at + 1}`;
 }
 
 /**
@@ -68,7 +104,8 @@ export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: Ca
   if (call.invalid) notes.push('invalid call');
   if (call.error !== undefined && !outcomes) notes.push('failed');
   if (call.approval !== undefined) notes.push(APPROVAL_NOTES[call.approval]);
-  const detail = notes.length > 0 ? `${input} (${notes.join(', ')})`.trimStart() : input;
+  const agent = agentNote(call, options?.calls);
+  const detail = `${notes.length > 0 ? `${input} (${notes.join(', ')})` : input}${agent === undefined ? '' : ` (${agent})`}`.trimStart();
   return outcomes ? `${detail}  → ${options?.outcome ?? shortOutcome(call, options)}`.trimStart() : detail;
 }
 

@@ -2,12 +2,12 @@
  * `trajectory(run)`: what an agent did, as a short text that stays the same from one replay to the
  * next, for snapshot tests. Each call on a line of its own, in order: its name, its input, and after
  * an arrow what it came to, written as the failure messages write a call (format/callList.ts), with
- * the keys of every object sorted. The calls of a sub-agent run follow the call that started them,
- * indented. The setup files register a snapshot serializer that prints the text.
+ * the keys of every object sorted. The calls of a sub-agent are among them, in the order made,
+ * indented and named. The setup files register a snapshot serializer that prints the text.
  */
-import { subAgentCallsOf, getToolCalls } from '../calls/getToolCalls.js';
+import { getToolCalls } from '../calls/getToolCalls.js';
+import { resultIsRun } from '../calls/subAgents.js';
 import { brand } from '../refs/brand.js';
-import type { ToolCall } from '../types.js';
 import { printableName } from '../value.js';
 import { formatCallDetail } from './callList.js';
 
@@ -35,11 +35,11 @@ export class RunTrajectory {
 }
 
 const INDENT = '  ';
-/** Sub-agents within sub-agents are read this deep (a trace's tree is finite; this bounds a pathological one). */
-const MAX_DEPTH = 16;
 
 /**
- * The trajectory of a run in any format `getToolCalls` reads (a `turn(…)` or `within(…)` view too).
+ * The trajectory of a run in any format `getToolCalls` reads (a `turn(…)`, `within(…)` or `own(…)`
+ * view too): every call of the run, a sub-agent's indented under the agent above it and named
+ * (`(Billing, after the handoff at call 2)`).
  * @example
  * expect(trajectory(result)).toMatchInlineSnapshot(`
  *   search-flights  {"from":"SFO","to":"JFK"}  → {"flights":["UA 1234"]}
@@ -47,20 +47,14 @@ const MAX_DEPTH = 16;
  * `)
  */
 export function trajectory(run: unknown): RunTrajectory {
-  const lines: string[] = [];
-  writeCalls(getToolCalls(run), 0, lines);
-  return new RunTrajectory(lines.length === 0 ? '(no tool calls)' : lines.join('\n'));
-}
-
-function writeCalls(calls: readonly ToolCall[], depth: number, lines: string[]): void {
-  const indent = INDENT.repeat(depth);
-  for (const call of calls) {
-    const sub = depth < MAX_DEPTH ? subAgentCallsOf(call) : undefined;
+  const calls = getToolCalls(run);
+  const lines = calls.map((call) => {
+    const depth = call.agent === undefined ? 0 : (call.agent.path?.length ?? 1);
     // A result that is the sub-agent's whole run is shown by its calls, below, not as a value.
-    const detail = formatCallDetail(call, true, { sortKeys: true, wide: true, output: shownOutput(call.output), ...(sub?.fromResult && { outcome: 'sub-agent run:' }) });
-    lines.push(`${indent}${printableName(call.toolName)}  ${detail}`.trimEnd());
-    if (sub) writeCalls(sub.calls, depth + 1, lines);
-  }
+    const detail = formatCallDetail(call, true, { sortKeys: true, wide: true, calls, output: shownOutput(call.output), ...(resultIsRun(call) && { outcome: 'sub-agent run:' }) });
+    return `${INDENT.repeat(depth)}${printableName(call.toolName)}  ${detail}`.trimEnd();
+  });
+  return new RunTrajectory(lines.length === 0 ? '(no tool calls)' : lines.join('\n'));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { SchemaIssue } from '../scoring/inputSchemas.js';
 import { escapeUnsafe } from '../printable.js';
 import { didYouMean } from '../suggest.js';
 import { DETAIL_WIDTH } from './outcomes.js';
+import { agentNote } from './callList.js';
 import { formatInline, formatName, joinFirst, plural, printableName } from '../value.js';
 
 /** A call that is not valid: unknown tool, or the schema's issues with its input. */
@@ -39,10 +40,12 @@ function issueLine({ path, message }: SchemaIssue): string {
 }
 
 /** The claim and how it failed: "… but 2 of 5 calls did not:" and each invalid call with why. */
-export function formatInvalidCalls(invalid: readonly InvalidCall[], callCount: number, toolNames: readonly string[]): string {
+export function formatInvalidCalls(invalid: readonly InvalidCall[], calls: readonly ToolCall[], toolNames: readonly string[]): string {
+  const callCount = calls.length;
   const numberWidth = String(Math.max(...invalid.slice(0, CALLS_SHOWN).map(({ index }) => index + 1))).length;
   const lines = invalid.slice(0, CALLS_SHOWN).map(({ index, call, issues }) => {
-    const head = `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${printableName(call.toolName)}  ${call.input === undefined ? '' : formatInline(call.input, DETAIL_WIDTH)}`.trimEnd();
+    const agent = agentNote(call, calls);
+    const head = `  ${`${index + 1}.`.padStart(numberWidth + 1)} ${printableName(call.toolName)}  ${call.input === undefined ? '' : formatInline(call.input, DETAIL_WIDTH)}${agent === undefined ? '' : ` (${agent})`}`.trimEnd();
     const indent = ' '.repeat(numberWidth + 6);
     if (issues === undefined) {
       const known = toolNames.length === 0 ? 'tools is empty' : `not one of the tools (${joinFirst(toolNames, ', ', printableName, 8)})`;
@@ -54,7 +57,12 @@ export function formatInvalidCalls(invalid: readonly InvalidCall[], callCount: n
   });
   if (invalid.length > CALLS_SHOWN) lines.push(`  … and ${plural(invalid.length - CALLS_SHOWN, 'more invalid call')}`);
   const counted = invalid.length === callCount ? (callCount === 1 ? 'its one call did not' : `none of its ${callCount} calls did`) : `${invalid.length} of ${callCount} calls did not`;
-  return `Expected every call to name one of the tools and pass its input schema, but ${counted}:\n${lines.join('\n')}`;
+  // An unknown tool of another agent than the top one: that agent's tools are missing from the list.
+  const othersUnknown = invalid.some(({ call, issues }) => issues === undefined && call.agent !== undefined);
+  const hint = othersUnknown
+    ? "\nA run's calls include those of the agents it handed off to or ran as tools: list their tools too, or check the top agent's own calls with own(run)."
+    : '';
+  return `Expected every call to name one of the tools and pass its input schema, but ${counted}:\n${lines.join('\n')}${hint}`;
 }
 
 /** The error for an input schema that threw while checking a call. */

@@ -14,6 +14,8 @@ export interface JudgedCall {
   /** The result as JSON, or its JSON text cut short. */
   result?: unknown;
   error?: string;
+  /** The agent that made the call, when not the run's top agent: its name, or the agents down to it (`Billing > Refunds`). Absent for the top agent's, so verdicts recorded before it still match. */
+  agent?: string;
 }
 
 /** Everything that decides a verdict, besides the model and the prompt version. Plain JSON. */
@@ -48,6 +50,7 @@ export function judgedCall(call: ToolCall): JudgedCall {
   const judged: JudgedCall = { toolName: call.toolName, input: shortened(call.unparsedInput ?? call.input, MAX_INPUT_CHARS) };
   if (call.error !== undefined) judged.error = shorten(errorText(call.error), MAX_RESULT_CHARS);
   else if (call.output !== undefined) judged.result = shortened(call.output, MAX_RESULT_CHARS);
+  if (call.agent !== undefined) judged.agent = (call.agent.path ?? [call.agent.name]).join(' > ');
   return judged;
 }
 

@@ -3,6 +3,9 @@ import { ToolCallAccuracyError } from '../errors.js';
 import type { Implementations, MatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { failOnLeftoverJudges, failOnUnawaitedJudges } from '../judge/pending.js';
 import { isSample } from '../sample/sample.js';
+import { hasOtherAgents, readRun } from '../calls/getToolCalls.js';
+import { own } from '../calls/views.js';
+import { ownWouldPass } from '../format/callList.js';
 import { appendDiff } from './diffInMessage.js';
 import { sampleAssertion } from './sampled.js';
 import { toCallNoTools } from './toCallNoTools.js';
@@ -64,10 +67,32 @@ export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost:
   const matcher = ONE_RUN[name] as Matcher;
   try {
     // The arguments as the runner gave them: no copy of them on one run.
-    const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, args.slice(1), ARGUMENT_CHECKS[name]) : matcher.apply(ctx, args as Parameters<Matcher>);
+    const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, args.slice(1), ARGUMENT_CHECKS[name]) : withOwnHint(ctx, matcher, args, matcher.apply(ctx, args as Parameters<Matcher>));
     return diffInMessage ? appendDiff(ctx, result) : result;
   } catch (error) {
     if (error instanceof ToolCallAccuracyError) Error.captureStackTrace(error, outermost);
     throw error;
   }
+}
+
+/**
+ * A claim about the run that fails only because of calls other agents made (the agents it handed
+ * off to, the sub-agents its tools ran, between or beside the top agent's): the message says which
+ * calls were theirs, and that the top agent's own calls, `own(run)`, pass. Checked only on a failure
+ * of a run with such calls, by the same matcher on `own(run)`.
+ */
+function withOwnHint(ctx: MatcherContext, matcher: Matcher, args: readonly unknown[], result: MatcherResult): MatcherResult {
+  if (result.pass || ctx.isNot) return result;
+  const received = args[0];
+  let hint: string | undefined;
+  try {
+    if (!hasOtherAgents(received)) return result;
+    if (!matcher.apply(ctx, [own(received), ...args.slice(1)] as Parameters<Matcher>).pass) return result;
+    hint = ownWouldPass(readRun(received).calls);
+  } catch {
+    // The claim cannot be checked on own(run) (a budget of tokens measures a whole run): no hint.
+    return result;
+  }
+  const message = result.message;
+  return { ...result, message: () => `${message()}\n\n${hint}` };
 }

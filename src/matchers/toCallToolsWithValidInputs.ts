@@ -46,6 +46,6 @@ export function toCallToolsWithValidInputs(this: MatcherContext, received: unkno
   return {
     pass,
     message: () =>
-      compose(hintLine, pass ? formatAllValid(calls.length) : formatInvalidCalls(invalid, calls.length, [...checks.keys()]), formatCallList(calls, invalid[0]?.index)),
+      compose(hintLine, pass ? formatAllValid(calls.length) : formatInvalidCalls(invalid, calls, [...checks.keys()]), formatCallList(calls, invalid[0]?.index)),
   };
 }

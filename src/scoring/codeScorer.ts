@@ -1,4 +1,5 @@
 import { getToolCalls } from '../calls/getToolCalls.js';
+import { own } from '../calls/views.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { firstSequenceMismatch, matchInOrder } from './engine.js';
@@ -135,7 +136,7 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
       ? `Evaluates whether the LLM called tools in the correct order: [${expectedToolOrder.join(', ')}]`
       : `Evaluates whether the LLM selected the correct tool (${expectedTool}) from the available tools`,
     async run(run) {
-      const calls = getToolCalls(run);
+      const calls = getToolCalls(own(run));
       const actualTools = calls.map(toolNameOf);
       const pass = scoreToolNames(mode, actualTools);
       return {

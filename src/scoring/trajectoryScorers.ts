@@ -9,6 +9,7 @@ import { isRecord } from '../calls/adapter.js';
 import { detectFormat } from '../calls/detect.js';
 import { getRunUsage, shapesRecording } from '../calls/getRunUsage.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
+import { own } from '../calls/views.js';
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { unmeasurableLimit } from '../format/budget.js';
@@ -410,7 +411,7 @@ export function createTrajectoryAccuracyScorerCode(options: TrajectoryAccuracySc
       }
       const effectiveOrdering = item?.ordering ?? ordering;
       const effectiveRepeats = item?.allowRepeatedSteps ?? allowRepeatedSteps;
-      const calls = getToolCalls(run);
+      const calls = getToolCalls(own(run));
       const compared = compareSteps(calls, steps, effectiveOrdering, effectiveRepeats);
       return {
         runId: runIdOf(argument),
@@ -461,7 +462,7 @@ export function createTrajectoryScorerCode(options: TrajectoryScorerCodeOptions 
       const { run, itemExpectation } = scorerRun(argument);
       const item = itemExpectation === undefined || itemExpectation === null ? {} : resolveExpectation(itemExpectation, "code-trajectory-scorer: the dataset item's expectedTrajectory");
       const config: ResolvedExpectation = { ...defaults, ...item };
-      const calls = getToolCalls(run);
+      const calls = getToolCalls(own(run));
       const compared = config.steps ? compareSteps(calls, config.steps, config.ordering ?? 'relaxed', config.allowRepeatedSteps ?? true) : undefined;
       const budgeted = config.maxSteps !== undefined || config.maxTotalTokens !== undefined || config.maxTotalDurationMs !== undefined || config.noRedundantCalls !== undefined;
       let efficiency: TrajectoryEfficiencyResult | undefined;

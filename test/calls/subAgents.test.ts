@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { getToolCalls, parallel, within } from '../../src/index.js';
+import { getToolCalls, own, parallel, within } from '../../src/index.js';
 import { readRun } from '../../src/calls/getToolCalls.js';
 import type { ProviderStep } from '../fixtures/aiSdk.js';
 import { call, sdks } from '../fixtures/aiSdk.js';
-import { matcherErrorOf } from '../helpers/failureOf.js';
+import { failureOf, matcherErrorOf } from '../helpers/failureOf.js';
 
 type Any = any;
 const ai7 = sdks.find((sdk) => sdk.name === 'ai7')!;
@@ -47,12 +47,22 @@ describe('within(run, tool): an AI SDK sub-agent tool', () => {
   it.each([
     ['yields the sub-agent UI message', streamingResearch],
     ['returns the sub-agent result', returningResearch],
-  ])('reads the calls of a tool that %s, and keeps them out of the top level', async (_name, research) => {
+  ])('reads the calls of a tool that %s among the run\'s, after the step that started it; own(run) leaves them out', async (_name, research) => {
     const result = await parentRun(research);
-    expect(result).toCallOnly(['research-agent', 'weather']);
-    expect(result).not.toCallTool('web-search');
+    // The sub-agent ran once its step's two calls were issued: its calls follow both, each naming it.
+    expect(getToolCalls(result).map((each) => [each.toolName, each.agent])).toEqual([
+      ['research-agent', undefined],
+      ['weather', undefined],
+      ['web-search', { name: 'research-agent' }],
+      ['web-search', { name: 'research-agent' }],
+    ]);
+    expect(result).toCallTool('web-search', { q: 'cats' });
+    expect(failureOf(() => expect(result).not.toCallTool('web-search')).message).toContain('3. web-search      {"q":"cats"} (research-agent, run by call 1)');
+    expect(own(result)).toCallOnly(['research-agent', 'weather']);
+    expect(own(result)).not.toCallTool('web-search');
     expect(within(result, 'research-agent')).toCallToolsInOrder([{ toolName: 'web-search', input: { q: 'cats' } }, 'web-search'], { strict: true });
-    expect(getToolCalls(within(result, 'research-agent'))).toHaveLength(2);
+    // Inside within(…), the sub-agent is the top agent: its calls name no agent.
+    expect(getToolCalls(within(result, 'research-agent')).map((each) => each.agent)).toEqual([undefined, undefined]);
   });
 
   it('keeps each sub-agent run\'s steps apart when the tool ran twice', async () => {
@@ -107,6 +117,7 @@ describe('within(run, tool): a Mastra agent used as a tool', () => {
     researcher.__setLogger(noopLogger);
     lead.__setLogger(noopLogger);
     const result: Any = await lead.generate('Research cats', { maxSteps: 5 });
+    // Its calls are not in the run: the run is what the lead agent did.
     expect(result).toCallOnly('agent-researcher');
     expect(result).not.toCallTool('web-search');
     expect(matcherErrorOf(() => expect(within(result, 'agent-researcher')).toCallTool('web-search'))).toMatch(

@@ -184,6 +184,6 @@ describe('turn(run, n) refuses what it cannot know', () => {
   it('a bad turn number, or a turn of a turn', () => {
     expect(() => turn([], 0)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: turn(run, n): n counts user messages from 1 (or from the end: -1 is the last turn); received number 0.]`);
     expect(() => turn([], 1.5)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: turn(run, n): n counts user messages from 1 (or from the end: -1 is the last turn); received number 1.5.]`);
-    expect(() => turn(turn([], 1), 1)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: turn(run, n) takes the whole conversation; received turn(run, 1). Write within(turn(run, n), name) to look inside a sub-agent of one turn.]`);
+    expect(() => turn(turn([], 1), 1)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: turn(run, n) takes the whole conversation; received turn(run, 1). Write own(turn(run, n)) or within(turn(run, n), name) to look at one agent of one turn.]`);
   });
 });

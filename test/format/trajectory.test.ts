@@ -7,7 +7,7 @@ import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { getToolCalls, trajectory, within } from '../../src/index.js';
+import { getToolCalls, own, trajectory, within } from '../../src/index.js';
 import { createAgentTestRun, createTestMessage, createToolInvocation } from '../../src/testing.js';
 import { trajectorySerializer } from '../../src/setup.js';
 import { printableName } from '../../src/value.js';
@@ -152,7 +152,7 @@ describe('trajectory(run)', () => {
     expect(trajectory(result)).toMatchSnapshot();
   });
 
-  it('indents the calls of a sub-agent under the call that ran it, from a trace and from a tool that returns the run', async () => {
+  it('indents the calls of a sub-agent under the agent above it and names it, from a trace and from a tool that returns the run', async () => {
     const spans = await traceOf('genai', [
       {
         steps: [[call('c1', 'weather', { city: 'Paris' })], [call('c2', 'research-agent', { topic: 'cats' })], [{ type: 'text', text: 'Done.' }]],
@@ -164,13 +164,14 @@ describe('trajectory(run)', () => {
       [
         'weather  {"city":"Paris"}  → {"celsius":21,"city":"Paris"}',
         'research-agent  {"topic":"cats"}  → "found"',
-        '  web-search  {"q":"cats"}  → ["result for cats"]',
-        '  web-search  {"q":"more cats"}  → ["result for more cats"]',
+        '  web-search  {"q":"cats"} (research-agent, run by call 2)  → ["result for cats"]',
+        '  web-search  {"q":"more cats"} (research-agent, run by call 2)  → ["result for more cats"]',
       ].join('\n'),
     );
     expect(String(trajectory(otlpJson(spans)))).toBe(traced);
-    // Inside the sub-agent, as within() reads it.
-    expect(String(trajectory(within(spans, 'research-agent')))).toBe(traced.split('\n').slice(2).map((line) => line.slice(2)).join('\n'));
+    // Inside the sub-agent, as within() reads it: it is the top agent there.
+    expect(String(trajectory(within(spans, 'research-agent')))).toBe(['web-search  {"q":"cats"}  → ["result for cats"]', 'web-search  {"q":"more cats"}  → ["result for more cats"]'].join('\n'));
+    expect(String(trajectory(own(spans)))).toBe(traced.split('\n').slice(0, 2).join('\n'));
 
     const { tool, generateText, stepCountIs } = ai7.ai;
     const searchTools = { 'web-search': tool({ inputSchema: z.object({ q: z.string() }), execute: async ({ q }: { q: string }) => [`result for ${q}`] }) };
@@ -188,7 +189,7 @@ describe('trajectory(run)', () => {
     });
     expect(trajectory(parent)).toMatchInlineSnapshot(`
       research-agent  {"topic":"cats"}  → sub-agent run:
-        web-search  {"q":"cats"}  → ["result for cats"]
+        web-search  {"q":"cats"} (research-agent, run by call 1)  → ["result for cats"]
     `);
   });
 
@@ -239,13 +240,14 @@ describe('the snapshot serializer', () => {
 });
 
 describe('every format', () => {
-  it('gives each call of every fixture a line of its own, in order, at the top level', async () => {
+  it("gives each call of every fixture a line of its own, in order: the top agent's at the top level, another agent's indented", async () => {
     const { allFixtures } = await import('../fixtures/index.js');
     for (const fixture of await allFixtures()) {
       const calls = getToolCalls(fixture.run);
       const text = String(trajectory(fixture.run));
-      const topLevel = text === '(no tool calls)' ? [] : text.split('\n').filter((line) => !line.startsWith(' '));
-      expect(topLevel.map((line) => line.split('  ')[0]), fixture.name).toEqual(calls.map((each) => printableName(each.toolName)));
+      const lines = text === '(no tool calls)' ? [] : text.split('\n');
+      expect(lines.map((line) => line.trimStart().split('  ')[0]), fixture.name).toEqual(calls.map((each) => printableName(each.toolName)));
+      expect(lines.map((line) => line.startsWith(' ')), fixture.name).toEqual(calls.map((each) => each.agent !== undefined));
     }
   }, 60_000);
 });

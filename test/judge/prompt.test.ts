@@ -26,6 +26,19 @@ function fencedBlocks(system: string, prompt: string): Array<{ info: string; bod
 }
 
 describe('the judge prompt', () => {
+  it("names the agent of each call another agent than the top one made, and nothing for the top agent's (so recorded verdicts still match)", () => {
+    const calls = [
+      { toolName: 'search-tool', input: { query: 'Tokyo weather' } },
+      { toolName: 'weather-tool', input: { location: 'Tokyo' }, agent: { name: 'forecaster' } },
+      { toolName: 'weather-tool', input: { location: 'Osaka' }, agent: { name: 'local', path: ['forecaster', 'local'] } },
+    ];
+    const input = buildJudgeInput('What is the weather in Tokyo?', calls, getToolCalls(calls), tools);
+    expect(input.calls.map((call) => call.agent)).toEqual([undefined, 'forecaster', 'forecaster > local']);
+    expect('agent' in input.calls[0]!).toBe(false);
+    const { system, prompt } = renderPrompt(input);
+    expect(JSON.parse(fencedBlocks(system, prompt)[2]!.body)).toMatchObject({ call: 2, toolName: 'weather-tool', agent: 'forecaster' });
+  });
+
   it('shows the request, the reply, each call with input and result, and the available tools', () => {
     const { system, prompt } = renderPrompt(inputOf(searchForWeatherRun()));
     const blocks = fencedBlocks(system, prompt);

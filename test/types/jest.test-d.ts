@@ -5,7 +5,7 @@ import { expect as jestExpect } from '@jest/globals';
 import { tool } from 'ai';
 import { z } from 'zod';
 import type {} from '../../src/jest.js';
-import { parallel, toolRefs, turn } from '../../src/index.js';
+import { own, parallel, toolRefs, turn } from '../../src/index.js';
 
 declare const run: unknown;
 
@@ -46,6 +46,7 @@ jestExpect(run).toCallTool(refs.getWeather, undefined, { error: false });
 jestExpect(run).toCallToolTimes(refs.getWeather, { min: 1 });
 jestExpect(run).toCallToolsInOrder([parallel(refs.getWeather, 'news'), refs.getWeather.with({ city: 'Oslo', days: 2 })]);
 expect(turn(run, 2)).toCallOnly(refs.getWeather);
+expect(own(turn(run, 2))).toCallOnly(refs.getWeather);
 // @ts-expect-error days is a number
 jestExpect(run).toCallTool(refs.getWeather, { city: 'Paris', days: '2' });
 // @ts-expect-error no tool is called getWeathr

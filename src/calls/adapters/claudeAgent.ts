@@ -124,6 +124,8 @@ function readMessages(context: Context, parent: string | null, calls: CallCollec
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as UnknownRecord;
     if ((message.parent_tool_use_id ?? null) !== parent) continue;
+    // A sub-agent's messages interleave with the main agent's: the index places its calls among them.
+    calls.at(index);
     if (message.type === 'assistant') {
       const inner = (message as unknown as SDKAssistantMessage).message;
       // The blocks of one response arrive as messages of their own, sharing its id: one model step.

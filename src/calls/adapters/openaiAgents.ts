@@ -368,7 +368,8 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
       continue;
     }
     if (RESULT_ITEMS.has(type)) {
-      readResult(item, calls, decisions === undefined);
+      // A run item keeps what the tool returned (an object as the object) beside the text the model saw.
+      readResult(item, calls, decisions === undefined, items.runItems ? (items.list[index] as UnknownRecord).output : undefined);
       continue;
     }
     if (type === 'hosted_tool_call' && readHostedMcp(item, (mcpRequests ??= new Map()))) continue;
@@ -382,7 +383,7 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
     }
     calls.add(call);
     const handedTo = owners.handoffs.size === 0 ? undefined : owners.handoffs.get(index);
-    if (handedTo !== undefined) recordSubRun(call, new HandoffRun(items, owners, handedTo), targetOf(items, index));
+    if (handedTo !== undefined) recordSubRun(call, new HandoffRun(items, owners, handedTo), targetOf(items, index), true);
   }
 }
 
@@ -478,15 +479,16 @@ function providerCall(call: ToolCall): ToolCall {
 
 /**
  * A result: the SDK's default error text is a failure, and, where no run state says who approved
- * what (`withoutState`), its default rejection text a denial.
+ * what (`withoutState`), its default rejection text a denial. `returned`: what the tool returned,
+ * where a run item keeps it (`tool_call_output_item.output`); else the output is the protocol item's.
  */
-function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boolean): void {
+function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boolean, returned: unknown): void {
   const callId = item.callId ?? item.call_id;
   if (!isNonEmptyString(callId)) return;
   const text = outputText(item.output);
   if (text === DEFAULT_TOOL_ERROR || (text !== undefined && DEFAULT_TIMEOUT.test(text))) calls.error(callId, text);
   else if (withoutState && text === DEFAULT_REJECTION) calls.approval(callId, 'denied');
-  else calls.output(callId, outputOf(item.output));
+  else calls.output(callId, returned !== undefined ? returned : outputOf(item.output));
 }
 
 // ---- text and usage ---------------------------------------------------------------------------
@@ -552,8 +554,9 @@ function turnsOf(value: unknown): Turns {
  * them from OpenAI Responses items), the JSON of any of these, and a saved run state
  * (`JSON.stringify(result)`, `result.state.toString()`).
  *
- * - A call's output is its `function_call_result`'s, as the SDK records it: the text of a
- *   `{ type: 'text', text }` output, anything else as it is.
+ * - A call's output is what the tool returned, as a run item keeps it (`tool_call_output_item.output`:
+ *   an object stays the object); in a history, which keeps only what the model saw, its
+ *   `function_call_result`'s output: the text of a `{ type: 'text', text }` output, anything else as it is.
  * - A tool that throws reaches the model as the text of the SDK's default error function, and that
  *   text is read as the call's error; a custom `errorFunction`'s text stays its output. A tool that
  *   timed out with the default timeout message is a failure too.

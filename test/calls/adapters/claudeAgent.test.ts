@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../src/calls/detect.js';
 import { getToolCalls } from '../../../src/calls/getToolCalls.js';
 import { getRunUsage } from '../../../src/calls/getRunUsage.js';
-import { turn, within } from '../../../src/calls/views.js';
+import { own, turn, within } from '../../../src/calls/views.js';
 import { parallel } from '../../../src/refs/parallel.js';
 import { sample } from '../../../src/sample/sample.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
@@ -42,8 +42,20 @@ describe('what a real run shows', () => {
     expect(run.find((message) => message.type === 'result' && message.permission_denials.length > 0)).toBeDefined();
   });
 
-  it("a sub-agent's calls are inside it (within(run, 'Agent') or its subagent_type), never the main agent's, though its messages interleave", () => {
-    expect(run).toCallToolTimes('Read', 1);
+  it("a sub-agent's calls are the run's, in the order made though its messages interleave, each naming it; own(run) leaves them out, within(run, 'Agent') or its subagent_type reads them", () => {
+    // The sub-agent read its file after the main agent asked to write (message 13 follows message 12).
+    expect(getToolCalls(run).map((call) => [call.toolName, call.agent])).toEqual([
+      ['Read', undefined],
+      ['mcp__weather__get_forecast', undefined],
+      ['mcp__weather__get_forecast', undefined],
+      ['Agent', undefined],
+      ['Write', undefined],
+      ['Read', { name: 'general-purpose' }],
+    ]);
+    expect(run).toCallToolTimes('Read', 2);
+    expect(failureOf(() => expect(run).toCallToolTimes('Read', 1)).message).toMatch(/6\. Read +\{"file_path":".*"\} \(general-purpose, run by call 4\)/);
+    expect(own(run)).toCallToolTimes('Read', 1);
+    expect(own(run)).toCallToolsInOrder(['Read', 'mcp__weather__get_forecast', 'mcp__weather__get_forecast', 'Agent', 'Write'], { strict: true });
     expect(getToolCalls(within(run, 'Agent'))).toEqual([expect.objectContaining({ toolName: 'Read', toolCallId: 'toolu_sub_read' })]);
     expect(within(run, 'general-purpose')).toCallOnly('Read');
     expect(within(run, 'Agent')).not.toCallTool('Write');

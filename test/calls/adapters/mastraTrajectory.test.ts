@@ -4,7 +4,7 @@
  * hands a trajectory scorer, read by every matcher like any other run.
  */
 import { describe, expect, it } from 'vitest';
-import { check, getToolCalls, parallel, within } from '../../../src/index.js';
+import { check, getToolCalls, own, parallel, within } from '../../../src/index.js';
 import { extractTrajectory, extractTrajectoryFromTrace, runEvals, type Trajectory } from '../../../reference/mastra1/runtime.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
 import { travelAgent } from '../../helpers/mastra1.js';
@@ -73,9 +73,11 @@ describe('extractTrajectory: a real agent run', () => {
 describe('extractTrajectoryFromTrace: a trace with a sub-agent', () => {
   const trajectory = extractTrajectoryFromTrace(traceSpans as never);
 
-  it("reads the agent's own calls: tool, MCP and failed calls, not the sub-agent's", () => {
+  it("reads every call: tool, MCP and failed calls, and the sub-agent's under its tool step, naming it; own(run) leaves those out", () => {
     expect(getToolCalls(trajectory)).toEqual(traceExpected);
-    expect(trajectory).not.toCallTool('web-search');
+    expect(failureOf(() => expect(trajectory).not.toCallTool('web-search')).message).toContain('4. web-search      {"q":"JFK lounges"} (research-agent, run by call 3)');
+    expect(getToolCalls(own(trajectory))).toEqual(traceExpected.filter((call) => !('agent' in call)));
+    expect(own(trajectory)).not.toCallTool('web-search');
   });
 
   it('within(run, tool) reads the sub-agent the tool ran', () => {
@@ -107,8 +109,14 @@ describe('the steps of a trajectory', () => {
         { stepType: 'processor_run', name: 'moderation', children: [{ stepType: 'tool_call', name: 'classify', success: true }] },
       ],
     };
-    expect(trajectory).toCallToolsInOrder(['plan', 'researcher'], { strict: true });
+    expect(trajectory).toCallToolsInOrder(['plan', 'researcher', 'web-search'], { strict: true });
+    expect(getToolCalls(trajectory)[2]).toEqual({ toolName: 'web-search', input: { q: 'Paris' }, output: undefined, agent: { name: 'researcher' } });
+    expect(own(trajectory)).toCallToolsInOrder(['plan', 'researcher'], { strict: true });
     expect(within(trajectory, 'researcher')).toCallTool('web-search', { q: 'Paris' });
+    // The strict claim fails only because of the sub-agent's call: the message says so.
+    expect(failureOf(() => expect(trajectory).toCallToolsInOrder(['plan', 'researcher'], { strict: true })).message).toContain(
+      "Of these, call 3 was made by another agent than the top one (researcher). The top agent's own calls pass this check: to check only them, write expect(own(run)).",
+    );
   });
 
   it('reads calls inside workflow steps, and provider-executed calls', () => {
@@ -148,7 +156,23 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
   it('a trace\'s trajectory: tokens of every model_generation step (the sub-agent\'s too), its wall time', () => {
     const trajectory = extractTrajectoryFromTrace(traceSpans as never) as Trajectory;
     // 120 + 45 for the agent, 30 + 10 for the researcher it ran.
-    expect(trajectory).toStayWithinBudget({ tokens: 205, toolCalls: 4 });
+    expect(trajectory).toStayWithinBudget({ tokens: 205, toolCalls: 5 });
+    expect(own(trajectory)).toStayWithinBudget({ toolCalls: 4 });
+    expect(failureOf(() => expect(trajectory).toStayWithinBudget({ toolCalls: 4 })).message).toMatchInlineSnapshot(`
+      "expect(run).toStayWithinBudget(budget)
+
+      Expected the run to stay within its budget, but it went over its limit:
+        toolCalls  5  over the limit of 4 by 1
+
+      Received 5 tool calls:
+        1. search-flights  {"from":"SFO","to":"JFK"}
+        2. weather         {"city":"New York"}
+        3. research-agent  {"topic":"JFK lounges"}
+        4. web-search      {"q":"JFK lounges"} (research-agent, run by call 3)
+        5. book-flight     {"flightId":"UA 1234"} (failed)
+
+      Of these, call 4 was made by another agent than the top one (research-agent). The top agent's own calls pass this check: to check only them, write expect(own(run))."
+    `);
     expect(trajectory).not.toStayWithinBudget({ tokens: 204 });
     expect(failureOf(() => expect(trajectory).toStayWithinBudget({ tokens: 200 })).message).toMatchInlineSnapshot(`
       "expect(run).toStayWithinBudget(budget)

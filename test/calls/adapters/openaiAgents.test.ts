@@ -6,12 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../src/calls/detect.js';
 import { getToolCalls } from '../../../src/calls/getToolCalls.js';
 import { getRunUsage } from '../../../src/calls/getRunUsage.js';
-import { turn, within } from '../../../src/calls/views.js';
+import { own, turn, within } from '../../../src/calls/views.js';
 import { DEFAULT_REJECTION, DEFAULT_TOOL_ERROR } from '../../../src/calls/adapters/openaiAgents.js';
 import { parallel } from '../../../src/refs/parallel.js';
 import { sample } from '../../../src/sample/sample.js';
 import { ToolCallAccuracyError } from '../../../src/errors.js';
 import { failureOf, matcherErrorOf } from '../../helpers/failureOf.js';
+import { check, createToolCallAccuracyScorerCode } from '../../../src/index.js';
 import { Agent, handoff } from '@openai/agents';
 import { approvalRuns, getWeather, handoffRun, hostedToolsRuns, lookupOrder, refund, streamedWeatherRun, twoTurnRun, unfinishedStreamedRun, weatherRun, weatherTools } from '../../helpers/openaiAgents.js';
 
@@ -137,16 +138,49 @@ describe('tools OpenAI runs', () => {
   });
 });
 
-describe('handoffs: the agent handed off to is a sub-agent', () => {
-  it('its calls are read through within(run, agentName), or the handoff tool, never among the run\'s own', () => {
+describe('handoffs: the calls of the agents handed off to are the run\'s, each naming its agent', () => {
+  it('reads them in the order made; own(run) gives the top agent\'s, within(run, agentName) or the handoff tool one agent\'s', () => {
     for (const run of [runs.handoff, json(runs.handoff), runs.handoff.history, runs.handoff.newItems]) {
-      expect(run).toCallToolsInOrder(['get_weather', 'transfer_to_Billing']);
-      expect(run).not.toCallTool('lookup_order');
-      expect(within(run, 'Billing')).toCallOnly(['lookup_order', 'transfer_to_Refunds']);
-      expect(within(run, 'transfer_to_Billing')).toCallTool('lookup_order', { order: 'A1' }, { output: '{"order":"A1","total":42}' });
+      expect(run).toCallToolsInOrder(['get_weather', 'transfer_to_Billing', 'lookup_order', 'transfer_to_Refunds', 'quick_refund'], { strict: true });
+      expect(getToolCalls(run).map((call) => call.agent)).toEqual([undefined, undefined, { name: 'Billing' }, { name: 'Billing' }, { name: 'Refunds', path: ['Billing', 'Refunds'] }]);
+      expect(own(run)).toCallToolsInOrder(['get_weather', 'transfer_to_Billing'], { strict: true });
+      expect(own(run)).not.toCallTool('lookup_order');
+      expect(within(run, 'Billing')).toCallOnly(['lookup_order', 'transfer_to_Refunds', 'quick_refund']);
+      expect(own(within(run, 'Billing'))).toCallOnly(['lookup_order', 'transfer_to_Refunds']);
       expect(within(within(run, 'Billing'), 'Refunds')).toCallOnly('quick_refund');
-      expect(within(run, 'Billing')).not.toCallTool('quick_refund');
+      // An agent inside another opens by its name alone.
+      expect(within(run, 'Refunds')).toCallOnly('quick_refund');
     }
+  });
+
+  it('a negative assertion fails on a call of an agent handed off to, and names that agent; own(run) passes', () => {
+    const failure = failureOf(() => expect(runs.handoff).not.toCallTool('quick_refund'));
+    expect(failure.message).toContain('5. quick_refund         {"order":"A1"} (Billing > Refunds, after the handoff at call 4)');
+    expect(failureOf(() => expect(runs.handoff).not.toCallTool('lookup_order')).message).toContain('3. lookup_order         {"order":"A1"} (Billing, after the handoff at call 2)');
+    expect(own(runs.handoff)).not.toCallTool('quick_refund');
+    expect(own(runs.handoff)).not.toCallTool('lookup_order');
+  });
+
+  it('own and within work wherever a run does: check(run), sample(…), the scorers', async () => {
+    expect(() => check(runs.handoff).not.toCallTool('quick_refund')).toThrow('(Billing > Refunds, after the handoff at call 4)');
+    check(own(runs.handoff)).not.toCallTool('quick_refund');
+    check(within(runs.handoff, 'Refunds')).toCallOnly('quick_refund');
+    const runsOfSample = await sample([runs.handoff, json(runs.handoff)]);
+    expect(runsOfSample).toCallTool('quick_refund');
+    expect(await sample([own(runs.handoff), own(json(runs.handoff))])).not.toCallTool('quick_refund');
+    expect(await sample([within(runs.handoff, 'Billing')])).toCallTool('lookup_order');
+    // Mastra's code scorer scores the top agent's calls, as Mastra would score its trajectory's top-level steps.
+    const scorer = createToolCallAccuracyScorerCode({ expectedTool: 'get_weather', expectedToolOrder: ['get_weather', 'transfer_to_Billing'], strictMode: true });
+    expect((await scorer.run(runs.handoff)).score).toBe(1);
+    expect((await scorer.run(getToolCalls(runs.handoff))).score).toBe(1);
+  });
+
+  it('an output the tool returned as an object is that object where a run item keeps it; the JSON text the model saw in a history', () => {
+    for (const run of [runs.handoff, json(runs.handoff), runs.handoff.newItems]) {
+      expect(run).toCallTool('lookup_order', { order: 'A1' }, { output: { order: 'A1', total: 42 } });
+      expect(within(run, 'transfer_to_Billing')).toCallTool('lookup_order', undefined, { output: expect.objectContaining({ total: 42 }) });
+    }
+    expect(runs.handoff.history).toCallTool('lookup_order', { order: 'A1' }, { output: '{"order":"A1","total":42}' });
   });
 
   it('an agent it never handed off to is an error naming the agents it did', () => {
@@ -195,12 +229,18 @@ describe('toCallToolsWithValidInputs with the SDK\'s own tool objects', () => {
 
   it('takes handoffs, as handoff() objects or as the agents listed in handoffs', () => {
     const billing = new Agent({ name: 'Billing', tools: [lookupOrder] });
-    expect(runs.handoff).toCallToolsWithValidInputs([getWeather, billing]);
-    expect(runs.handoff).toCallToolsWithValidInputs([getWeather, handoff(billing)]);
-    expect(failureOf(() => expect(runs.handoff).toCallToolsWithValidInputs([getWeather])).message).toContain('transfer_to_Billing');
+    // The top agent's calls against its tools and handoffs.
+    expect(own(runs.handoff)).toCallToolsWithValidInputs([getWeather, billing]);
+    expect(own(runs.handoff)).toCallToolsWithValidInputs([getWeather, handoff(billing)]);
+    expect(failureOf(() => expect(own(runs.handoff)).toCallToolsWithValidInputs([getWeather])).message).toContain('transfer_to_Billing');
     // An agent's handoffs alone, all agents (an Agent has an mcpServers key, which a Gemini Tool has too: read as agents, not skipped as a Gemini built-in).
     const front = new Agent({ name: 'Front', handoffs: [billing] });
-    expect(failureOf(() => expect(runs.handoff).toCallToolsWithValidInputs(front.handoffs)).message).toContain('not one of the tools (transfer_to_Billing)');
+    expect(failureOf(() => expect(own(runs.handoff)).toCallToolsWithValidInputs(front.handoffs)).message).toContain('not one of the tools (transfer_to_Billing)');
+    // Every call of the run, against the tools of every agent in it.
+    const refunds = new Agent({ name: 'Refunds' });
+    const failure = failureOf(() => expect(runs.handoff).toCallToolsWithValidInputs([getWeather, billing, lookupOrder, refunds])).message;
+    expect(failure).toContain('5. quick_refund  {"order":"A1"} (Billing > Refunds, after the handoff at call 4)\n       not one of the tools');
+    expect(failure).toContain('list their tools too, or check the top agent\'s own calls with own(run)');
   });
 
   it('refuses a list it cannot read whole', () => {

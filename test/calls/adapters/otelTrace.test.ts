@@ -2,7 +2,7 @@ import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { describe, expect, it } from 'vitest';
 import { getRunText } from '../../../src/calls/getRunText.js';
-import { getToolCalls, parallel, turn, within } from '../../../src/index.js';
+import { getToolCalls, own, parallel, turn, within } from '../../../src/index.js';
 import { call } from '../../fixtures/aiSdk.js';
 import type { ProviderStep } from '../../fixtures/aiSdk.js';
 import { otlpJson, telemetries, traceOf } from '../../fixtures/otel.js';
@@ -21,11 +21,20 @@ const conversation: Array<{ steps: ProviderStep[]; subAgentSteps?: ProviderStep[
   { steps: [[call('c1', 'broken', {})], [{ type: 'text', text: 'Sorry.' }]] },
 ];
 
-const expectedCalls = [
+/** The top agent's own calls. */
+const ownCalls = [
   { toolName: 'weather', toolCallId: 'c1', input: { city: 'Paris' }, output: { city: 'Paris', celsius: 21 } },
   { toolName: 'news', toolCallId: 'c2', input: { topic: 'rain' }, output: ['rain headline'] },
   { toolName: 'research-agent', toolCallId: 'c3', input: { topic: 'cats' }, output: 'found' },
   { toolName: 'broken', toolCallId: 'c1', input: {}, error: 'backend down' },
+];
+
+/** Every call of the run: the sub-agent's, under the research-agent span, after the call that ran it. */
+const expectedCalls = [
+  ...ownCalls.slice(0, 3),
+  { toolName: 'web-search', toolCallId: 's1', input: { q: 'cats' }, output: ['result for cats'], agent: { name: 'research-agent' } },
+  { toolName: 'web-search', toolCallId: 's2', input: { q: 'more cats' }, output: ['result for more cats'], agent: { name: 'research-agent' } },
+  ownCalls[3],
 ];
 
 describe.each(telemetries)('OpenTelemetry trace of the AI SDK (%s)', (kind) => {
@@ -35,6 +44,8 @@ describe.each(telemetries)('OpenTelemetry trace of the AI SDK (%s)', (kind) => {
     expect(getToolCalls(otlpJson(spans))).toEqual(expectedCalls);
     // The order does not depend on the order the exporter finished the spans in.
     expect(getToolCalls([...spans].reverse())).toEqual(expectedCalls);
+    expect(getToolCalls(own(spans))).toEqual(ownCalls);
+    expect(getToolCalls(own(otlpJson(spans)))).toEqual(ownCalls);
   });
 
   it("gives the judge each turn's request and reply, not the sub-agent's", async () => {
@@ -46,16 +57,19 @@ describe.each(telemetries)('OpenTelemetry trace of the AI SDK (%s)', (kind) => {
 
   it('splits the traces into turns', async () => {
     const spans = await traceOf(kind, conversation);
-    expect(turn(spans, 1)).toCallToolsInOrder(['weather', 'news', 'research-agent'], { strict: true });
+    expect(turn(spans, 1)).toCallToolsInOrder(['weather', 'news', 'research-agent', 'web-search', 'web-search'], { strict: true });
+    expect(own(turn(spans, 1))).toCallToolsInOrder(['weather', 'news', 'research-agent'], { strict: true });
     expect(turn(spans, 2)).toCallOnly('broken');
     expect(turn(otlpJson(spans), -1)).toCallOnly('broken');
     expect(turn(spans, -2)).not.toCallTool('broken');
     expect(matcherErrorOf(() => expect(turn(spans, 3)).toCallNoTools())).toContain('turn(run, 3): the otel-trace run has 2 turns (one per trace); use 1 to 2, or -1 for the last.');
   });
 
-  it("keeps a sub-agent's calls out of the run and gives them to within()", async () => {
+  it("counts a sub-agent's calls among the run's, naming it; own() leaves them out, within() reads them alone", async () => {
     const spans = await traceOf(kind, conversation);
-    expect(spans).not.toCallTool('web-search');
+    expect(spans).toCallToolTimes('web-search', 2);
+    expect(failureOf(() => expect(spans).not.toCallTool('web-search')).message).toContain('4. web-search      {"q":"cats"} (research-agent, run by call 3)');
+    expect(own(spans)).not.toCallTool('web-search');
     expect(within(spans, 'research-agent')).toCallToolsInOrder([{ toolName: 'web-search', input: { q: 'cats' } }, 'web-search'], { strict: true });
     expect(within(turn(otlpJson(spans), 1), 'research-agent')).toCallToolTimes('web-search', 2);
     expect(getToolCalls(within(spans, 'research-agent'))[0]).toMatchObject({ toolName: 'web-search', output: ['result for cats'] });
@@ -64,7 +78,10 @@ describe.each(telemetries)('OpenTelemetry trace of the AI SDK (%s)', (kind) => {
   it('knows which calls one step issued', async () => {
     const spans = await traceOf(kind, conversation);
     expect(turn(spans, 1)).toCallToolsInOrder([parallel('news', 'weather'), 'research-agent']);
-    expect(turn(spans, 1)).toCallToolsInOrder([parallel('news', 'weather'), 'research-agent'], { strict: true });
+    // The sub-agent's calls keep their own steps: two steps, none shared with the top agent's.
+    expect(turn(spans, 1)).toCallToolsInOrder([parallel('news', 'weather'), 'research-agent', 'web-search', 'web-search'], { strict: true });
+    expect(turn(spans, 1)).not.toCallToolsInOrder([parallel('web-search', 'web-search')]);
+    expect(own(turn(spans, 1))).toCallToolsInOrder([parallel('news', 'weather'), 'research-agent'], { strict: true });
     expect(spans).not.toCallToolsInOrder([parallel('weather', 'research-agent')]);
   });
 });
@@ -80,7 +97,7 @@ describe('OpenTelemetry traces', () => {
     const spans = (await traceOf('genai', conversation)).filter((span) => !span.name.startsWith('chat'));
     expect(getToolCalls(spans)).toEqual(expectedCalls);
     // A step's tool spans share the step's span, so parallel calls are still known.
-    expect(turn(spans, 1)).toCallToolsInOrder([parallel('weather', 'news'), 'research-agent'], { strict: true });
+    expect(own(turn(spans, 1))).toCallToolsInOrder([parallel('weather', 'news'), 'research-agent'], { strict: true });
   });
 
   it('refuses a within() it cannot answer, and says why', async () => {
@@ -107,18 +124,20 @@ describe('OpenTelemetry traces', () => {
         1. parallel("weather", "research-agent")
         2. broken
 
-      Received 4 tool calls:
+      Received 6 tool calls:
         1. weather         {"city":"Paris"}
         2. news            {"topic":"rain"}
         3. research-agent  {"topic":"cats"}
-        4. broken          {} (failed)
+        4. web-search      {"q":"cats"} (research-agent, run by call 3)
+        5. web-search      {"q":"more cats"} (research-agent, run by call 3)
+        6. broken          {} (failed)
 
-      Calls by model step: [1 "weather", 2 "news"] [3 "research-agent"] [4 "broken"]
+      Calls by model step: [1 "weather", 2 "news"] [3 "research-agent"] [4 "web-search"] [5 "web-search"] [6 "broken"]
 
       parallel("weather", "research-agent") (expected 1st): no single model step after the calls matched before it issued all of these."
     `);
     expect(failure.expected).toEqual([['weather', 'research-agent'], 'broken']);
-    expect(failure.actual).toEqual([['weather', 'news'], 'research-agent', 'broken']);
+    expect(failure.actual).toEqual([['weather', 'news'], 'research-agent', 'web-search', 'web-search', 'broken']);
   });
 
   it("refuses ai@6 spans that lost their parent (no context manager): one run would read as many", async () => {

@@ -247,6 +247,21 @@ module.exports = function defineSuite({ expect, test, describe, beforeEach, lib,
       `);
     });
 
+    test("every agent's calls count, each naming its agent; own(run) is the top agent's", () => {
+      // A list of calls as getToolCalls gives them: the forecaster's call names its agent.
+      const calls = [
+        { toolName: 'search-tool', input: { query: 'Oslo' } },
+        { toolName: 'weather-tool', input: { location: 'Oslo' }, agent: { name: 'forecaster' } },
+      ];
+      expect(calls).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
+      expect(lib.own(calls)).not.toCallTool('weather-tool');
+      expect(lib.own(calls)).toCallOnly('search-tool');
+      expect(failureOf(() => expect(calls).not.toCallTool('weather-tool'))).toMatch(/2\. weather-tool +\{"location":"Oslo"\} \(forecaster\)/);
+      expect(failureOf(() => expect(calls).toCallOnly('search-tool'))).toContain("The top agent's own calls pass this check: to check only them, write expect(own(run)).");
+      expect(lib.own(run('searchThenWeather'))).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
+      expect(lib.getToolCalls(lib.own(calls))).toEqual([calls[0]]);
+    });
+
     test('a failure shows the calls made and the closest name', () => {
       const message = failureOf(() => expect(run('searchThenWeather')).toCallTool('serch-tool'));
       expect(message).toContain('expect(run).toCallTool(');

@@ -2,7 +2,8 @@
 // setup (the matcher types come from "types" in tsconfig.vitest.json, not from an import).
 // typecheck.cjs checks that hovering each matcher below shows its documentation with an example.
 import { expect } from 'vitest';
-import { trajectory } from 'tool-call-accuracy';
+import { own, trajectory, within } from 'tool-call-accuracy';
+import type { CallAgent, RunView } from 'tool-call-accuracy';
 import type { RunTrajectory, ToolCall } from 'tool-call-accuracy';
 import type { Equal, Expect } from './equal.js';
 
@@ -18,6 +19,8 @@ expect(run).toCallToolsInAnyOrder(['weather-tool', { toolName: 'search-tool', in
 expect(run).not.toCallOnlyFrom(['weather-tool', { toolName: 'search-tool', error: false }]);
 expect(trajectory(run)).toMatchInlineSnapshot();
 expect(run).toCallNoTools();
+expect(own(run)).toCallToolsInOrder(['search-tool', 'weather-tool'], { strict: true });
+expect(own(within(run, 'forecaster'))).not.toCallTool('delete-tool');
 expect(run).toCallTool('weather-tool', undefined, { error: false, approval: 'approved' });
 expect(run).toCallToolsInOrder([{ toolName: 'search-tool', error: /timeout/ }, { toolName: 'search-tool', output: expect.anything() }]);
 expect(run).toCallToolTimes(expect.any(String), { max: 8 });
@@ -39,6 +42,8 @@ const rejectedNot = expect(pending).rejects.not.toCallOnly('weather-tool');
 const judgedNot = expect(run).not.toUseAppropriateTools();
 export type Chains = [
   Expect<Equal<ReturnType<typeof trajectory>, RunTrajectory>>,
+  Expect<Equal<ReturnType<typeof own>, RunView>>,
+  Expect<Equal<ToolCall['agent'], CallAgent | undefined>>,
   Expect<Equal<typeof notCalled, void>>,
   Expect<Equal<typeof resolved, Promise<void>>>,
   Expect<Equal<typeof rejectedNot, Promise<void>>>,
