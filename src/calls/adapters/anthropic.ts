@@ -6,11 +6,21 @@ import { blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, read
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/** The keys of a message (a `Message` too) this reader reads or knows. */
+const MESSAGE_KEYS = new Set(['role', 'content', 'id', 'type', 'model', 'stop_reason', 'stop_sequence', 'usage', 'container', 'context_management', 'stop_details']);
+/**
+ * The keys of a block this reader reads or knows. A call block's `input` and a result block's
+ * `content` are its own; `caller` (programmatic tool calling) names the call that made it.
+ */
+const BLOCK_KEYS = new Set(['type', 'id', 'name', 'input', 'tool_use_id', 'content', 'is_error', 'text', 'citations', 'source', 'thinking', 'signature', 'data', 'cache_control', 'caller', 'server_name', 'title', 'context', 'retrieved_at', 'file_id', 'tool_name', 'tool_names', 'tools', 'tool']);
 
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
     if (!isRecord(block) || typeof block.type !== 'string') refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
+    refuseCallKeys('anthropic', () => position(message, index, 'block'), block, BLOCK_KEYS);
     const type = block.type;
     if (CALL_BLOCKS.has(type)) {
       const call = fromAssistant ? blockCall(block) : undefined;
@@ -80,7 +90,9 @@ export const anthropicMessages: FormatAdapter = {
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       // The classifier let in only messages that fit (messageKinds.ts): a string content is text.
-      if (!isRecord(message) || !Array.isArray(message.content)) continue;
+      if (!isRecord(message)) continue;
+      refuseCallKeys('anthropic', () => position(index), message, MESSAGE_KEYS);
+      if (!Array.isArray(message.content)) continue;
       if (message.role === 'assistant') calls.beginStep();
       readBlocks(message.content, calls, message.role === 'assistant', index);
     }

@@ -8,6 +8,19 @@ import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { plural } from '../../value.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/**
+ * The keys of an AI message's fields (an instance's own, its JSON `kwargs`, its `toDict()` data) that
+ * this reader reads or knows; `additional_kwargs` and `response_metadata` hold the provider's raw
+ * copy of what `tool_calls` says.
+ */
+const AI_KEYS = new Set([
+  'lc_serializable', 'lc_kwargs', 'lc_namespace', 'lc', 'type', 'id', 'kwargs', 'data', 'content', 'name', 'additional_kwargs', 'response_metadata',
+  'tool_calls', 'invalid_tool_calls', 'tool_call_chunks', 'usage_metadata', 'example', 'contentBlocks',
+]);
+/** The keys of a `{ role, content }` dict that LangChain coerces into a message. */
+const DICT_KEYS = new Set(['role', 'content', 'name', 'id']);
 
 const CLASS_TYPES: Record<string, string> = {
   AIMessage: 'ai',
@@ -297,7 +310,10 @@ export const langchainMessages: FormatAdapter = {
       } else if (type === undefined ? !(typeof message.role === 'string' && typeof message.content === 'string') : !LANGCHAIN_TYPES.has(type)) {
         // A `{ role, content: 'text' }` dict is text; anything else LangChain does not write.
         refuseUnknown('langchain', position(index), message, KNOWN);
+      } else if (type === undefined) {
+        refuseCallKeys('langchain', () => position(index), message, DICT_KEYS);
       } else if (type === 'ai') {
+        refuseCallKeys('langchain', () => position(index), fields, AI_KEYS);
         calls.beginStep();
         checkBlocks(fields.content, index);
         readAiMessage(fields, calls, index);
