@@ -1,13 +1,10 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { readMessageParts, uiPartsKind } from '../uiParts.js';
+import { readMessageParts, UI_MESSAGE_KEYS, uiPartsKind } from '../uiParts.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { position } from '../unknownParts.js';
-
-/** The keys of a UI message (5+, and 4's) this reader reads or knows. */
-const MESSAGE_KEYS = new Set(['id', 'role', 'parts', 'content', 'toolInvocations', 'metadata', 'createdAt', 'annotations', 'experimental_attachments', 'reasoning']);
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.parts) : undefined);
 
@@ -35,7 +32,7 @@ export const aiSdkUiMessages: FormatAdapter = {
     const messages = asList(value);
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
-      if (isRecord(message)) refuseCallKeys('ai-sdk-ui-messages', () => position(index), message, MESSAGE_KEYS);
+      if (isRecord(message)) refuseCallKeys('ai-sdk-ui-messages', () => position(index), message, UI_MESSAGE_KEYS);
       // The user's messages are context; only the assistant's parts are its calls.
       if (isRecord(message) && message.role === 'assistant') readMessageParts(message.parts, message.toolInvocations, calls, true, { format: 'ai-sdk-ui-messages', message: index });
     }

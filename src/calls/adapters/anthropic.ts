@@ -2,19 +2,12 @@ import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
-import { blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
+import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 
-/** The keys of a message (a `Message` too) this reader reads or knows. */
-const MESSAGE_KEYS = new Set(['role', 'content', 'id', 'type', 'model', 'stop_reason', 'stop_sequence', 'usage', 'container', 'context_management', 'stop_details']);
-/**
- * The keys of a block this reader reads or knows. A call block's `input` and a result block's
- * `content` are its own; `caller` (programmatic tool calling) names the call that made it.
- */
-const BLOCK_KEYS = new Set(['type', 'id', 'name', 'input', 'tool_use_id', 'content', 'is_error', 'text', 'citations', 'source', 'thinking', 'signature', 'data', 'cache_control', 'caller', 'server_name', 'title', 'context', 'retrieved_at', 'file_id', 'tool_name', 'tool_names', 'tools', 'tool']);
 
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {

@@ -2,12 +2,13 @@ import type { SDKAssistantMessage, SDKMessage, SDKResultMessage, SDKUserMessage 
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
-import { blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
+import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
 
 /** Message types `query()` yields (`SDKMessage['type']`), each read or known to hold no call. */
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
@@ -111,6 +112,7 @@ function refuseOrphans(messages: readonly unknown[], parents: ReadonlySet<string
 
 function blocksOf(message: UnknownRecord, index: number): readonly unknown[] {
   const inner = message.message;
+  if (isRecord(inner)) refuseCallKeys(FORMAT, () => `${position(index)} (its message)`, inner, MESSAGE_KEYS);
   const content = isRecord(inner) ? inner.content : undefined;
   if (typeof content === 'string') return [];
   if (!Array.isArray(content)) refuseUnknown(FORMAT, position(index), message, 'a message whose message.content is text or a list of blocks');
@@ -146,6 +148,7 @@ function readBlocks(message: UnknownRecord, index: number, fromAssistant: boolea
     const block: unknown = blocks[at];
     const type = isRecord(block) ? block.type : undefined;
     if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
+    refuseCallKeys(FORMAT, () => position(index, at, 'block'), block, BLOCK_KEYS);
     if (QUIET_BLOCKS.has(type)) continue;
     if (isResultBlock(type)) {
       readResult(block, context, calls);
