@@ -45,6 +45,8 @@ describe('the rows of issue 43', () => {
   it('refuses an OpenAI message with an unknown key holding calls, and keeps the harmless ones harmless', () => {
     const message = { role: 'assistant', content: 'Done.', refusal: null, annotations: [], reasoning_content: 'think', reasoning: 'r', reasoning_details: [{ type: 'reasoning.text', text: 'r' }], x_groq: { id: 'x' }, tool_calls: [REFUND] };
     expect(getToolCalls([{ role: 'user', content: 'hi' }, message]).map((call) => call.toolName)).toEqual(['refund']);
-    expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { ...message, toolCalls: [REFUND] }])).toThrow(/reading the run as openai-chat: its message 2 .* "toolCalls"/);
+    expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { ...message, tool_calls: undefined, function_calls: [REFUND] }])).toThrow(/reading the run as openai-chat: its message 2 .* "function_calls"/);
+    // Beside OpenAI's tool_calls, Mistral's toolCalls shows Mistral's messages: its reader refuses OpenAI's key.
+    expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { ...message, toolCalls: [REFUND] }])).toThrow(CallKeyError);
   });
 });
