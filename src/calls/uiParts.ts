@@ -55,6 +55,15 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
   }
 }
 
+/** Refuses a part of a message that is not read for calls (a user's) with a key that could carry them (`at`: where the message sits). */
+export function refuseUiPartKeys(parts: unknown, at: PartsAt): void {
+  if (!Array.isArray(parts)) return;
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (isRecord(part)) refuseCallKeys(at.format, () => position(at.message, index), part, UI_PART_KEYS);
+  }
+}
+
 /** Where a message's parts sit, for the error that refuses a part no UI writes. */
 export interface PartsAt {
   format: string;

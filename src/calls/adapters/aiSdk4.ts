@@ -3,7 +3,7 @@ import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
-import { readMessageParts, UI_MESSAGE_KEYS, uiPartsKind } from '../uiParts.js';
+import { readMessageParts, refuseUiPartKeys, UI_MESSAGE_KEYS, uiPartsKind } from '../uiParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { STEP_KEYS } from '../aiSdkStepReader.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
@@ -36,6 +36,7 @@ function readUiMessages(messages: readonly unknown[], calls: CallCollector): voi
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
     if (isRecord(message)) refuseCallKeys('ai-sdk-4', () => position(index), message, UI_MESSAGE_KEYS);
+    if (isRecord(message) && message.role !== 'assistant') refuseUiPartKeys(message.parts, { format: 'ai-sdk-4', message: index });
     // The classifier let in only messages that fit (messageKinds.ts); the user's parts are context.
     if (!isRecord(message) || message.role !== 'assistant') continue;
     readMessageParts(message.parts, message.toolInvocations, calls, true, { format: 'ai-sdk-4', message: index });

@@ -21,12 +21,15 @@ const PARTS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
 /** A message other than an assistant's (readAssistant): a bare `tool_calls` item, or a tool's result. */
 function readMessage(message: UnknownRecord, calls: CallCollector, index: number): void {
   if (isToolCallItem(message)) {
+    refuseCallKeys('openai-chat', () => `item ${index + 1}`, message, TOOL_CALL_KEYS);
     if (!readOpenAiToolCall(message, calls)) refuseToolCall('openai-chat', `item ${index + 1}`, message);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
   }
 }
 
+/** The keys of an item of `tool_calls` this reader reads or knows. */
+const TOOL_CALL_KEYS = new Set(['id', 'type', 'function', 'custom', 'index']);
 /** The keys of a Chat message this reader reads or knows (a provider's harmless extras are in callKeys.ts). */
 const MESSAGE_KEYS = new Set(['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'function_call']);
 /** The keys of a content part: its type and its payload. */

@@ -11,6 +11,12 @@ import { refuseCallKeys } from '../callKeys.js';
 
 /** The keys of a message item and of its content parts that this reader reads or knows. */
 const MESSAGE_KEYS = new Set(['type', 'id', 'role', 'content', 'status', 'phase']);
+/** The keys of the other items (calls, their outputs, reasoning, tool lists, approvals) this reader reads or knows. */
+const ITEM_KEYS = new Set([
+  ...MESSAGE_KEYS, 'name', 'arguments', 'call_id', 'output', 'input', 'server_label', 'approval_request_id', 'approve', 'reason', 'error', 'action', 'queries', 'results', 'code', 'container_id',
+  'outputs', 'summary', 'encrypted_content', 'tools', 'pending_safety_checks', 'acknowledged_safety_checks', 'result', 'revised_prompt', 'background', 'output_format', 'quality', 'size',
+  'created_by', 'execution', 'operation', 'namespace', 'max_output_length', 'caller',
+]);
 const PART_KEYS = new Set(['type', 'text', 'annotations', 'logprobs', 'image_url', 'file_id', 'detail', 'file_data', 'filename', 'file_url', 'input_audio', 'audio', 'refusal', 'transcript', 'data', 'format']);
 
 const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', 'image_generation', 'tool_search']);
@@ -42,6 +48,7 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
     }
     return;
   }
+  refuseCallKeys('openai-responses', () => `item ${index + 1}`, item, ITEM_KEYS);
   // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
   if (item.status === 'in_progress' && (type === 'function_call' || type === 'custom_tool_call')) return;
   switch (type) {
