@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getToolCalls } from '../../src/index.js';
 import { callCarryingKey, CallKeyError, HARMLESS_KEYS } from '../../src/calls/callKeys.js';
+import { ToolCallAccuracyError } from '../../src/errors.js';
 
 const REFUND = { id: 'call_1', type: 'function', function: { name: 'refund', arguments: '{"order":"A1"}' } };
 
@@ -48,5 +49,47 @@ describe('the rows of issue 43', () => {
     expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { ...message, tool_calls: undefined, function_calls: [REFUND] }])).toThrow(/reading the run as openai-chat: its message 2 .* "function_calls"/);
     // Beside OpenAI's tool_calls, Mistral's toolCalls shows Mistral's messages: its reader refuses OpenAI's key.
     expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { ...message, toolCalls: [REFUND] }])).toThrow(CallKeyError);
+  });
+});
+
+describe('every row of issue 43 is read with its call or refused', () => {
+  const rows = async () => {
+    const { mistralLoop, ollamaLoop, cohereLoop } = await import('../fixtures/sdks.js');
+    return { mistralLoop, ollamaLoop, cohereLoop };
+  };
+
+  it('reads the refund in Mistral, Ollama and Cohere v2 responses and messages, made by their real clients', async () => {
+    const { mistralLoop, ollamaLoop, cohereLoop } = await rows();
+    for (const run of [mistralLoop.first, mistralLoop.messages, ollamaLoop.first, ollamaLoop.messages, cohereLoop.first, cohereLoop.messages]) {
+      expect(run).toCallTool('refund');
+      expect(() => expect(run).not.toCallTool('refund')).toThrow();
+      expect(() => expect(run).toCallNoTools()).toThrow();
+    }
+  });
+
+  it('refuses LlamaIndex.TS ChatMessages, whose options hold the calls: not read as no calls', () => {
+    // The shape of @llamaindex/core's ChatMessage<ToolCallLLMMessageOptions>.
+    const messages = [
+      { role: 'user', content: 'Refund A1' },
+      { role: 'assistant', content: '', options: { toolCall: [{ name: 'refund', input: { order: 'A1' }, id: 'call_1' }] } },
+      { role: 'user', content: '', options: { toolResult: { id: 'call_1', result: 'refunded', isError: false } } },
+    ];
+    expect(() => getToolCalls(messages)).toThrow(/message 2 .*"options"/);
+    expect(() => expect(messages).not.toCallTool('refund')).toThrow(ToolCallAccuracyError);
+    expect(() => expect(messages).toCallNoTools()).toThrow(ToolCallAccuracyError);
+  });
+
+  it('names the key, where it sits, the format, what to pass and how to report the shape', () => {
+    const run = [{ role: 'user', content: 'Refund A1' }, { role: 'assistant', content: '', tool_use: { name: 'refund' } }];
+    let error: unknown;
+    try {
+      getToolCalls(run);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CallKeyError);
+    expect(error).toMatchObject({ key: 'tool_use', where: 'message 2', format: 'ai-sdk-model-messages' });
+    expect((error as Error).message).toContain('its calls as a plain list ([{ toolName, input }])');
+    expect((error as Error).message).toContain("report it in the package's issue tracker");
   });
 });
