@@ -4,6 +4,13 @@ import type { CallCollector } from './collector.js';
 import { toolCallWithJsonInput } from './toolCall.js';
 import type { ToolCall } from '../types.js';
 import { refuseUnknown } from './unknownParts.js';
+import { refuseCallKeys } from './callKeys.js';
+
+/** The keys of AI SDK content parts (4–7) that this reader reads or knows; a provider's own are under `providerOptions`/`providerMetadata`. */
+const PART_KEYS = new Set([
+  'type', 'text', 'toolCallId', 'toolName', 'input', 'args', 'output', 'result', 'isError', 'error', 'providerExecuted', 'dynamic', 'invalid', 'preliminary',
+  'approvalId', 'approved', 'reason', 'toolCall', 'providerOptions', 'providerMetadata', 'experimental_providerMetadata', 'title', 'rawInput', 'experimental_content',
+]);
 
 /** Content part types of AI SDK steps and model messages (4–7) that hold no call, result or approval. */
 const OTHER_PARTS = new Set(['text', 'reasoning', 'reasoning-file', 'redacted-reasoning', 'source', 'file', 'image', 'custom']);
@@ -39,6 +46,7 @@ export class AiSdkPartReader {
       if (!isRecord(part)) {
         this.refuse(part, index, container, at, field);
       }
+      refuseCallKeys(this.format, () => this.where(index, container, at, field), part, PART_KEYS);
       switch (part.type) {
         case 'tool-call':
           if (callsCount) this.readCall(part);
@@ -67,8 +75,12 @@ export class AiSdkPartReader {
   }
 
   private refuse(part: unknown, index: number, container: string | undefined, at: number, field: string | undefined): never {
+    refuseUnknown(this.format, this.where(index, container, at, field), part, KNOWN);
+  }
+
+  private where(index: number, container: string | undefined, at: number, field: string | undefined): string {
     const where = container === undefined ? '' : `${container} ${at + 1}${field === undefined ? '' : ` ${field}`}, `;
-    refuseUnknown(this.format, `${where}part ${index + 1}`, part, KNOWN);
+    return `${where}part ${index + 1}`;
   }
 
   private readCall(part: UnknownRecord): void {

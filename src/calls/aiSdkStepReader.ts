@@ -5,6 +5,17 @@ import { AiSdkPartReader } from './aiSdkPartReader.js';
 import type { CallCollector } from './collector.js';
 import { contentText } from './conversationText.js';
 import { refuseUnknown } from './unknownParts.js';
+import { refuseCallKeys } from './callKeys.js';
+
+/**
+ * The keys of an AI SDK step (4–7, as the SDK returns it or through JSON) that the step readers read
+ * or know; `request` and `response` (its messages) repeat what the content says.
+ */
+export const STEP_KEYS: ReadonlySet<string> = new Set([
+  'content', 'text', 'reasoning', 'reasoningText', 'reasoningDetails', 'files', 'sources', 'toolCalls', 'staticToolCalls', 'dynamicToolCalls', 'toolResults', 'staticToolResults',
+  'dynamicToolResults', 'finishReason', 'rawFinishReason', 'usage', 'warnings', 'request', 'response', 'providerMetadata', 'experimental_providerMetadata', 'stepNumber', 'stepType',
+  'isContinued', 'logprobs', 'model', 'functionId', 'metadata', 'experimental_context', 'callId', 'performance', 'timestamp', 'toolApprovalRequests',
+]);
 
 /**
  * AI SDK 5, 6 and 7 `generateText` results, awaited `streamText` steps, and both after a JSON round
@@ -29,6 +40,7 @@ export function readSteps(steps: readonly unknown[], calls: CallCollector, forma
     if (!isRecord(step) || !(Array.isArray(step.content) || Array.isArray(step.toolCalls) || Array.isArray(step.toolResults))) {
       refuseUnknown(format, `step ${index + 1}`, step, 'AI SDK steps ({ content } or { toolCalls, toolResults })');
     }
+    refuseCallKeys(format, () => `step ${index + 1}`, step, STEP_KEYS);
     calls.beginStep();
     // A hand-built step may carry its calls only in `toolCalls` beside an empty `content`; a real
     // step's `toolCalls` is a getter over its content, so it is read only when the content has no call.

@@ -32,6 +32,17 @@ export const QUIET_BLOCKS: ReadonlySet<string> = new Set([
   'tool_removal',
 ]);
 
+/** The keys of a message (a `Message` too) a reader of Anthropic's messages reads or knows. */
+export const MESSAGE_KEYS: ReadonlySet<string> = new Set(['role', 'content', 'id', 'type', 'model', 'stop_reason', 'stop_sequence', 'usage', 'container', 'context_management', 'stop_details']);
+/**
+ * The keys of a block a reader of Anthropic's blocks reads or knows. A call block's `input` and a
+ * result block's `content` are its own; `caller` (programmatic tool calling) names the call that made it.
+ */
+export const BLOCK_KEYS: ReadonlySet<string> = new Set([
+  'type', 'id', 'name', 'input', 'tool_use_id', 'content', 'is_error', 'text', 'citations', 'source', 'thinking', 'signature', 'data', 'cache_control', 'caller',
+  'server_name', 'title', 'context', 'retrieved_at', 'file_id', 'tool_name', 'tool_names', 'tools', 'tool',
+]);
+
 /** A block a reader of Anthropic's blocks knows: a call, a result, or one that holds neither. */
 export const isKnownBlock = (type: string): boolean => QUIET_BLOCKS.has(type) || CALL_BLOCKS.has(type) || isResultBlock(type);
 

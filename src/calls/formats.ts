@@ -14,6 +14,9 @@ import { mastraRun } from './adapters/mastraRun.js';
 import { mastraGenerate } from './adapters/mastraGenerate.js';
 import { mastraTrajectory } from './adapters/mastraTrajectory.js';
 import { openaiChat } from './adapters/openaiChat.js';
+import { mistral } from './adapters/mistral.js';
+import { cohere } from './adapters/cohere.js';
+import { ollama } from './adapters/ollama.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
 import { openaiAgents } from './adapters/openaiAgents.js';
 import { claudeAgent } from './adapters/claudeAgent.js';
@@ -53,6 +56,9 @@ export const adapters: readonly FormatAdapter[] = [
   googleGenAI,
   bedrockConverse,
   aiSdkUiMessages,
+  ollama,
+  cohere,
+  mistral,
   openaiChat,
   openaiResponses,
   anthropicMessages,

@@ -2,7 +2,8 @@ import type { UnknownRecord } from './adapter.js';
 import { isRecord } from './adapter.js';
 import type { CallCollector } from './collector.js';
 import { contentText } from './conversationText.js';
-import { readMessageParts } from './uiParts.js';
+import { readMessageParts, UI_MESSAGE_KEYS } from './uiParts.js';
+import { refuseCallKeys } from './callKeys.js';
 import { position, refuseUnknown } from './unknownParts.js';
 
 // Mastra's message formats, and agent runs made of them (`createAgentTestRun`, the run Mastra's
@@ -42,8 +43,14 @@ export function readMastraMessages(messages: readonly unknown[], calls: CallColl
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
     const at = { format, message: index };
-    if (isMastraMessage(message)) readMessageParts(message.content.parts, message.content.toolInvocations, calls, false, at);
-    else if (isFlatMessage(message)) readMessageParts(message.parts, message.toolInvocations, calls, false, at);
+    if (isMastraMessage(message)) {
+      refuseCallKeys(format, () => position(index), message, UI_MESSAGE_KEYS);
+      refuseCallKeys(format, () => `${position(index)} content`, message.content, UI_MESSAGE_KEYS);
+      readMessageParts(message.content.parts, message.content.toolInvocations, calls, false, at);
+    } else if (isFlatMessage(message)) {
+      refuseCallKeys(format, () => position(index), message, UI_MESSAGE_KEYS);
+      readMessageParts(message.parts, message.toolInvocations, calls, false, at);
+    }
     else refuseUnknown(format, position(index), message, 'Mastra stored messages (content.format 2 or 3) and AI SDK UI messages');
   }
 }

@@ -104,3 +104,10 @@ export function assistantMessages(messages: readonly unknown[]): number {
   for (const message of messages) if (isRecord(message) && message.role === 'assistant') steps++;
   return steps;
 }
+
+/** Mistral's TypeScript SDK: `usage: { promptTokens, completionTokens }` (the API's snake_case, camelCased). */
+export const MISTRAL_TOKENS: TokenFields = AI_SDK_4_TOKENS;
+/** Cohere v2: `usage.tokens: { inputTokens, outputTokens }` (what the model read and wrote; `billedUnits` leaves out what is not billed). */
+export const COHERE_TOKENS: TokenFields = { input: ['inputTokens'], output: ['outputTokens'] };
+/** Ollama's chat response: `prompt_eval_count` (input) and `eval_count` (output). */
+export const OLLAMA_TOKENS: TokenFields = { input: ['prompt_eval_count'], output: ['eval_count'] };

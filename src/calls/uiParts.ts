@@ -6,6 +6,17 @@ import type { CallCollector } from './collector.js';
 import { fillIn } from './collector.js';
 import { toolCall, toolCallWithJsonInput, toolCallWithOutput } from './toolCall.js';
 import { position, refuseUnknown } from './unknownParts.js';
+import { refuseCallKeys } from './callKeys.js';
+
+/** The keys of a UI message (AI SDK 4–7, and a Mastra message's `content`) that the readers of UI parts read or know. */
+export const UI_MESSAGE_KEYS: ReadonlySet<string> = new Set([
+  'id', 'role', 'parts', 'content', 'toolInvocations', 'metadata', 'createdAt', 'annotations', 'experimental_attachments', 'reasoning', 'format', 'providerMetadata', 'threadId', 'resourceId', 'type',
+]);
+/** The keys of a UI part (5+ tool parts, 4's `tool-invocation` and its invocation, the other parts) that these readers read or know. */
+const UI_PART_KEYS: ReadonlySet<string> = new Set([
+  'type', 'text', 'state', 'toolCallId', 'toolName', 'input', 'output', 'errorText', 'rawInput', 'providerExecuted', 'callProviderMetadata', 'resultProviderMetadata', 'providerMetadata',
+  'approval', 'preliminary', 'toolInvocation', 'reasoning', 'details', 'signature', 'data', 'source', 'sourceId', 'url', 'title', 'mediaType', 'mimeType', 'filename', 'id', 'dynamic', 'transient',
+]);
 
 /**
  * The tool calls of one message made of parts, whichever generation wrote it: AI SDK 5+ UI parts
@@ -24,6 +35,7 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
       if (at && !(isRecord(part) && typeof part.type === 'string' && isKnownUiPart(part.type))) refuseUnknown(at.format, position(at.message, index), part, KNOWN_UI);
+      if (at && isRecord(part)) refuseCallKeys(at.format, () => position(at.message, index), part, UI_PART_KEYS);
       if (marksSteps && isRecord(part) && part.type === 'step-start') calls.beginStep();
       const call = partCall(part);
       if (call) calls.add(call);
@@ -40,6 +52,15 @@ export function readMessageParts(parts: unknown, toolInvocations: unknown, calls
       if (seen) fillIn(seen, call);
       else calls.add(call);
     }
+  }
+}
+
+/** Refuses a part of a message that is not read for calls (a user's) with a key that could carry them (`at`: where the message sits). */
+export function refuseUiPartKeys(parts: unknown, at: PartsAt): void {
+  if (!Array.isArray(parts)) return;
+  for (let index = 0; index < parts.length; index++) {
+    const part: unknown = parts[index];
+    if (isRecord(part)) refuseCallKeys(at.format, () => position(at.message, index), part, UI_PART_KEYS);
   }
 }
 

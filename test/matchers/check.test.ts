@@ -124,6 +124,9 @@ describe('check(run)', () => {
         - Google Gen AI: a GenerateContentResponse (with its automaticFunctionCallingHistory), or Content[] ({ role, parts: [{ functionCall }, { functionResponse }] }, chat.getHistory())
         - Amazon Bedrock Converse: a ConverseResponse, or Message[] with content: [{ toolUse: { toolUseId, name, input } }, { toolResult }]
         - AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)
+        - Ollama (ollama): a chat response { model, message: { tool_calls: [{ function: { name, arguments } }] }, done } or messages with { role: 'tool', tool_name }
+        - Cohere v2 (cohere-ai): a v2 chat response or messages with toolPlan, toolCalls: [{ id, function: { name, arguments } }] and { role: 'tool', toolCallId }
+        - Mistral (@mistralai/mistralai): a chat.complete response or messages with toolCalls: [{ id, function: { name, arguments } }] and { role: 'tool', toolCallId }
         - OpenAI Chat Completions: a ChatCompletion, messages with tool_calls: [{ id, function: { name, arguments } }], or message.tool_calls itself
         - OpenAI Responses: a Response ({ object: 'response', output: [{ type: 'function_call', name, arguments }] }) or its input items
         - Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]

@@ -100,6 +100,9 @@ describe('toStayWithinBudget', () => {
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
+        - Ollama chat responses (prompt_eval_count and eval_count)
+        - Cohere v2 chat responses (usage.tokens.inputTokens and outputTokens)
+        - Mistral chat.complete responses (usage.promptTokens and completionTokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
         - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
@@ -114,6 +117,7 @@ describe('toStayWithinBudget', () => {
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
         - Claude Agent SDK: the messages query() yields, with its result message (duration_ms)
         - Bedrock Converse: a ConverseResponse (metrics.latencyMs)
+        - Ollama chat responses (total_duration)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
     expect(matcherErrorOf(() => expect(turn(messages, 1)).toStayWithinBudget({ steps: 1 }))).toContain(

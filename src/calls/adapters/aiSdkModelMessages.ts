@@ -4,6 +4,14 @@ import { asList, chatRole, contentText, conversationText } from '../conversation
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
 import { assistantMessages, NO_MESSAGE_TOKENS } from '../runUsage.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
+import { refuseCallKeys } from '../callKeys.js';
+import { position } from '../unknownParts.js';
+
+/**
+ * The keys of a model message this reader reads or knows: the AI SDK's, and Mastra's v1 messages'
+ * (`type`, `toolCallIds`, `toolNames`, `toolCallArgs`, which repeat the calls of its parts).
+ */
+const MESSAGE_KEYS = new Set(['role', 'content', 'providerOptions', 'experimental_providerMetadata', 'id', 'type', 'createdAt', 'threadId', 'resourceId', 'toolCallIds', 'toolNames', 'toolCallArgs']);
 
 /** Content part types of model messages (5–7, and 4's CoreMessages): those that only the AI SDK writes, and text, image and file. */
 const MODEL_PARTS = new Set(['tool-call', 'tool-result', 'tool-approval-request', 'tool-approval-response', 'reasoning']);
@@ -49,7 +57,9 @@ export const aiSdkModelMessages: FormatAdapter = {
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       // The classifier let in only messages that fit (messageKinds.ts): text, or parts the part reader reads or refuses.
-      if (!isRecord(message) || !Array.isArray(message.content)) continue;
+      if (!isRecord(message)) continue;
+      refuseCallKeys('ai-sdk-model-messages', () => position(index), message, MESSAGE_KEYS);
+      if (!Array.isArray(message.content)) continue;
       // The AI SDK writes one assistant message per step. Mastra's v1 messages (a message-level
       // `type`) merge a run's steps into one, so they say nothing about steps.
       if (message.role === 'assistant' && !('type' in message)) calls.beginStep();

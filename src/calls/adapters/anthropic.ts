@@ -2,15 +2,18 @@ import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, contentText, conversationText } from '../conversationText.js';
-import { blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
+import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
+
 
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
     if (!isRecord(block) || typeof block.type !== 'string') refuseUnknown('anthropic', position(message, index, 'block'), block, KNOWN_BLOCKS);
+    refuseCallKeys('anthropic', () => position(message, index, 'block'), block, BLOCK_KEYS);
     const type = block.type;
     if (CALL_BLOCKS.has(type)) {
       const call = fromAssistant ? blockCall(block) : undefined;
@@ -80,7 +83,9 @@ export const anthropicMessages: FormatAdapter = {
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       // The classifier let in only messages that fit (messageKinds.ts): a string content is text.
-      if (!isRecord(message) || !Array.isArray(message.content)) continue;
+      if (!isRecord(message)) continue;
+      refuseCallKeys('anthropic', () => position(index), message, MESSAGE_KEYS);
+      if (!Array.isArray(message.content)) continue;
       if (message.role === 'assistant') calls.beginStep();
       readBlocks(message.content, calls, message.role === 'assistant', index);
     }

@@ -7,6 +7,7 @@ import { toolCall } from '../toolCall.js';
 import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
 
 /** Members of a Converse `ContentBlock` that carry no call. */
 const QUIET_MEMBERS = ['image', 'document', 'video', 'audio', 'guardContent', 'cachePoint', 'reasoningContent', 'citationsContent', 'searchResult', 'toolAddition', 'toolRemoval'];
@@ -37,6 +38,10 @@ function isConverseResponse(value: unknown): value is UnknownRecord {
   return typeof value.stopReason === 'string' || isRecord(value.usage) || isRecord(value.metrics);
 }
 
+/** The keys of a Converse `Message` and of a `ContentBlock` this reader reads or knows. */
+const MESSAGE_KEYS = new Set(['role', 'content']);
+const BLOCK_KEYS = new Set(['toolUse', 'toolResult', 'text', ...QUIET_MEMBERS]);
+
 const BLOCKS = 'toolUse, toolResult, text, image, document, video, audio, reasoningContent, citationsContent, guardContent, cachePoint, searchResult';
 
 /** A tool result's value: one `json` or `text` block's value, or the values of several in a list. */
@@ -63,12 +68,14 @@ function readMessage(message: unknown, run: unknown, at: number, calls: CallColl
   if (!isRecord(message) || !Array.isArray(message.content)) {
     throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${whereIs(run, at)} is not a Converse Message ({ role, content: [...] }); pass the messages as the tool-use loop keeps them.`);
   }
+  refuseCallKeys(FORMAT, () => whereIs(run, at), message, MESSAGE_KEYS);
   const fromAssistant = message.role === 'assistant';
   if (fromAssistant) calls.beginStep();
   const content: unknown[] = message.content;
   for (let index = 0; index < content.length; index++) {
     const block: unknown = content[index];
     if (!isBedrockBlock(block)) refuseUnknown(FORMAT, blockWhere(run, at, index), block, BLOCKS);
+    refuseCallKeys(FORMAT, () => blockWhere(run, at, index), block, BLOCK_KEYS);
     const use = block.toolUse;
     if (isRecord(use)) {
       if (!isNonEmptyString(use.name)) throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${blockWhere(run, at, index)} is a toolUse with no name; a call without a tool name cannot be read.`);

@@ -2,12 +2,28 @@ import type { SDKAssistantMessage, SDKMessage, SDKResultMessage, SDKUserMessage 
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
-import { blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
+import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/**
+ * The keys of the messages `query()` yields (0.3) that this reader reads or knows: those of every
+ * message type, as the SDK writes them (`system`/`init` lists the `tools`; a `user` message keeps
+ * its tool's result in `tool_use_result`; a `result` lists `permission_denials`).
+ */
+const SDK_MESSAGE_KEYS = new Set(
+  ('type subtype cwd session_id tools mcp_servers model permissionMode slash_commands terminal_slash_commands apiKeySource claude_code_version output_style agents skills plugins ' +
+    'capabilities analytics_disabled product_feedback_disabled served_by_anthropic uuid sandbox_enabled memory_paths original_cwd additional_directories messaging_socket_path ' +
+    'fast_mode_state fast_mode_disabled_reason per_turn_effort_active ultrathink_available ultrathink_typed_raises view_mode written_at message parent_tool_use_id timestamp ' +
+    'tool_use_meta tool_use_result tool_result_meta tasks task_id run_id tool_use_id description subagent_type is_backgrounded spawn_depth task_type prompt agent_id ' +
+    'task_description usage last_tool_name patch status output_file summary summary_is_report duration_api_ms stop_reason total_cost_usd modelUsage permission_denials ' +
+    'terminal_reason subagent_stats safety_stops is_error num_turns api_error_status result ttft_ms duration_ms ttft_stream_ms time_to_request_ms first_content_frame_ms ' +
+    'queued_turn_count result_index model_usage_since_last_result origin event isSynthetic isReplay error priority errors structured_output tool_name tool_input').split(' '),
+);
 
 /** Message types `query()` yields (`SDKMessage['type']`), each read or known to hold no call. */
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
@@ -65,6 +81,7 @@ function contextOf(messages: readonly unknown[]): Context {
     const message: unknown = messages[index];
     // Detection found every message to be one query() yields (messageFit); a value that changed since is refused here.
     if (!isRecord(message) || typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) refuseUnknown(FORMAT, position(index), message, MESSAGES_LIST);
+    refuseCallKeys(FORMAT, () => position(index), message, SDK_MESSAGE_KEYS);
     if (isNonEmptyString(message.parent_tool_use_id)) {
       parents.add(message.parent_tool_use_id);
       // A sub-agent's message is read when its run is opened; a block no reader knows is refused here too.
@@ -89,6 +106,7 @@ function checkBlocks(message: UnknownRecord, index: number): void {
     const type = isRecord(block) ? block.type : undefined;
     const known = typeof type === 'string' && (message.type === 'assistant' ? isKnownBlock(type) : QUIET_BLOCKS.has(type) || isResultBlock(type));
     if (!known) refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
+    refuseCallKeys(FORMAT, () => position(index, at, 'block'), block as UnknownRecord, BLOCK_KEYS);
   }
 }
 
@@ -111,6 +129,7 @@ function refuseOrphans(messages: readonly unknown[], parents: ReadonlySet<string
 
 function blocksOf(message: UnknownRecord, index: number): readonly unknown[] {
   const inner = message.message;
+  if (isRecord(inner)) refuseCallKeys(FORMAT, () => `${position(index)} (its message)`, inner, MESSAGE_KEYS);
   const content = isRecord(inner) ? inner.content : undefined;
   if (typeof content === 'string') return [];
   if (!Array.isArray(content)) refuseUnknown(FORMAT, position(index), message, 'a message whose message.content is text or a list of blocks');
@@ -148,6 +167,7 @@ function readBlocks(message: UnknownRecord, index: number, fromAssistant: boolea
     const block: unknown = blocks[at];
     const type = isRecord(block) ? block.type : undefined;
     if (!isRecord(block) || typeof type !== 'string') refuseUnknown(FORMAT, position(index, at, 'block'), block, expected);
+    refuseCallKeys(FORMAT, () => position(index, at, 'block'), block, BLOCK_KEYS);
     if (QUIET_BLOCKS.has(type)) continue;
     if (isResultBlock(type)) {
       readResult(block, context, calls);

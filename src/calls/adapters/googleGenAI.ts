@@ -7,12 +7,16 @@ import { toolCall } from '../toolCall.js';
 import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
 
 /** Keys of a Gemini `Part` that carry its payload (one each), and those that only describe it. */
 const PAYLOAD_KEYS = ['functionCall', 'functionResponse', 'text', 'inlineData', 'fileData', 'executableCode', 'codeExecutionResult', 'toolCall', 'toolResponse', 'audioTranscription'];
 const METADATA_KEYS = new Set(['thought', 'thoughtSignature', 'videoMetadata', 'partMetadata', 'mediaResolution', 'mediaProcessing', 'speechMetadata']);
 
 const CODE_EXECUTION = 'code_execution';
+/** The keys of a `Content` and of a `Part` this reader reads or knows. */
+const CONTENT_KEYS = new Set(['role', 'parts']);
+const PART_KEYS = new Set([...PAYLOAD_KEYS, ...METADATA_KEYS]);
 
 /**
  * A Gemini `Part`: a record without a `type` (every other format's parts have one) that holds one
@@ -72,11 +76,13 @@ function readContent(content: UnknownRecord, run: unknown, at: number, calls: Ca
   const parts = content.parts;
   if (parts === undefined) return; // a model turn that returned nothing (the SDK records { role: 'model', parts: [] } or no parts)
   if (!Array.isArray(parts)) throw new ToolCallAccuracyError(`reading the run as ${FORMAT}: its ${whereIs(run, at)} has parts that are not a list; pass a Content as @google/genai gives it ({ role, parts: [...] }).`);
+  refuseCallKeys(FORMAT, () => whereIs(run, at), content, CONTENT_KEYS);
   const fromModel = content.role === 'model';
   if (fromModel) calls.beginStep();
   for (let index = 0; index < parts.length; index++) {
     const part: unknown = parts[index];
     if (!isGeminiPart(part)) refuseUnknown(FORMAT, partWhere(run, at, index), part, PARTS);
+    refuseCallKeys(FORMAT, () => partWhere(run, at, index), part as UnknownRecord, PART_KEYS);
     readPart(part as UnknownRecord, run, at, index, fromModel, calls);
   }
 }

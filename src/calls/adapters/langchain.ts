@@ -8,6 +8,21 @@ import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { plural } from '../../value.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/**
+ * The keys of an AI message's fields (an instance's own, its JSON `kwargs`, its `toDict()` data) that
+ * this reader reads or knows; `additional_kwargs` and `response_metadata` hold the provider's raw
+ * copy of what `tool_calls` says.
+ */
+const AI_KEYS = new Set([
+  'lc_serializable', 'lc_kwargs', 'lc_namespace', 'lc', 'type', 'id', 'kwargs', 'data', 'content', 'name', 'additional_kwargs', 'response_metadata',
+  'tool_calls', 'invalid_tool_calls', 'tool_call_chunks', 'usage_metadata', 'example', 'contentBlocks', 'tool_call_id', 'status', 'artifact', 'metadata', 'role',
+]);
+/** The keys of one of `tool_calls` or `invalid_tool_calls`. */
+const TOOL_CALL_KEYS = new Set(['id', 'name', 'args', 'type', 'error', 'index']);
+/** The keys of a `{ role, content }` dict that LangChain coerces into a message. */
+const DICT_KEYS = new Set(['role', 'content', 'name', 'id']);
 
 const CLASS_TYPES: Record<string, string> = {
   AIMessage: 'ai',
@@ -199,6 +214,7 @@ function checkBlocks(content: unknown, message: number): void {
 /** One of `tool_calls` (`{ name, args, id }`), or of `invalid_tool_calls` (args a string that did not parse). */
 function readToolCall(item: unknown, calls: CallCollector, invalid: boolean): void {
   if (!isRecord(item) || !isNonEmptyString(item.name)) return;
+  refuseCallKeys('langchain', 'tool call', item, TOOL_CALL_KEYS);
   const call = toolCallWithJsonInput(item.name, item.args, item.id);
   if (invalid) {
     call.invalid = true;
@@ -292,11 +308,17 @@ export const langchainMessages: FormatAdapter = {
       if (!isRecord(message)) refuseUnknown('langchain', position(index), message, KNOWN);
       const type = typeOf(message);
       const fields = fieldsOf(message);
+      if (type !== undefined && type !== 'tool_call' && type !== 'invalid_tool_call') {
+        refuseCallKeys('langchain', () => position(index), message, AI_KEYS);
+        if (fields !== message) refuseCallKeys('langchain', () => position(index), fields, AI_KEYS);
+      }
       if (type === 'tool_call' || type === 'invalid_tool_call' || (type === undefined && 'args' in message)) {
         readToolCall(message, calls, type === 'invalid_tool_call');
       } else if (type === undefined ? !(typeof message.role === 'string' && typeof message.content === 'string') : !LANGCHAIN_TYPES.has(type)) {
         // A `{ role, content: 'text' }` dict is text; anything else LangChain does not write.
         refuseUnknown('langchain', position(index), message, KNOWN);
+      } else if (type === undefined) {
+        refuseCallKeys('langchain', () => position(index), message, DICT_KEYS);
       } else if (type === 'ai') {
         calls.beginStep();
         checkBlocks(fields.content, index);

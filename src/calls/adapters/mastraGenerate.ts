@@ -4,6 +4,11 @@ import type { ToolCall } from '../../types.js';
 import { toolCall } from '../toolCall.js';
 import { Pairing } from '../pairing.js';
 import { refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/** The keys of a `toolCalls`/`toolResults` chunk and of its payload this reader reads or knows. */
+const CHUNK_KEYS = new Set(['type', 'runId', 'from', 'payload', 'metadata']);
+const PAYLOAD_KEYS = new Set(['toolCallId', 'toolName', 'args', 'result', 'isError', 'providerExecuted', 'providerMetadata', 'dynamic', 'output', 'error']);
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, nth, sumTokens, tokensOf } from '../runUsage.js';
 import { oneTurn } from '../turns.js';
 
@@ -79,6 +84,8 @@ export const mastraGenerate: FormatAdapter = {
     (toolCalls as unknown[]).forEach((chunk, index) => {
       const payload = isRecord(chunk) ? chunk.payload : undefined;
       if (!isRecord(payload) || !isNonEmptyString(payload.toolName)) refuseUnknown('mastra-generate', `toolCalls[${index}]`, chunk, "{ type: 'tool-call', payload: { toolCallId, toolName, args } } chunks");
+      refuseCallKeys('mastra-generate', `toolCalls[${index}]`, chunk as UnknownRecord, CHUNK_KEYS);
+      refuseCallKeys('mastra-generate', `toolCalls[${index}].payload`, payload, PAYLOAD_KEYS);
       made.push(callOf(payload));
     });
     // Each chunk is one call, even when a provider that numbers ids per turn reused an id in a
@@ -90,6 +97,8 @@ export const mastraGenerate: FormatAdapter = {
         const chunk: unknown = toolResults[index];
         const payload = isRecord(chunk) ? chunk.payload : undefined;
         if (!isRecord(payload) || !isNonEmptyString(payload.toolCallId)) refuseUnknown('mastra-generate', `toolResults[${index}]`, chunk, "{ type: 'tool-result', payload: { toolCallId, result } } chunks");
+        refuseCallKeys('mastra-generate', () => `toolResults[${index}]`, chunk as UnknownRecord, CHUNK_KEYS);
+        refuseCallKeys('mastra-generate', () => `toolResults[${index}].payload`, payload, PAYLOAD_KEYS);
         const call = pairing.take(payload.toolCallId);
         if (call) answer(call, payload);
       }

@@ -7,6 +7,13 @@ import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCall } from '../toolCall.js';
 import { refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/** The keys of a trajectory step (`@mastra/core/evals`) this reader reads or knows. */
+const STEP_KEYS = new Set([
+  'stepType', 'name', 'toolArgs', 'toolResult', 'success', 'children', 'durationMs', 'agentId', 'providerExecuted', 'serverName', 'modelId', 'promptTokens', 'completionTokens',
+  'finishReason', 'toolCallId', 'metadata', 'input', 'output', 'workflowId', 'stepId', 'status', 'processorName', 'processorId', 'spanId', 'startTime', 'endTime', 'processorType',
+]);
 import { oneTurn } from '../turns.js';
 
 /** The step types that are a tool the agent called: its own, an MCP server's, or one the provider ran. */
@@ -67,6 +74,7 @@ function readSteps(steps: readonly unknown[], calls: CallCollector, where = 'ste
     if (!isStep(step) || !(TOOL_STEPS.has(step.stepType as string) || step.stepType === 'agent_run' || OTHER_STEPS.has(step.stepType as string))) {
       refuseUnknown('mastra-trajectory', `${where} ${index + 1}`, step, KNOWN);
     }
+    refuseCallKeys('mastra-trajectory', () => `${where} ${index + 1}`, step, STEP_KEYS);
     const children = Array.isArray(step.children) ? step.children : undefined;
     if (TOOL_STEPS.has(step.stepType as string)) {
       const call = toolStepCall(step);

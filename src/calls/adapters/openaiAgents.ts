@@ -8,6 +8,18 @@ import { recordSubRun } from '../subAgents.js';
 import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
 import { refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/** The keys of a run item (`RunItem.toJSON()` and the instance's own) this reader reads or knows. */
+const RUN_ITEM_KEYS = new Set(['type', 'rawItem', 'agent', 'sourceAgent', 'targetAgent', 'output', 'toolName', 'functionToolStateKey', 'toolCallId', 'approvalId']);
+/** The keys of a message's content part (`input_text`, `output_text`, `refusal`, an image, a file, audio). */
+const PART_KEYS = new Set(['type', 'text', 'annotations', 'logprobs', 'providerData', 'refusal', 'image', 'file', 'audio', 'detail', 'transcript', 'format', 'filename', 'mediaType', 'data', 'id']);
+/** The keys of a protocol item (the SDK's, the Responses items it keeps) this reader reads or knows. */
+const ITEM_KEYS = new Set([
+  'type', 'id', 'role', 'content', 'status', 'name', 'arguments', 'callId', 'call_id', 'output', 'providerData', 'action', 'namespace', 'input', 'summary', 'encrypted_content',
+  'encryptedContent', 'queries', 'results', 'code', 'containerId', 'outputs', 'serverLabel', 'server_label', 'approval_request_id', 'approvalRequestId', 'approve', 'reason', 'error', 'operation',
+  'commands', 'maxOutputLength', 'tools', 'created_by', 'phase', 'execution', 'tool', 'toolName', 'tool_name', 'result',
+]);
 
 /** `defaultToolErrorFunction` of `@openai/agents-core` (tool.mjs): what a tool that threw returns to the model. */
 export const DEFAULT_TOOL_ERROR = 'An error occurred while running the tool. Please try again.';
@@ -336,6 +348,15 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
   let mcpRequests: Map<string, ToolCall> | undefined;
   for (let index = 0; index < list.length; index++) {
     const item = itemAt(items, index);
+    refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, item, ITEM_KEYS);
+    if (Array.isArray(item.content)) {
+      const parts: unknown[] = item.content;
+      for (let part = 0; part < parts.length; part++) {
+        const piece: unknown = parts[part];
+        if (isRecord(piece)) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}, part ${part + 1}`, piece, PART_KEYS);
+      }
+    }
+    if (items.runItems && isRecord(items.list[index])) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, items.list[index] as UnknownRecord, RUN_ITEM_KEYS);
     if (of !== undefined && of[index] !== owner) {
       // Another agent's item, read when its run is opened; one no reader knows is refused here too.
       if (!isKnownItem(item)) refuseItem(items, index, item);

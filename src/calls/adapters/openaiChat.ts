@@ -6,6 +6,7 @@ import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, sumTokens } from '../runUsage.js';
 
 /** An item of `message.tool_calls` rather than a message (`completion.choices[0].message.tool_calls`). */
@@ -20,21 +21,31 @@ const PARTS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
 /** A message other than an assistant's (readAssistant): a bare `tool_calls` item, or a tool's result. */
 function readMessage(message: UnknownRecord, calls: CallCollector, index: number): void {
   if (isToolCallItem(message)) {
+    refuseCallKeys('openai-chat', () => `item ${index + 1}`, message, TOOL_CALL_KEYS);
     if (!readOpenAiToolCall(message, calls)) refuseToolCall('openai-chat', `item ${index + 1}`, message);
   } else if (message.role === 'tool' && isNonEmptyString(message.tool_call_id)) {
     calls.output(message.tool_call_id, message.content);
   }
 }
 
-/** Refuses a message with a role, or a content part, that Chat Completions does not write. */
+/** The keys of an item of `tool_calls` this reader reads or knows. */
+const TOOL_CALL_KEYS = new Set(['id', 'type', 'function', 'custom', 'index']);
+/** The keys of a Chat message this reader reads or knows (a provider's harmless extras are in callKeys.ts). */
+const MESSAGE_KEYS = new Set(['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'function_call']);
+/** The keys of a content part: its type and its payload. */
+const PART_KEYS = new Set(['type', ...PARTS, 'image_url', 'input_audio', 'file']);
+
+/** Refuses a message with a role, a content part or a key that could hold calls that Chat Completions does not write. */
 function checkMessage(message: UnknownRecord, index: number): void {
   if (isToolCallItem(message)) return;
   if (!ROLES.has(message.role as string)) refuseUnknown('openai-chat', position(index), message, `the roles ${[...ROLES].join(', ')}`);
+  refuseCallKeys('openai-chat', () => position(index), message, MESSAGE_KEYS);
   const content = message.content;
   if (!Array.isArray(content)) return;
   for (let part = 0; part < content.length; part++) {
     const item: unknown = content[part];
     if (!isRecord(item) || !PARTS.has(item.type as string)) refuseUnknown('openai-chat', position(index, part), item, [...PARTS].join(', '));
+    refuseCallKeys('openai-chat', () => position(index, part), item, PART_KEYS);
   }
 }
 

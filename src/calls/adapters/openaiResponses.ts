@@ -7,6 +7,17 @@ import type { ToolCall } from '../../types.js';
 import { INPUT_OUTPUT_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { refuseUnknown } from '../unknownParts.js';
+import { refuseCallKeys } from '../callKeys.js';
+
+/** The keys of a message item and of its content parts that this reader reads or knows. */
+const MESSAGE_KEYS = new Set(['type', 'id', 'role', 'content', 'status', 'phase']);
+/** The keys of the other items (calls, their outputs, reasoning, tool lists, approvals) this reader reads or knows. */
+const ITEM_KEYS = new Set([
+  ...MESSAGE_KEYS, 'name', 'arguments', 'call_id', 'output', 'input', 'server_label', 'approval_request_id', 'approve', 'reason', 'error', 'action', 'queries', 'results', 'code', 'container_id',
+  'outputs', 'summary', 'encrypted_content', 'tools', 'pending_safety_checks', 'acknowledged_safety_checks', 'result', 'revised_prompt', 'background', 'output_format', 'quality', 'size',
+  'created_by', 'execution', 'operation', 'namespace', 'max_output_length', 'caller',
+]);
+const PART_KEYS = new Set(['type', 'text', 'annotations', 'logprobs', 'image_url', 'file_id', 'detail', 'file_data', 'filename', 'file_url', 'input_audio', 'audio', 'refusal', 'transcript', 'data', 'format']);
 
 const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', 'image_generation', 'tool_search']);
 
@@ -28,13 +39,16 @@ function readItem(item: UnknownRecord, calls: CallCollector, approvals: Approval
   if (typeof type !== 'string' || type === 'message') {
     // A message, or an easy input message (`{ role, content }`): text, whose parts Responses writes.
     if (!MESSAGE_ROLES.has(item.role as string) || !(typeof item.content === 'string' || Array.isArray(item.content))) refuseUnknown('openai-responses', `item ${index + 1}`, item, KNOWN_ITEMS);
+    refuseCallKeys('openai-responses', () => `item ${index + 1}`, item, MESSAGE_KEYS);
     if (Array.isArray(item.content)) {
       item.content.forEach((part: unknown, at: number) => {
         if (!isResponsesPart(part)) refuseUnknown('openai-responses', `item ${index + 1}, part ${at + 1}`, part, [...RESPONSES_PARTS].join(', '));
+        refuseCallKeys('openai-responses', () => `item ${index + 1}, part ${at + 1}`, part as UnknownRecord, PART_KEYS);
       });
     }
     return;
   }
+  refuseCallKeys('openai-responses', () => `item ${index + 1}`, item, ITEM_KEYS);
   // A function call whose arguments are still streaming (a response read mid-stream) is not issued yet.
   if (item.status === 'in_progress' && (type === 'function_call' || type === 'custom_tool_call')) return;
   switch (type) {

@@ -202,6 +202,9 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - LangChain messages (one AIMessage per model call)
         - Google Gen AI: a GenerateContentResponse (one model call, plus the model turns of its automaticFunctionCallingHistory) or Content[] (one model content per call)
         - Bedrock Converse: a ConverseResponse (one model call) or Message[] (one assistant message per call)
+        - Ollama chat responses (one model call) and messages (one assistant message per response)
+        - Cohere v2 chat responses (one model call) and messages (one assistant message per response)
+        - Mistral chat.complete responses (one model call) and messages (one assistant message per response)
         - OpenAI Chat completions (one model call) and messages (one assistant message per completion)
         - OpenAI Responses: a Response (one model call)
         - Anthropic Messages: a Message (one model call) or messages (one assistant message per Message)
@@ -225,6 +228,9 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
+        - Ollama chat responses (prompt_eval_count and eval_count)
+        - Cohere v2 chat responses (usage.tokens.inputTokens and outputTokens)
+        - Mistral chat.complete responses (usage.promptTokens and completionTokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
         - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
@@ -239,6 +245,7 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - Mastra trajectories from a trace (totalDurationMs, or every top-level step's durationMs)
         - Claude Agent SDK: the messages query() yields, with its result message (duration_ms)
         - Bedrock Converse: a ConverseResponse (metrics.latencyMs)
+        - Ollama chat responses (total_duration)
       Leave durationMs out of this run's budget, or pass the run in a shape that records it."
     `);
   });
@@ -268,6 +275,9 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
+        - Ollama chat responses (prompt_eval_count and eval_count)
+        - Cohere v2 chat responses (usage.tokens.inputTokens and outputTokens)
+        - Mistral chat.complete responses (usage.promptTokens and completionTokens)
         - OpenAI Chat completions (usage.prompt_tokens and completion_tokens)
         - OpenAI Responses: a Response (usage.input_tokens and output_tokens)
         - Anthropic Messages: a Message, or messages that are whole Message objects (usage.input_tokens and output_tokens)
