@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { resolveCacheSettings } from '../judge/cacheSettings.js';
 import type { JudgeInput } from '../judge/input.js';
-import { judgeInput } from '../judge/judge.js';
+import { judgeRecordedInput } from '../judge/judge.js';
 import { modelIdentity } from '../judge/model.js';
 import type { JudgeModel } from '../judge/types.js';
 import { slug } from '../store/index.js';
@@ -63,18 +63,15 @@ export async function compareJudge(options: { dir: string; labelsFile?: string; 
   let asked = 0;
   const judged: ReadVerdict[] = [];
   for (const verdict of labelled) {
-    const entry = verdict.entry;
-    const input = {
-      request: entry.request,
-      reply: entry.reply ?? null,
-      calls: entry.calls,
-      availableTools: entry.availableTools,
-      ...((variant.rubric ?? entry.rubric) !== undefined && { rubric: variant.rubric ?? entry.rubric }),
-    } as JudgeInput;
-    const answer = await judgeInput(input, { model: variant.model, cache, votes: variant.votes });
+    // What the judge saw is the file less what it answered and who answered it.
+    const { test: _test, verdict: _verdict, votes: _votes, agreement: _agreement, score: _score, usage: _usage, model: _model, promptVersion: _version, key: _key, ...seen } = verdict.entry;
+    const rubric = variant.rubric ?? (seen.rubric as string | undefined);
+    const input = { ...seen, ...(rubric !== undefined && { rubric }) } as unknown as JudgeInput;
+    const answer = await judgeRecordedInput(input, { model: variant.model, cache, votes: variant.votes });
     if (answer.source === 'model') asked++;
-    const other = { ...entry, rubric: input.rubric, verdict: answer.verdict, ...(variant.votes > 1 && { agreement: answer.agreement.share }) };
-    judged.push({ ...verdict, file: answer.file ?? verdict.file, entry: other, decisions: decisionsOf(other, threshold)!, agreement: variant.votes > 1 ? answer.agreement.share : undefined });
+    const other = { ...verdict.entry, ...(rubric !== undefined && { rubric }), verdict: answer.verdict, score: answer.score, ...(variant.votes > 1 && { agreement: answer.agreement.share }) };
+    const file = answer.cacheFile === undefined ? verdict.file : path.resolve(answer.cacheFile);
+    judged.push({ ...verdict, file, entry: other, decisions: decisionsOf(other, threshold)!, agreement: variant.votes > 1 ? answer.agreement.share : undefined });
   }
   const after = calibrateVerdicts(judged, labels, { dir: otherDir, labelsFile, threshold });
   const changed: ChangedSide[] = [];

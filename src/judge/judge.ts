@@ -310,23 +310,14 @@ async function askForVerdict<Input extends JudgeInput, Verdict>(
 }
 
 /**
- * The judge over an input already built (a recorded verdict's request, reply, calls and tools),
- * for `calibrate --model/--rubric-file/--votes`: the same asking, checks, votes and verdict cache
- * as `judge`, with another model, rubric or number of votes.
+ * The judge over an input already built: a recorded verdict's request, reply, calls and tools (and,
+ * for a trajectory verdict, its steps, expected trajectory and criteria), for `calibrate --model/
+ * --rubric-file/--votes`. The same asking, checks, votes and verdict cache as `judge` and
+ * `judgeTrajectory`, with another model, rubric or number of votes.
  */
-export async function judgeInput(input: JudgeInput, settings: { model: JudgeModel; cache: CacheSettings; votes: number; timeoutMs?: number; maxRetries?: number; concurrency?: number }): Promise<{ verdict: JudgeVerdict; agreement: Agreement; source: 'cache' | 'model'; file: string | undefined }> {
-  const config = getJudgeConfig();
-  const limits: AskLimits = {
-    timeoutMs: settings.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: settings.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES,
-    concurrency: settings.concurrency ?? config.concurrency ?? DEFAULT_CONCURRENCY,
-    cancel: undefined,
-  };
-  const { judgement, source, file } = await withVerdictCache(
-    { settings: settings.cache, model: modelIdentity(settings.model), input, votes: settings.votes },
-    () => askForVotes(limits, settings.model, input, settings.votes),
-    (stored, entry) => checkStoredJudgement(stored, entry, input, settings.votes),
-    (verdict) => scoreVerdict(verdict, input.calls.length),
-  );
-  return { verdict: judgement.verdict, agreement: judgement.agreement, source, file };
+export async function judgeRecordedInput(input: JudgeInput | TrajectoryInput, settings: { model: JudgeModel; cache: CacheSettings; votes: number }): Promise<JudgeOutcome<JudgeVerdict | TrajectoryVerdict>> {
+  const judgeSettings: JudgeSettings = { request: undefined, asker: 'scorer', cache: settings.cache, votes: settings.votes };
+  return (input as { kind?: unknown }).kind === 'trajectory'
+    ? judgeInput(TRAJECTORY, input as TrajectoryInput, [], settings.model, judgeSettings)
+    : judgeInput(TOOL_CALLS, input, [], settings.model, judgeSettings);
 }

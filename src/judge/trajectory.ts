@@ -5,15 +5,12 @@
  * run, decided by majority and scored. The request, retries, fences, votes, cache and limits are the
  * judge's one machinery (judge.ts), which runs this kind of verdict as it runs the tool-call kind.
  */
-import { subAgentCallsOf } from '../calls/getToolCalls.js';
+import { resultIsRun, startedBy } from '../calls/subAgents.js';
 import type { ToolCall } from '../types.js';
 import { judgedCall, toJsonText, type JudgedCall, type JudgeInput } from './input.js';
 import type { VerdictProblem } from './schema.js';
 import type { CriterionAnswer, StepEvaluation, TrajectoryVerdict } from './types.js';
 import { agreementOf, type Agreement, type Decision } from './votes.js';
-
-/** Sub-agents within sub-agents are read this deep, as `trajectory(run)` reads them. */
-const MAX_DEPTH = 16;
 
 /** One step of the run as the trajectory judge sees it: a call, numbered `2` or `2.1` (the first step of the sub-agent that step 2 started). */
 export interface JudgedStep extends JudgedCall {
@@ -42,24 +39,24 @@ export interface TrajectoryInput extends JudgeInput {
 export type { CriterionAnswer, StepEvaluation, TrajectoryVerdict };
 
 /**
- * The run's steps, depth first: each call, then the calls of the sub-agent it ran (numbered under
- * it), as `trajectory(run)` prints them. A result that is the sub-agent's whole run is not repeated
- * as a value: its steps follow.
+ * The run's steps in the order made, numbered as `trajectory(run)` nests them: a sub-agent's calls
+ * (which the run's calls include, each with its `agent`) under the call that started it (`2.1`).
+ * A result that is the sub-agent's whole run is not repeated as a value: its steps follow.
  */
 export function judgedSteps(calls: readonly ToolCall[]): JudgedStep[] {
-  const steps: JudgedStep[] = [];
-  const walk = (level: readonly ToolCall[], prefix: string, depth: number) => {
-    level.forEach((call, index) => {
-      const step = `${prefix}${index + 1}`;
-      const sub = depth < MAX_DEPTH ? subAgentCallsOf(call) : undefined;
-      const judged = judgedCall(call);
-      if (sub?.fromResult && judged.result !== undefined) judged.result = `(a sub-agent run: its ${sub.calls.length} step${sub.calls.length === 1 ? '' : 's'} follow as ${step}.1 …)`;
-      steps.push({ step, ...judged });
-      if (sub) walk(sub.calls, `${step}.`, depth + 1);
-    });
-  };
-  walk(calls, '', 0);
-  return steps;
+  const ids = new Map<ToolCall, string>();
+  const counts = new Map<ToolCall | undefined, number>();
+  return calls.map((call) => {
+    const starter = call.agent === undefined ? undefined : startedBy(call);
+    const parent = starter !== undefined && ids.has(starter) ? starter : undefined;
+    const index = (counts.get(parent) ?? 0) + 1;
+    counts.set(parent, index);
+    const step = parent === undefined ? String(index) : `${ids.get(parent)}.${index}`;
+    ids.set(call, step);
+    const judged = judgedCall(call);
+    if (resultIsRun(call) && judged.result !== undefined) judged.result = `(a sub-agent run: its steps follow as ${step}.1 …)`;
+    return { step, ...judged };
+  });
 }
 
 /** The trajectory judge's input: the tool-call judge's, with every step numbered, and the expected trajectory and criteria when given. */

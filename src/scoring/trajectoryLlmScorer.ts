@@ -6,7 +6,8 @@
  */
 import { isRecord } from '../calls/adapter.js';
 import { detectFormat } from '../calls/detect.js';
-import { getToolCalls, subAgentCallsOf } from '../calls/getToolCalls.js';
+import { getToolCalls } from '../calls/getToolCalls.js';
+import { resultIsRun, startedBy } from '../calls/subAgents.js';
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
@@ -121,8 +122,8 @@ export function createTrajectoryAccuracyScorerLLM(options: TrajectoryAccuracySco
       const expected = staticSteps ?? itemSteps;
       const calls = getToolCalls(run);
       const preprocessStepResult = {
-        actualTrajectory: isRecord(run) && Array.isArray(run.steps) && detectFormat(run)?.format === 'mastra-trajectory' ? (run as TrajectoryAccuracyLLMResult['preprocessStepResult']['actualTrajectory']) : { steps: trajectorySteps(calls, 0) },
-        actualTrajectoryFormatted: formatSteps(trajectorySteps(calls, 0)),
+        actualTrajectory: isRecord(run) && Array.isArray(run.steps) && detectFormat(run)?.format === 'mastra-trajectory' ? (run as TrajectoryAccuracyLLMResult['preprocessStepResult']['actualTrajectory']) : { steps: trajectorySteps(calls) },
+        actualTrajectoryFormatted: formatSteps(trajectorySteps(calls)),
         ...(expected !== undefined && { expectedTrajectoryFormatted: formatExpected(expected) }),
         hasSteps: calls.length > 0,
       };
@@ -211,20 +212,35 @@ function scorerCache(cache: TrajectoryAccuracyScorerLLMOptions['cache']): CacheS
   return resolveCacheSettings(getJudgeConfig().cache, process.env, cache === true ? undefined : cache);
 }
 
-const MAX_DEPTH = 16;
-
-function trajectorySteps(calls: readonly ToolCall[], depth: number): ScoredTrajectoryStep[] {
-  return calls.map((call) => {
-    const sub = depth < MAX_DEPTH ? subAgentCallsOf(call) : undefined;
-    return {
-      stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
-      name: call.toolName,
-      toolArgs: call.input,
-      ...(call.output !== undefined && !sub?.fromResult && { toolResult: call.output }),
-      success: call.error === undefined,
-      ...(sub && sub.calls.length > 0 && { children: trajectorySteps(sub.calls, depth + 1) }),
-    };
-  });
+/**
+ * The run's calls as Mastra's nested trajectory: a sub-agent's calls (the run's calls include them,
+ * each with its `agent`) as the `children` of the call that started it.
+ */
+function trajectorySteps(calls: readonly ToolCall[]): ScoredTrajectoryStep[] {
+  const listed = new Set(calls);
+  const children = new Map<ToolCall, ToolCall[]>();
+  const top: ToolCall[] = [];
+  for (const call of calls) {
+    const starter = call.agent === undefined ? undefined : startedBy(call);
+    if (starter !== undefined && listed.has(starter)) {
+      const siblings = children.get(starter);
+      if (siblings) siblings.push(call);
+      else children.set(starter, [call]);
+    } else top.push(call);
+  }
+  const steps = (level: readonly ToolCall[]): ScoredTrajectoryStep[] =>
+    level.map((call) => {
+      const sub = children.get(call);
+      return {
+        stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
+        name: call.toolName,
+        toolArgs: call.input,
+        ...(call.output !== undefined && !resultIsRun(call) && { toolResult: call.output }),
+        success: call.error === undefined,
+        ...(sub !== undefined && { children: steps(sub) }),
+      };
+    });
+  return steps(top);
 }
 
 /** Mastra's text of a trajectory: `1. [tool_call] search (args: {…}, result: {…})`, children indented. */
