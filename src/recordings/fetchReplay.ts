@@ -49,7 +49,7 @@ export interface RecordedExchange {
  */
 export function exchangeThroughRecording(exchange: RecordedExchange, live: () => Promise<HttpResponseData>): Promise<Response> {
   const { settings, test, name, who, signal, redact } = exchange;
-  if (settings.mode === 'off') return liveAnswer(FETCH_STORE, async () => replayResponse(await live()), { owner: name ?? test.name, testPath: test.file });
+  if (settings.mode === 'off') return liveAnswer(FETCH_STORE, async () => replayResponse(await live()), { owner: name ?? test.name, testPath: test.file, test });
   const request = canonical(exchange.request);
   const scope = cassetteScope(FETCH_STORE, settings, test, name, who);
   const key = hashKey(requestKey(request));

@@ -42,7 +42,7 @@ export interface RecordedCall {
  */
 export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: Commit) => Promise<A>): Promise<A> {
   const { settings, test, call } = recorded;
-  if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file });
+  if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file, test });
   const request: RequestIdentity = { call, model: recorded.model, request: requestData(recorded.callOptions, recorded.redact) };
   const scope = cassetteScope(RECORDINGS_STORE, settings, test, recorded.name, recorded.who);
   const key = hashKey(request);

@@ -1,4 +1,5 @@
 import type { StoredStep } from './step.js';
+import type { CurrentTest } from './test.js';
 
 /**
  * What the store did in this process, for the reporters: every answer replayed, recorded or
@@ -18,6 +19,8 @@ export type StoreEvent =
       owner: string | undefined;
       /** The test file, when the step was made in a test. */
       testPath: string | undefined;
+      /** The test that asked, as read when the request came (its own, under concurrent tests). */
+      test?: CurrentTest | undefined;
     }
   | {
       type: 'written';
@@ -32,6 +35,8 @@ export type StoreEvent =
       /** Its steps before and now, parsed, for a report that compares what the agent did. */
       previousSteps: readonly StoredStep[] | undefined;
       steps: readonly StoredStep[];
+      /** The test whose request made this write. */
+      test?: CurrentTest | undefined;
     };
 
 export type StoreListener = (event: StoreEvent) => void;

@@ -27,28 +27,127 @@ interface VitestTask {
 }
 
 /**
- * The current test, read from the runner's global `expect` state: Vitest's global expect (under
- * `Symbol.for('expect-global')`, set whether or not globals are on) and its worker's current task
- * (for retries), or Jest's matcher state (`Symbol.for('$$jest-matchers-object')`, there in
- * CommonJS and ESM, with or without injected globals). Tests running concurrently in one file
- * share that state: give them a name of their own.
+ * The current test. First from the test's own async context, so that tests running concurrently
+ * in one file (`describe.concurrent`, `test.concurrent`) each get their own: the task the Vitest
+ * setup entry enters for each test (`enterTest`, from an `aroundEach` hook), or the test jest-circus
+ * runs in its own async context (Jest 30: `expect.getState().currentTestIdentity()`). Else from the
+ * runner's global state: Vitest's global expect (under `Symbol.for('expect-global')`, set whether or
+ * not globals are on) and its worker's current task (for retries), or Jest's matcher state
+ * (`Symbol.for('$$jest-matchers-object')`, there in CommonJS and ESM, with or without injected
+ * globals). That state is the last started test's: `concurrentWithoutContext` says when a Vitest
+ * test runs concurrently with no context entered (the setup entry not loaded).
  */
 export function currentTest(): CurrentTest {
   const holder = globalThis as Record<string | symbol, unknown>;
+  const entered = enteredTask();
+  if (entered !== undefined) return vitestTest(entered.task);
   const vitestExpect = holder[Symbol.for('expect-global')] as { getState?: () => ExpectState } | undefined;
   if (typeof vitestExpect?.getState === 'function') {
     const state = vitestExpect.getState();
     const task = (holder.__vitest_worker__ as { current?: VitestTask } | undefined)?.current;
-    const attempt = Number(task?.result?.retryCount ?? 0) + Number(task?.result?.repeatCount ?? 0) * 1000;
-    return { name: text(state.currentTestName), file: file(state.testPath), attempt: Number.isFinite(attempt) ? attempt : 0, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
+    const attempt = attemptOf(task);
+    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
   }
-  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
+  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState & JestContextState } | undefined;
   if (jest?.state) {
-    const running = jestRunningTest(holder);
+    const own = jestContextTest(jest.state);
+    const running = own ?? jestRunningTest(holder);
     const attempt = Number(running?.invocations ?? 1) - 1;
-    return { name: text(jest.state.currentTestName), file: file(jest.state.testPath), attempt: Number.isFinite(attempt) && attempt > 0 ? attempt : 0, handle: running, runner: 'jest' };
+    const name = own === undefined ? text(jest.state.currentTestName) : (text(safeCall(jest.state.currentConcurrentTestName)) ?? text(jest.state.currentTestName));
+    return { name, file: file(jest.state.testPath), attempt: Number.isFinite(attempt) && attempt > 0 ? attempt : 0, handle: running, runner: 'jest' };
   }
   return { name: undefined, file: undefined, attempt: 0, handle: undefined, runner: undefined };
+}
+
+/**
+ * Whether the test Vitest runs now is concurrent while no test context was entered for it (the
+ * setup entry `tool-call-accuracy/vitest` not loaded): the global state then names the last started
+ * test, not necessarily the one asking.
+ */
+export function concurrentWithoutContext(): boolean {
+  if (enteredTask() !== undefined) return false;
+  const task = ((globalThis as Record<string, unknown>).__vitest_worker__ as { current?: { concurrent?: unknown } } | undefined)?.current;
+  return task?.concurrent === true;
+}
+
+interface JestContextState {
+  currentTestIdentity?: () => unknown;
+  currentConcurrentTestName?: () => unknown;
+}
+
+interface TaskNode {
+  name?: unknown;
+  fullTestName?: unknown;
+  suite?: TaskNode;
+  file?: TaskNode & { filepath?: unknown };
+  result?: { retryCount?: unknown; repeatCount?: unknown };
+}
+
+// The async context the Vitest setup entry enters for each test: on globalThis under a
+// `Symbol.for` key, so that the ESM and CJS builds (and the setup file and the tests) share it.
+const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
+interface Entered {
+  task: object;
+}
+interface Storage {
+  run<R>(store: Entered, fn: () => R): R;
+  enterWith(store: Entered): void;
+  getStore(): Entered | undefined;
+}
+
+function storage(): Storage {
+  const holder = globalThis as { [CONTEXT]?: Storage };
+  return (holder[CONTEXT] ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)<Entered>());
+}
+
+function enteredTask(): Entered | undefined {
+  const held = (globalThis as { [CONTEXT]?: Storage })[CONTEXT];
+  return held?.getStore();
+}
+
+/**
+ * Runs `fn` (the test, from Vitest's `aroundEach`) with `task` as the current test of everything
+ * it awaits: `currentTest()` inside it names that test, even among concurrent tests.
+ */
+export function runInTest<R>(task: object, fn: () => R): R {
+  return storage().run({ task }, fn);
+}
+
+/** For a Vitest without `aroundEach`: makes `task` the current test of the rest of the test (from `beforeEach`). */
+export function enterTest(task: object): void {
+  storage().enterWith({ task });
+}
+
+/** A Vitest task as the current test: its full name as Vitest's expect states it (` > ` between the suites' names and its own). */
+function vitestTest(task: object): CurrentTest {
+  const node = task as TaskNode;
+  let name: string | undefined = text(node.fullTestName);
+  if (name === undefined) {
+    const names: string[] = [];
+    for (let at: TaskNode | undefined = node; at !== undefined && at !== node.file; at = at.suite) if (typeof at.name === 'string' && at.name !== '') names.unshift(at.name);
+    name = text(names.join(' > '));
+  }
+  return { name, file: file(node.file?.filepath), attempt: attemptOf(node), handle: task, runner: 'vitest' };
+}
+
+function attemptOf(task: VitestTask | undefined): number {
+  const attempt = Number(task?.result?.retryCount ?? 0) + Number(task?.result?.repeatCount ?? 0) * 1000;
+  return Number.isFinite(attempt) ? attempt : 0;
+}
+
+/** The test jest-circus runs in this async context (Jest 30), or undefined. */
+function jestContextTest(state: JestContextState): { invocations?: unknown } | undefined {
+  const test = safeCall(state.currentTestIdentity);
+  return typeof test === 'object' && test !== null ? (test as { invocations?: unknown }) : undefined;
+}
+
+function safeCall(fn: (() => unknown) | undefined): unknown {
+  if (typeof fn !== 'function') return undefined;
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -295,7 +295,7 @@ describe('files', () => {
       const text = await readFile(file!, 'utf8');
       expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
       const stored = JSON.parse(text);
-      expect(Object.keys(stored)).toEqual(['test', 'steps']);
+      expect(Object.keys(stored)).toEqual(['version', 'test', 'steps']);
       expect(Object.keys(stored.steps[0])).toEqual(['key', 'call', 'model', 'request', 'response']);
       expect(stored.steps[0].response.response).toEqual({ id: 'resp-1', modelId: 'weather-1', timestamp: { $date: '2026-01-01T00:00:00.000Z' } });
       expect(text).not.toMatch(/sk-header-credential|set-cookie|Authorization/i);
@@ -367,9 +367,17 @@ describe('files', () => {
     expect((error as Error).message).toMatch(new RegExp(`^The recording ${escape(display(file!))} is corrupt: not valid JSON \\(.+\\)\\. Delete the file and record the test again \\(TOOL_CALL_ACCURACY_RECORDINGS=record\\)\\.$`));
     expect(model.calls()).toBe(0);
 
-    newProcess(); // record writes over a corrupt file
+    newProcess(); // record refuses it too, rather than write over what nobody could read
+    await expect(generate(major, recordedModel(model, { mode: 'record', dir }))).rejects.toThrow(`The recording ${display(file!)} is corrupt: not valid JSON`);
+    await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: not valid JSON');
+    expect(await readFile(file!, 'utf8')).toBe('{ "steps": [ { "key": '); // untouched
+    expect(model.calls()).toBe(0);
+
+    await rm(file!);
+    newProcess(); // once it is deleted, record writes it anew
     await generate(major, recordedModel(model, { mode: 'record', dir }));
     const stored = JSON.parse(await readFile(file!, 'utf8'));
+    expect(stored.version).toBe(1);
     delete stored.steps[0].response;
     await writeFile(file!, JSON.stringify(stored));
     newProcess();
@@ -377,7 +385,18 @@ describe('files', () => {
 
     await writeFile(file!, JSON.stringify({ test: 'x', steps: [{ call: 'generate' }] }));
     newProcess();
-    await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: its step 1 is not an object with a "key".');
+    await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: its step 1 is not an object with a "key" string.');
+
+    for (const mode of ['replay', 'auto', 'record'] as const) {
+      await writeFile(file!, JSON.stringify({ version: 2, test: 'x', steps: [] }));
+      newProcess();
+      await expect(generate(major, recordedModel(model, { mode, dir }))).rejects.toThrow(
+        `The recording ${display(file!)} is corrupt: its "version" is 2, and this version of tool-call-accuracy reads version 1 (a file written by a newer release, or edited by hand).`,
+      );
+    }
+    await writeFile(file!, JSON.stringify({ test: 'x', steps: { key: 'a' } }));
+    newProcess();
+    await expect(generate(major, recordedModel(model, { mode: 'record', dir }))).rejects.toThrow('is corrupt: it has no "steps" list.');
     expect(model.calls()).toBe(2); // only the re-recording called it
   });
 });
