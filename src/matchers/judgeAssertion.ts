@@ -1,3 +1,4 @@
+import { matcherTest } from '../store/test.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint, judgeErrorMessage } from '../format/message.js';
@@ -43,7 +44,7 @@ export async function judgeAssertion(
       asker: 'matcher',
       cancel,
       ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
-      ...(ctx.currentTestName && { testName: ctx.currentTestName }),
+      ...(matcherTest(ctx).name !== undefined && { testName: matcherTest(ctx).name }),
     });
   } catch (error) {
     // In a sample's run, the sample shows the error, under its own hint line and naming the run (sampled.ts).

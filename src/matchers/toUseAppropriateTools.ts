@@ -1,4 +1,5 @@
 import { callSite } from '../judge/callSite.js';
+import { matcherTest } from '../store/test.js';
 import { isSample } from '../sample/sample.js';
 import { judgeSample, recordJudgedRun } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
@@ -14,7 +15,9 @@ import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContex
  */
 export function toUseAppropriateTools(this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
   const site = callSite();
-  const testName = this.currentTestName || undefined;
+  // The test's own, under concurrent tests too (the matcher context of a global `expect` names the last started one).
+  const own = matcherTest(this);
+  const testName = own.name;
   const assertion = (cancel: AbortSignal) =>
     isSample(received)
       ? judgeSample(this, received, options, site, cancel)
@@ -23,5 +26,5 @@ export function toUseAppropriateTools(this: JudgeMatcherContext, received: unkno
           .then((result) => recordJudgedRun(this, options, result));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
-  return trackJudge(assertion, this.task ?? testName, testName, site);
+  return trackJudge(assertion, own.task ?? testName, testName, site);
 }

@@ -64,8 +64,10 @@ function replayGenerate(step: StoredStep, file: string): Record<string, unknown>
 
 function replayStream(step: StoredStep, file: string): { stream: ReadableStream<unknown> } {
   if (!Array.isArray(step.stream)) throw corruptFileError(RECORDINGS_STORE, file, 'a doStream step has no "stream" list of parts');
+  if (step.result !== undefined && (typeof step.result !== 'object' || step.result === null || Array.isArray(step.result))) throw corruptFileError(RECORDINGS_STORE, file, 'a doStream step\'s "result" is not an object');
   const parts = fromStored(step.stream) as unknown[];
   return {
+    ...(fromStored(step.result ?? {}) as Record<string, unknown>),
     stream: new ReadableStream({
       start(controller) {
         for (const part of parts) controller.enqueue(part);

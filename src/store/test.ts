@@ -178,3 +178,19 @@ function jestCommand(): string {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const file = (value: unknown) => (typeof value === 'string' && value !== '' ? path.resolve(value) : undefined);
+
+/**
+ * The test a matcher runs for: its own (the async context's, under concurrent tests) when the
+ * runner says, else the matcher context's (`this.task`, `this.currentTestName`), which a global
+ * `expect` in concurrent tests takes from the last started test.
+ */
+export function matcherTest(ctx: { task?: unknown; currentTestName?: string | undefined }): { task: unknown; name: string | undefined } {
+  const entered = enteredTask();
+  if (entered !== undefined) return { task: entered.task, name: vitestTest(entered.task).name };
+  const jest = (globalThis as Record<symbol, unknown>)[Symbol.for('$$jest-matchers-object')] as { state?: JestContextState } | undefined;
+  if (jest?.state !== undefined && jestContextTest(jest.state) !== undefined) {
+    const name = text(safeCall(jest.state.currentConcurrentTestName));
+    if (name !== undefined) return { task: ctx.task, name };
+  }
+  return { task: ctx.task, name: text(ctx.currentTestName) };
+}
