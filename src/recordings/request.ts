@@ -113,10 +113,24 @@ export function describeValueChange(before: unknown, after: unknown): string {
     let at = 0;
     while (at < before.length && before[at] === after[at]) at++;
     const from = at > 30 ? at - 20 : 0;
-    const cut = (text: string) => (from === 0 ? text : `…${text.slice(from)}`);
-    return `was ${show(cut(before))}, now ${show(cut(after))}`;
+    return `was ${quoted(before, from)}, now ${quoted(after, from)}`;
   }
   return `was ${show(before)}, now ${show(after)}`;
+}
+
+/**
+ * A text from `from` on, quoted, at most about 70 characters: an ellipsis inside the quotes where
+ * it was cut at either end, so the closing quote is always there.
+ */
+function quoted(text: string, from: number): string {
+  const start = from === 0 ? '' : '…';
+  let shown = `${start}${text.slice(from)}`;
+  let cut = false;
+  while (escapeUnsafe(JSON.stringify(shown)).length > 70) {
+    shown = shown.slice(0, Math.max(start.length, shown.length - Math.max(1, escapeUnsafe(JSON.stringify(shown)).length - 70)));
+    cut = true;
+  }
+  return escapeUnsafe(JSON.stringify(cut ? `${shown.slice(0, -1)}…` : shown));
 }
 
 const show = (value: unknown) => (value === undefined ? 'absent' : formatInline(value, 70));

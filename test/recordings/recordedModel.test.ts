@@ -402,3 +402,18 @@ describe('files', () => {
 });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('a change of a long text in a miss', () => {
+  it('keeps both quotes where the text is cut, at its start and at its end', async () => {
+    const { describeValueChange } = await import('../../src/recordings/request.js');
+    const system = 'You are a customer support agent. Look orders up before refunding them, and always be polite to customers who write in.';
+    expect(describeValueChange(system, 'Hi')).toBe('was "You are a customer support agent. Look orders up before refunding t…", now "Hi"');
+    expect(describeValueChange(system, system.replace('polite', 'kind'))).toBe(
+      'was "…them, and always be polite to customers who write in.", now "…them, and always be kind to customers who write in."',
+    );
+    const long = `${system} ${system}`;
+    const change = describeValueChange(long, long.replace('refunding', 'refusing'));
+    expect(change).toBe('was "…rders up before refunding them, and always be polite to customers …", now "…rders up before refusing them, and always be polite to customers w…"');
+    expect(change.match(/"/g)).toHaveLength(4);
+  });
+});
