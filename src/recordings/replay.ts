@@ -50,8 +50,23 @@ export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: 
     replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
     // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.
     ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...canonical(fields) })),
-    miss: (stored) => replayMiss(scope, stored, request, key, recorded.name !== undefined),
+    miss: (stored) => {
+      const error = replayMiss(scope, stored, request, key, recorded.name !== undefined);
+      return call === 'stream' ? asNoOutput(error) : error;
+    },
   });
+}
+
+/**
+ * A `streamText` miss, marked as the AI SDK marks "no output generated": `streamText` (ai 6 and 7)
+ * then rejects its results (`text`, `steps`, `consumeStream`) with this very error rather than a
+ * generic one of its own that points at the stream, so the test fails with the RecordingError as a
+ * `generateText` miss does. The marks are the ones the SDK's `isInstance` checks read (its
+ * `Symbol.for` keys); the error stays a RecordingError.
+ */
+export function asNoOutput(error: RecordingError): RecordingError {
+  for (const marker of ['vercel.ai.error', 'vercel.ai.error.AI_NoOutputGeneratedError']) Object.defineProperty(error, Symbol.for(marker), { value: true });
+  return error;
 }
 
 function replayGenerate(step: StoredStep, file: string): Record<string, unknown> {
@@ -77,7 +92,7 @@ function replayStream(step: StoredStep, file: string): { stream: ReadableStream<
   };
 }
 
-function replayMiss(scope: CassetteScope, stored: readonly StoredStep[], request: RequestIdentity, key: string, named: boolean): Error {
+function replayMiss(scope: CassetteScope, stored: readonly StoredStep[], request: RequestIdentity, key: string, named: boolean): RecordingError {
   return recordingMiss(RECORDINGS_STORE, scope, missNote(stored, request, key, existsSync(scope.file)), named ? 'for the recording named' : 'in test');
 }
 
