@@ -4,7 +4,7 @@ import {
   canonical,
   cassetteScope,
   corruptFileError,
-  hashKey,
+  sha256,
   liveAnswer,
   recordCommand,
   recordedAnswer,
@@ -43,9 +43,10 @@ export interface RecordedCall {
 export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: Commit) => Promise<A>): Promise<A> {
   const { settings, test, call } = recorded;
   if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file, test });
-  const request: RequestIdentity = { call, model: recorded.model, request: requestData(recorded.callOptions, recorded.redact) };
+  // In sorted key order at every level (requestData's data is), so its JSON is its canonical JSON: the key is hashed with no second pass.
+  const request: RequestIdentity = { call, model: { modelId: recorded.model.modelId, provider: recorded.model.provider }, request: requestData(recorded.callOptions, recorded.redact) };
   const scope = cassetteScope(RECORDINGS_STORE, settings, test, recorded.name, recorded.who);
-  const key = hashKey(request);
+  const key = sha256(JSON.stringify(request));
   return recordedAnswer<A>(scope, key, {
     replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
     // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.

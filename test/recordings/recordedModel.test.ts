@@ -424,3 +424,15 @@ describe('a change of a long text in a miss', () => {
     expect(change.match(/"/g)).toHaveLength(4);
   });
 });
+
+describe('keys', () => {
+  it("a step's key is the hash of the canonical JSON of its call, model and request, as written (keys made in one pass agree with it)", async () => {
+    const { hashKey } = await import('../../src/store/index.js');
+    const [major] = majors.slice(-1) as [Major];
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }), 'Weather in Tokyo? {"z": 1, "a": 2}', weatherTools(major), { temperature: 0, providerOptions: { zeta: { b: 1, a: 2 }, mastra: { createdAt: 1 } } });
+    const [file] = await filesIn(dir);
+    const { steps } = JSON.parse(await readFile(file!, 'utf8')) as { steps: Array<{ key: string; call: unknown; model: unknown; request: unknown }> };
+    expect(steps).toHaveLength(2);
+    for (const step of steps) expect(step.key).toBe(hashKey({ call: step.call, model: step.model, request: step.request }));
+  });
+});
