@@ -6,7 +6,6 @@
 import * as vitest from 'vitest';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { failOnLeftoverJudges, failOnUnawaitedJudges, matchers, trajectorySerializer } from './setup.js';
-import { enterTest, runInTest } from './store/test.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
 
@@ -18,9 +17,15 @@ expect.addSnapshotSerializer(trajectorySerializer);
 // a report made in it belong to that test even when tests run concurrently (`describe.concurrent`),
 // where Vitest's global state names the last started one. `aroundEach` came with Vitest 4.1; before
 // it, `beforeEach` enters the context for the rest of the test.
+// The context is the one store/test.ts reads (`currentTest`), under the same global key; written
+// here, not imported, so that this entry stays one file with its shared part (test/package/setupEntries.test.ts).
+const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
+type TestContextStorage = { run<R>(store: { task: object }, fn: () => R): R; enterWith(store: { task: object }): void };
+const storage = (): TestContextStorage =>
+  ((globalThis as { [CONTEXT]?: TestContextStorage })[CONTEXT] ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)());
 const aroundEach = (vitest as { aroundEach?: (fn: (runTest: () => Promise<void>, context: { task: object }) => Promise<void>) => void }).aroundEach;
-if (typeof aroundEach === 'function') aroundEach((runTest, context) => runInTest(context.task, runTest));
-else beforeEach((context) => enterTest(context.task));
+if (typeof aroundEach === 'function') aroundEach((runTest, context) => storage().run({ task: context.task }, runTest));
+else beforeEach((context) => storage().enterWith({ task: context.task }));
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
 afterEach((context) =>

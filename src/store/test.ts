@@ -85,37 +85,17 @@ interface TaskNode {
 
 // The async context the Vitest setup entry enters for each test: on globalThis under a
 // `Symbol.for` key, so that the ESM and CJS builds (and the setup file and the tests) share it.
+// src/vitest.ts makes it under the same key without importing this module (its entry stays one file).
 const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
 interface Entered {
   task: object;
 }
 interface Storage {
-  run<R>(store: Entered, fn: () => R): R;
-  enterWith(store: Entered): void;
   getStore(): Entered | undefined;
 }
 
-function storage(): Storage {
-  const holder = globalThis as { [CONTEXT]?: Storage };
-  return (holder[CONTEXT] ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)<Entered>());
-}
-
 function enteredTask(): Entered | undefined {
-  const held = (globalThis as { [CONTEXT]?: Storage })[CONTEXT];
-  return held?.getStore();
-}
-
-/**
- * Runs `fn` (the test, from Vitest's `aroundEach`) with `task` as the current test of everything
- * it awaits: `currentTest()` inside it names that test, even among concurrent tests.
- */
-export function runInTest<R>(task: object, fn: () => R): R {
-  return storage().run({ task }, fn);
-}
-
-/** For a Vitest without `aroundEach`: makes `task` the current test of the rest of the test (from `beforeEach`). */
-export function enterTest(task: object): void {
-  storage().enterWith({ task });
+  return (globalThis as { [CONTEXT]?: Storage })[CONTEXT]?.getStore();
 }
 
 /** A Vitest task as the current test: its full name as Vitest's expect states it (` > ` between the suites' names and its own). */
