@@ -5,7 +5,7 @@
  * replayed all together and each alone, each test gets its own answers, nothing recorded is lost,
  * and the reporters count each step once.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,9 +47,15 @@ describe('Vitest: describe.concurrent tests over recordedModel', () => {
     );
     expect(summary(recording.output)).toBe('tool-call-accuracy recordings: 0 steps replayed, 6 recorded, 0 passed through live, in 3 recording files.');
 
+    // A recording no test reads: the one stale file of the full run, whatever order the tests ran in.
+    const stray = path.join(dir(), 'a-deleted-test-0123456789ab.json');
+    await writeFile(stray, `${JSON.stringify({ version: 1, test: 'a deleted test', steps: [] }, null, 2)}\n`);
     const together = await run([], { CI: 'true' });
     expect(together.code, together.output).toBe(0);
     expect(summary(together.output)).toBe('tool-call-accuracy recordings: 6 steps replayed, 0 recorded, 0 passed through live, in 3 recording files.');
+    expect(together.output).toContain('Stale recordings: 1 file that no test of this full run used:');
+    expect(together.output).toContain('a-deleted-test-0123456789ab.json');
+    await rm(stray);
     for (const words of WORDS) {
       const alone = await run(['-t', `${words} forecasts`], { CI: 'true' });
       expect(alone.code, alone.output).toBe(0);
@@ -74,9 +80,15 @@ describe('Jest: test.concurrent tests over recordedFetch', () => {
     expect(await recorded(dir())).toEqual(WORDS.map((words) => ({ test: `three clients at once ${words} asks`, steps: 2, words: [words] })));
     expect(summary(recording.output)).toBe('tool-call-accuracy recordings: 0 steps replayed, 6 recorded, 0 passed through live, in 3 recording files.');
 
+    // A recording no test reads: the one stale file of the full run, whatever order the tests ran in.
+    const stray = path.join(dir(), 'a-deleted-test-0123456789ab.json');
+    await writeFile(stray, `${JSON.stringify({ version: 1, test: 'a deleted test', steps: [] }, null, 2)}\n`);
     const together = await run([], { CI: 'true' });
     expect(together.code, together.output).toBe(0);
     expect(summary(together.output)).toBe('tool-call-accuracy recordings: 6 steps replayed, 0 recorded, 0 passed through live, in 3 recording files.');
+    expect(together.output).toContain('Stale recordings: 1 file that no test of this full run used:');
+    expect(together.output).toContain('a-deleted-test-0123456789ab.json');
+    await rm(stray);
     for (const words of WORDS) {
       const alone = await run(['-t', `${words} asks`], { CI: 'true' });
       expect(alone.code, alone.output).toBe(0);
