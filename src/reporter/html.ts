@@ -7,7 +7,7 @@ import { describeCost, totalCost } from './usage.js';
  * assertion with a pass-rate bar (its 95% interval drawn across it, the gate as a marker), and
  * under it the failing runs' messages and the judge's verdicts, folded in `<details>`.
  */
-export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary): string {
+export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, recordings?: string): string {
   const sorted = sortRows(rows);
   const failing = rows.filter((row) => !row.passed).length;
   const flaky = rows.filter((row) => row.status === 'flaky').length;
@@ -32,9 +32,19 @@ ${compared}<table>
 ${sorted.map((row) => formatRow(row, baseline)).join('\n')}
 </tbody>
 </table>
-${formatRemoved(baseline)}</body>
+${formatRemoved(baseline)}${formatRecordings(recordings)}</body>
 </html>
 `;
+}
+
+/**
+ * The recordings' part of the run, as the console reporters print it (steps replayed, recorded and
+ * live; files written over, with whether the agent's tool calls changed; stale files), under the
+ * table and its judge usage line.
+ */
+function formatRecordings(recordings: string | undefined): string {
+  if (recordings === undefined) return '';
+  return `<section class="recordings">\n<h2>Recordings</h2>\n<pre>${escape(recordings)}</pre>\n</section>\n`;
 }
 
 function formatRow(row: ReportRow, baseline: BaselineSummary | undefined): string {

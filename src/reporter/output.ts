@@ -39,9 +39,10 @@ export function writeReport(
   options: ReporterOptions,
   log: (text: string) => void,
   runner: ResultsFile['runner'] = 'vitest',
-  /** Whether the run reported something else (recordings): then no assertions is no news. */
-  reportedElse = false,
+  /** What the run reported of recordings (printed by the caller; the HTML page shows it too): then no assertions is no news. */
+  recordings?: string,
 ): ReportOutcome {
+  const reportedElse = recordings !== undefined;
   const generatedAt = new Date();
   const baselineFile = process.env[BASELINE_ENV] || options.baseline;
   // Read before anything is written: the baseline may be the file this run is about to replace.
@@ -59,7 +60,7 @@ export function writeReport(
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (summary && options.githubSummary !== false) appendFileSync(summary, formatMarkdown(rows, baseline));
   const html = options.html ?? DEFAULT_HTML;
-  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline)))}`);
+  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline, recordings)))}`);
   const outputFile = options.outputFile ?? path.join(html === false ? '.' : path.dirname(html), DEFAULT_RESULTS);
   if (outputFile !== false) {
     log(`Results file: ${shown(write(outputFile, `${JSON.stringify(toResultsFile(rows, runner, baseline, generatedAt), null, 2)}\n`))}`);

@@ -59,7 +59,7 @@ export default class ToolCallAccuracyReporter {
     }
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text));
     const recordings = await describeRecordings(uses, tests, await this.scope(testModules, reason), process.cwd());
-    const { failure } = writeReport(records, this.options, log, 'vitest', recordings !== undefined);
+    const { failure } = writeReport(records, this.options, log, 'vitest', recordings);
     if (recordings) log(recordings);
     if (failure) {
       if (this.vitest) this.vitest.logger.error(failure);
