@@ -96,3 +96,17 @@ describe('Jest: test.concurrent tests over recordedFetch', () => {
     }
   }, 240_000);
 });
+
+describe('Vitest: judged assertions in describe.concurrent tests', () => {
+  it("each verdict is filed under its own test (the global expect names the last started one), the failed one under the test that failed", async () => {
+    const run = await vitest(['run', '--config', `${fixtures}-judge/vitest.config.ts`], {});
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toMatch(/Tests {2}1 failed \| 1 passed \(2\)/);
+    expect(run.output).toContain('tool-call-accuracy: 2 sampled or judged assertions, 1 failing, 0 flaky');
+    const rows = run.output.split('\n').filter((line) => line.startsWith('judged at once > '));
+    expect(rows.map((line) => line.replace(/\s{2,}/g, ' | '))).toEqual([
+      'judged at once > asks for a refund | expect(run).toUseAppropriateTools() | 0/1 | 0% | — | judged, failed',
+      'judged at once > asks for the weather | expect(run).toUseAppropriateTools() | 1/1 | 100% | — | judged, passed',
+    ]);
+  }, 120_000);
+});
