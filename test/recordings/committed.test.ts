@@ -1,6 +1,6 @@
 /**
  * The clients people use, replayed offline from recordings committed under
- * test/recordings/__recordings__/ (made once against the loopback model server of
+ * test/recordings/committed/ (made once against the loopback model server of
  * test/helpers/loopback.ts): the `openai` client, the OpenAI Agents SDK's `run` over that client,
  * and a Mastra `Agent` whose model is `recordedModel(...)`. Each test replays (mode `replay`, a base
  * URL where nothing listens), and our matchers assert the tool call. To record them again:
@@ -17,7 +17,8 @@ import { recordedFetch, recordedModel } from '../../src/index.js';
 import { Agent, createTool, noopLogger } from '../../reference/mastra1/runtime.js';
 import { answer, callTools, startLoopback, type Loopback } from '../helpers/loopback.js';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '__recordings__');
+// Not __recordings__/: recordedModel.test.ts records into (and removes) that folder beside it.
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'committed');
 const recording = process.env.RECORD_COMMITTED === '1';
 const mode = recording ? 'record' : 'replay';
 
