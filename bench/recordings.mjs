@@ -9,7 +9,10 @@
 //    file this process has not opened (read, parse, key the request), and the 1,000 steps replayed
 //    in order. Each round copies the file to a fresh folder, so nothing is cached between rounds.
 //
-// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--steps 1000]
+// 3. Growth (--scale 100,1000): recording n steps in one test (record mode, the bare model answering)
+//    and replaying them (a fresh copy of the file), at each n, with the growth per 10×.
+//
+// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--steps 1000] [--scale 100,1000] [--only scale]
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +21,7 @@ import { generateText, jsonSchema, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { recordedModel } from '../dist/index.js';
 
-const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' } } });
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000' }, only: { type: 'string', default: '' } } });
 const ROUNDS = Number(options.rounds);
 const STEPS = Number(options.steps);
 const PER_STEP = 200; // steps timed per round in part 1
@@ -84,6 +87,30 @@ function freshCopy(file) {
 }
 
 try {
+  if (options.only !== 'scale') await perStepAndLoad();
+  // 3. Growth with the number of steps in one test.
+  const sizes = options.scale.split(',').map(Number);
+  const rows = [];
+  for (const n of sizes) {
+    const start = performance.now();
+    const file = await record(path.join(work, `scale-${n}`), `scale ${n}`, n);
+    const recordMs = performance.now() - start;
+    const model = recordedModel(bare(), { mode: 'replay', dir: freshCopy(file), name: `scale ${n}` });
+    const replayStart = performance.now();
+    for (let index = 0; index < n; index++) await model.doGenerate(callOptions(index));
+    rows.push({ n, recordMs, replayMs: performance.now() - replayStart, mb: statSync(file).size / 1024 / 1024 });
+  }
+  console.log('recordings: one test of n steps, recorded (record mode) and replayed (a fresh copy of its file), one round each');
+  for (const [index, row] of rows.entries()) {
+    const before = rows[index - 1];
+    const growth = (now, then) => (before ? ` (${(now / then).toFixed(1)}× the ${before.n.toLocaleString('en')})` : '');
+    console.log(`  ${row.n.toLocaleString('en').padStart(6)} steps (${row.mb.toFixed(2)} MB): record ${row.recordMs.toFixed(0)} ms${growth(row.recordMs, before?.recordMs)}, replay ${row.replayMs.toFixed(0)} ms${growth(row.replayMs, before?.replayMs)}`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+async function perStepAndLoad() {
   // 1. Per model step.
   const perStepFile = await record(path.join(work, 'per-step'), 'per step', PER_STEP);
   const textRecorder = recordedModel(bare(), { mode: 'record', dir: path.join(work, 'text'), name: 'text steps' });
@@ -143,6 +170,4 @@ try {
   console.log(`recordings: a test's recording of ${STEPS.toLocaleString('en')} steps (${(size / 1024 / 1024).toFixed(2)} MB), ${ROUNDS} rounds, medians`);
   console.log(`  load (read, parse, first answer replayed): ${median(first).toFixed(1)} ms`);
   console.log(`  all ${STEPS.toLocaleString('en')} steps replayed in order:          ${median(all).toFixed(1)} ms (${us(median(all) / STEPS)} per step)`);
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }

@@ -3,7 +3,8 @@
  * Registers every matcher on Vitest's `expect` (they load their bodies at their first call: every
  * test file runs this); importing it also brings the matcher types in.
  */
-import { afterAll, afterEach, expect } from 'vitest';
+import * as vitest from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { failOnLeftoverJudges, failOnUnawaitedJudges, matchers, trajectorySerializer } from './setup.js';
 // Re-exported so the entry's types load matchers.d.ts, which augments the runner's expect.
 export type { ToolCallMatchers } from '../matchers.js';
@@ -11,6 +12,20 @@ export type { ToolCallMatchers } from '../matchers.js';
 expect.extend(matchers);
 // `expect(trajectory(run)).toMatchSnapshot()` prints the trajectory's text.
 expect.addSnapshotSerializer(trajectorySerializer);
+
+// Each test runs in an async context of its own that names it: a recording, a judge's verdict and
+// a report made in it belong to that test even when tests run concurrently (`describe.concurrent`),
+// where Vitest's global state names the last started one. `aroundEach` came with Vitest 4.1; before
+// it, `beforeEach` enters the context for the rest of the test.
+// The context is the one store/test.ts reads (`currentTest`), under the same global key; written
+// here, not imported, so that this entry stays one file with its shared part (test/package/setupEntries.test.ts).
+const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
+type TestContextStorage = { run<R>(store: { task: object }, fn: () => R): R; enterWith(store: { task: object }): void };
+const storage = (): TestContextStorage =>
+  ((globalThis as { [CONTEXT]?: TestContextStorage })[CONTEXT] ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)());
+const aroundEach = (vitest as { aroundEach?: (fn: (runTest: () => Promise<void>, context: { task: object }) => Promise<void>) => void }).aroundEach;
+if (typeof aroundEach === 'function') aroundEach((runTest, context) => storage().run({ task: context.task }, runTest));
+else beforeEach((context) => storage().enterWith({ task: context.task }));
 
 // A judge assertion the test never awaited, settled or not, could not fail it: fail the test here.
 afterEach((context) =>

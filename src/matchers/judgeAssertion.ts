@@ -1,3 +1,4 @@
+import { matcherTest } from '../store/test.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint, judgeErrorMessage } from '../format/message.js';
@@ -65,7 +66,7 @@ export async function judgeAssertion(
       asker: 'matcher',
       cancel,
       ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
-      ...(ctx.currentTestName && { testName: ctx.currentTestName }),
+      ...(matcherTest(ctx).name !== undefined && { testName: matcherTest(ctx).name }),
     });
   } catch (error) {
     throw shownError(ctx, error, hintLine, site);
@@ -104,10 +105,13 @@ export async function trajectoryAssertion(
     checkConfig(settings, 'options', [...TRAJECTORY_OPTIONS]);
     const steps = expectedTrajectory === undefined ? undefined : resolveExpectedTrajectory(expectedTrajectory, 'options.expectedTrajectory');
     expected = steps?.map((step) => step.name);
+    const cache = resolveCacheSettings(config.cache);
+    // The same calibration gate as toUseAppropriateTools: an untrusted judge gives no verdict to gate on.
+    await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
     outcome = await judgeTrajectory(received, {
       model: settings.model,
       availableTools: settings.availableTools,
-      cache: resolveCacheSettings(config.cache),
+      cache,
       request,
       ...(settings.rubric !== undefined && { rubric: settings.rubric }),
       ...(settings.votes !== undefined && { votes: settings.votes }),
@@ -116,7 +120,7 @@ export async function trajectoryAssertion(
       asker: 'matcher',
       cancel,
       ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
-      ...(ctx.currentTestName && { testName: ctx.currentTestName }),
+      ...(matcherTest(ctx).name !== undefined && { testName: matcherTest(ctx).name }),
     });
   } catch (error) {
     throw shownError(ctx, error, hintLine, site);

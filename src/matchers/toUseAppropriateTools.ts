@@ -1,4 +1,5 @@
 import { callSite } from '../judge/callSite.js';
+import { matcherTest } from '../store/test.js';
 import { isSample } from '../sample/sample.js';
 import { judgeSample, recordJudgedRun } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
@@ -28,7 +29,9 @@ export function toFollowASensibleTrajectory(this: JudgeMatcherContext, received:
 
 function judgeMatcher(ctx: JudgeMatcherContext, name: JudgeMatcherName, received: unknown, options: ToUseAppropriateToolsOptions | ToFollowASensibleTrajectoryOptions | undefined): Promise<MatcherResult> {
   const site = callSite();
-  const testName = ctx.currentTestName || undefined;
+  // The test's own, under concurrent tests too (the matcher context of a global `expect` names the last started one).
+  const test = matcherTest(ctx);
+  const testName = test.name;
   const assertion = (cancel: AbortSignal) =>
     isSample(received)
       ? judgeSample(ctx, name, received, options, site, cancel)
@@ -37,5 +40,5 @@ function judgeMatcher(ctx: JudgeMatcherContext, name: JudgeMatcherName, received
           .then((result) => recordJudgedRun(ctx, name, options, result));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
-  return trackJudge(assertion, ctx.task ?? testName, testName, site, name);
+  return trackJudge(assertion, test.task ?? testName, testName, site, name);
 }

@@ -30,7 +30,7 @@ export function redactor(redact: unknown, where: string): (text: string) => stri
 }
 
 /**
- * A value as plain JSON data for a file or a key: strings cleaned by `redact`; `undefined`,
+ * A value as plain JSON data for a file or a key, its object keys sorted: strings cleaned by `redact`; `undefined`,
  * functions and symbols left out; Dates as `{ "$date": iso }`, bytes as `{ "$bytes": base64 }`,
  * errors as `{ "$error": { name, message } }` and URLs as their text (revived by `fromStored`).
  * Anything else that is not plain data (an AbortSignal, a class instance with no JSON form) is
@@ -53,9 +53,10 @@ export function toStored(value: unknown, redact: (text: string) => string): unkn
     if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return toStored((value as { toJSON(): unknown }).toJSON(), redact);
     return undefined;
   }
+  // Keys in sorted order: the value is canonical as made (what `canonical` would give), with no second pass.
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const stored = toStored(inner, redact);
+  for (const key of Object.keys(value).sort()) {
+    const stored = toStored((value as Record<string, unknown>)[key], redact);
     if (stored !== undefined) out[key] = stored;
   }
   return out;

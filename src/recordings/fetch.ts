@@ -40,12 +40,14 @@ export function recordedFetch(options: RecordedFetchOptions = {}): typeof global
   const redact = <T>(value: T) => toStored(value, clean) as T;
   settingsFor(options, undefined); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now, not at the first request
   reportRecordings();
+  // Imported at the first request (it reads and writes files), then kept.
+  let replaying: Promise<typeof import('./fetchReplay.js')> | undefined;
   const recorded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const { data, send } = await readRequest(input, init);
     const test = currentTest();
     // Read at each request: a setup file's configureRecordings and the test's own file apply.
     const settings = settingsFor(options, test.file);
-    const { exchangeThroughRecording } = await import('./fetchReplay.js');
+    const { exchangeThroughRecording } = await (replaying ??= import('./fetchReplay.js'));
     return exchangeThroughRecording({ settings, test, name: options.name, who: WHO, request: redact(data), signal: send.signal, redact }, async () =>
       readResponse(await (options.fetch ?? globalThis.fetch)(send)),
     );

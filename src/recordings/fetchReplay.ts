@@ -17,7 +17,7 @@ import {
 import { FETCH_STORE } from './fetchStore.js';
 import { isResponseData, replayResponse, requestKey, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
 import { describeValueChange, missNote } from './request.js';
-import { recordingMiss } from './replay.js';
+import { asNoOutput, recordingMiss } from './replay.js';
 
 /** One recorded exchange in a recording file. */
 interface FetchStep extends StoredStep {
@@ -49,7 +49,7 @@ export interface RecordedExchange {
  */
 export function exchangeThroughRecording(exchange: RecordedExchange, live: () => Promise<HttpResponseData>): Promise<Response> {
   const { settings, test, name, who, signal, redact } = exchange;
-  if (settings.mode === 'off') return liveAnswer(FETCH_STORE, async () => replayResponse(await live()), { owner: name ?? test.name, testPath: test.file });
+  if (settings.mode === 'off') return liveAnswer(FETCH_STORE, async () => replayResponse(await live()), { owner: name ?? test.name, testPath: test.file, test });
   const request = canonical(exchange.request);
   const scope = cassetteScope(FETCH_STORE, settings, test, name, who);
   const key = hashKey(requestKey(request));
@@ -64,8 +64,17 @@ export function exchangeThroughRecording(exchange: RecordedExchange, live: () =>
       if (!TRANSIENT(response.status)) await commit({ request, response: canonical(redact(response)) } satisfies Omit<FetchStep, 'key'>);
       return replayResponse(response);
     },
-    miss: (steps) => missError(scope, request, key, steps, name !== undefined),
+    // A miss of a streamed request (an AI SDK provider under streamText) is the error streamText rejects with.
+    miss: (steps) => {
+      const error = missError(scope, request, key, steps, name !== undefined);
+      return isStreamed(request) ? asNoOutput(error) : error;
+    },
   });
+}
+
+/** Whether the request asks for a streamed answer (`"stream": true` in its JSON body, as the providers' APIs ask for server-sent events). */
+function isStreamed(request: HttpRequestData): boolean {
+  return typeof request.body === 'object' && request.body !== null && (request.body as { stream?: unknown }).stream === true;
 }
 
 /** A `replay` miss: the nearest recorded request of the file and what differs from it, named by method and URL. */

@@ -58,11 +58,13 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   reportRecordings();
   const identity = () => ({ provider: model.provider, modelId: model.modelId });
 
-  /** One call of the model through the current test's recording (loaded at the first call: it reads and writes files). */
+  // The replay module, imported at the first call (it reads and writes files) and kept: an import() per call costs more than the rest of a replayed step's bookkeeping.
+  let replaying: Promise<typeof import('./replay.js')> | undefined;
+  /** One call of the model through the current test's recording. */
   const answer = async <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>): Promise<A> => {
     const test = currentTest();
     const settings = resolveStoreSettings(RECORDINGS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }, process.env, test.file);
-    const { answerThroughRecording } = await import('./replay.js');
+    const { answerThroughRecording } = await (replaying ??= import('./replay.js'));
     return answerThroughRecording<A>({ settings, test, name: options.name, who: WHO, call, model: identity(), callOptions, redact }, ask);
   };
 
@@ -93,7 +95,8 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
         callOptions,
         async (commit) => {
           const result = (await model.doStream(callOptions as never)) as { stream: ReadableStream<unknown> } & Record<string, unknown>;
-          return { ...result, stream: recording(result.stream, redact, commit) };
+          const rest = toStored(streamResultOf(result), redact) as Record<string, unknown>;
+          return { ...result, stream: recording(result.stream, redact, (fields) => commit({ ...fields, ...(Object.keys(rest).length > 0 && { result: rest }) })) };
         },
       ),
   };
@@ -116,13 +119,20 @@ function recording(stream: ReadableStream<unknown>, redact: (text: string) => st
 }
 
 /**
- * What a generate result replays: its content, finish reason, usage, metadata and warnings, and the
- * response's id, time and model id. The raw request and response bodies (the prompt again, and
- * whatever the provider sent) and the response headers are never written.
+ * What a generate result replays: everything the result holds but the response's headers (they
+ * carry cookies and request ids, and nothing the agent did): its content, finish reason, usage,
+ * provider metadata and warnings, the request body the provider was sent (where the judge finds
+ * the user's request), and the response's id, time, model id and body. A replay is the live result.
  */
 function answerOf(result: Record<string, unknown>): Record<string, unknown> {
-  const { request: _request, response, ...rest } = result;
+  const { response, ...rest } = result;
   if (typeof response !== 'object' || response === null) return rest;
-  const { headers: _headers, body: _body, ...metadata } = response as Record<string, unknown>;
+  const { headers: _headers, ...metadata } = response as Record<string, unknown>;
   return { ...rest, response: metadata };
+}
+
+/** What a stream result holds besides its stream, as replayed: the request body; the response's metadata without headers. */
+function streamResultOf(result: Record<string, unknown>): Record<string, unknown> {
+  const { stream: _stream, ...rest } = result;
+  return answerOf(rest);
 }

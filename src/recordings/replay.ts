@@ -4,7 +4,7 @@ import {
   canonical,
   cassetteScope,
   corruptFileError,
-  hashKey,
+  sha256,
   liveAnswer,
   recordCommand,
   recordedAnswer,
@@ -42,16 +42,32 @@ export interface RecordedCall {
  */
 export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: Commit) => Promise<A>): Promise<A> {
   const { settings, test, call } = recorded;
-  if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file });
-  const request: RequestIdentity = { call, model: recorded.model, request: requestData(recorded.callOptions, recorded.redact) };
+  if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file, test });
+  // In sorted key order at every level (requestData's data is), so its JSON is its canonical JSON: the key is hashed with no second pass.
+  const request: RequestIdentity = { call, model: { modelId: recorded.model.modelId, provider: recorded.model.provider }, request: requestData(recorded.callOptions, recorded.redact) };
   const scope = cassetteScope(RECORDINGS_STORE, settings, test, recorded.name, recorded.who);
-  const key = hashKey(request);
+  const key = sha256(JSON.stringify(request));
   return recordedAnswer<A>(scope, key, {
     replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
     // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.
     ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...canonical(fields) })),
-    miss: (stored) => replayMiss(scope, stored, request, key, recorded.name !== undefined),
+    miss: (stored) => {
+      const error = replayMiss(scope, stored, request, key, recorded.name !== undefined);
+      return call === 'stream' ? asNoOutput(error) : error;
+    },
   });
+}
+
+/**
+ * A `streamText` miss, marked as the AI SDK marks "no output generated": `streamText` (ai 6 and 7)
+ * then rejects its results (`text`, `steps`, `consumeStream`) with this very error rather than a
+ * generic one of its own that points at the stream, so the test fails with the RecordingError as a
+ * `generateText` miss does. The marks are the ones the SDK's `isInstance` checks read (its
+ * `Symbol.for` keys); the error stays a RecordingError.
+ */
+export function asNoOutput(error: RecordingError): RecordingError {
+  for (const marker of ['vercel.ai.error', 'vercel.ai.error.AI_NoOutputGeneratedError']) Object.defineProperty(error, Symbol.for(marker), { value: true });
+  return error;
 }
 
 function replayGenerate(step: StoredStep, file: string): Record<string, unknown> {
@@ -64,8 +80,10 @@ function replayGenerate(step: StoredStep, file: string): Record<string, unknown>
 
 function replayStream(step: StoredStep, file: string): { stream: ReadableStream<unknown> } {
   if (!Array.isArray(step.stream)) throw corruptFileError(RECORDINGS_STORE, file, 'a doStream step has no "stream" list of parts');
+  if (step.result !== undefined && (typeof step.result !== 'object' || step.result === null || Array.isArray(step.result))) throw corruptFileError(RECORDINGS_STORE, file, 'a doStream step\'s "result" is not an object');
   const parts = fromStored(step.stream) as unknown[];
   return {
+    ...(fromStored(step.result ?? {}) as Record<string, unknown>),
     stream: new ReadableStream({
       start(controller) {
         for (const part of parts) controller.enqueue(part);
@@ -75,7 +93,7 @@ function replayStream(step: StoredStep, file: string): { stream: ReadableStream<
   };
 }
 
-function replayMiss(scope: CassetteScope, stored: readonly StoredStep[], request: RequestIdentity, key: string, named: boolean): Error {
+function replayMiss(scope: CassetteScope, stored: readonly StoredStep[], request: RequestIdentity, key: string, named: boolean): RecordingError {
   return recordingMiss(RECORDINGS_STORE, scope, missNote(stored, request, key, existsSync(scope.file)), named ? 'for the recording named' : 'in test');
 }
 

@@ -1,5 +1,5 @@
 import { escapeUnsafe } from '../printable.js';
-import { canonical, dataChanges, nearest, type DataPath, type StoredStep } from '../store/index.js';
+import { dataChanges, nearest, type DataPath, type StoredStep } from '../store/index.js';
 import { formatInline, ordinal } from '../value.js';
 import { toStored } from './data.js';
 
@@ -23,14 +23,16 @@ const LEFT_OUT = new Set(['abortSignal', 'headers']);
  * `redact`, functions and other non-data left out, keys sorted.
  */
 export function requestData(options: unknown, redact: (text: string) => string): Record<string, unknown> {
+  const given = (options ?? {}) as Record<string, unknown>;
   const data: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries((options ?? {}) as Record<string, unknown>)) {
+  // Keys sorted here and by toStored, so the data is canonical as made: no second pass per request.
+  for (const key of Object.keys(given).sort()) {
     if (LEFT_OUT.has(key)) continue;
-    const stored = toStored(value, redact);
+    const stored = toStored(given[key], redact);
     if (stored !== undefined) data[key] = stored;
   }
   if (Array.isArray(data.prompt)) data.prompt = data.prompt.map(withoutFrameworkStamps);
-  return canonical(data);
+  return data;
 }
 
 // Namespaces of a message's providerOptions that no provider reads: a framework's own notes.
@@ -40,16 +42,24 @@ const FRAMEWORK_NAMESPACES = ['mastra'];
 
 function withoutFrameworkStamps(message: unknown): unknown {
   if (typeof message !== 'object' || message === null) return message;
-  const { content, ...rest } = withoutStamp(message as Record<string, unknown>);
-  return { ...rest, ...(content !== undefined && { content: Array.isArray(content) ? content.map((part) => (typeof part === 'object' && part !== null ? withoutStamp(part as Record<string, unknown>) : part)) : content }) };
+  const stamped = message as Record<string, unknown>;
+  const { content } = stamped;
+  const parts = Array.isArray(content) ? content.map((part) => (typeof part === 'object' && part !== null ? withoutStamp(part as Record<string, unknown>) : part)) : content;
+  // `content` keeps its place among the (sorted) keys.
+  return { ...withoutStamp(stamped), ...(content !== undefined && { content: parts }) };
 }
 
 function withoutStamp(value: Record<string, unknown>): Record<string, unknown> {
   const options = value.providerOptions;
   if (typeof options !== 'object' || options === null || !FRAMEWORK_NAMESPACES.some((name) => name in options)) return value;
   const kept = Object.fromEntries(Object.entries(options).filter(([name]) => !FRAMEWORK_NAMESPACES.includes(name)));
-  const { providerOptions: _dropped, ...rest } = value;
-  return Object.keys(kept).length === 0 ? rest : { ...rest, providerOptions: kept };
+  // Rebuilt in the same (sorted) key order as the rest of the data.
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key !== 'providerOptions') out[key] = value[key];
+    else if (Object.keys(kept).length > 0) out[key] = kept;
+  }
+  return out;
 }
 
 const MAX_LINES = 8;
@@ -113,10 +123,24 @@ export function describeValueChange(before: unknown, after: unknown): string {
     let at = 0;
     while (at < before.length && before[at] === after[at]) at++;
     const from = at > 30 ? at - 20 : 0;
-    const cut = (text: string) => (from === 0 ? text : `…${text.slice(from)}`);
-    return `was ${show(cut(before))}, now ${show(cut(after))}`;
+    return `was ${quoted(before, from)}, now ${quoted(after, from)}`;
   }
   return `was ${show(before)}, now ${show(after)}`;
+}
+
+/**
+ * A text from `from` on, quoted, at most about 70 characters: an ellipsis inside the quotes where
+ * it was cut at either end, so the closing quote is always there.
+ */
+function quoted(text: string, from: number): string {
+  const start = from === 0 ? '' : '…';
+  let shown = `${start}${text.slice(from)}`;
+  let cut = false;
+  while (escapeUnsafe(JSON.stringify(shown)).length > 70) {
+    shown = shown.slice(0, Math.max(start.length, shown.length - Math.max(1, escapeUnsafe(JSON.stringify(shown)).length - 70)));
+    cut = true;
+  }
+  return escapeUnsafe(JSON.stringify(cut ? `${shown.slice(0, -1)}…` : shown));
 }
 
 const show = (value: unknown) => (value === undefined ? 'absent' : formatInline(value, 70));

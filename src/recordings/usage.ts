@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 // The store's light parts only: the matchers (their records travel the same way) and the main entry import this module.
 import { onStoreEvent, type StoreEvent } from '../store/state.js';
-import { currentTest } from '../store/test.js';
+import { currentTest, type CurrentTest } from '../store/test.js';
 
 /**
  * What the reporters learn of recordings, filed per test inside the test worker from the store's
@@ -60,7 +60,9 @@ export function reportRecordings(): void {
 
 function fileEvent(event: StoreEvent): void {
   if (event.user !== 'configureRecordings') return; // the judge's verdicts are reported as the assertions' usage
-  const task = vitestTask();
+  // The test that asked: carried by the event (the store read it when the request came), else read now.
+  const test = event.test ?? currentTest();
+  const task = vitestTask(test);
   if (task) {
     const use = useOf(task, event.file);
     if (event.type === 'step') count(use, event.source, event.kind);
@@ -69,7 +71,6 @@ function fileEvent(event: StoreEvent): void {
   }
   const dir = process.env[REPORT_DIR_ENV];
   if (!dir) return;
-  const test = currentTest();
   const use: ReportedRecordingUse = { testFile: test.file ?? '', test: test.name ?? '', replayed: 0, recorded: 0, live: 0, ...(event.file !== undefined && { file: event.file }) };
   if (event.type === 'step') count(use, event.source, event.kind);
   else {
@@ -87,10 +88,10 @@ function count(use: RecordingUse, source: 'replayed' | 'recorded' | 'live', kind
   else use[source] += 1;
 }
 
-/** The test Vitest runs now in this worker (its metadata travels to the reporter), or undefined. */
-function vitestTask(): TaskLike | undefined {
-  const current = (globalThis as { __vitest_worker__?: { current?: TaskLike } }).__vitest_worker__?.current;
-  return current?.type === 'test' && typeof current.meta === 'object' && current.meta !== null ? current : undefined;
+/** The Vitest test that asked (its metadata travels to the reporter), or undefined. */
+function vitestTask(test: CurrentTest): TaskLike | undefined {
+  const task = test.runner === 'vitest' ? (test.handle as TaskLike | undefined) : undefined;
+  return task?.type === 'test' && typeof task.meta === 'object' && task.meta !== null ? task : undefined;
 }
 
 function useOf(task: TaskLike, file: string | undefined): RecordingUse {

@@ -10,7 +10,7 @@ import { describeDisagreement, describeKappa, describeRate } from '../format/cal
  * assertion with a pass-rate bar (its 95% interval drawn across it, the gate as a marker), and
  * under it the failing runs' messages and the judge's verdicts, folded in `<details>`.
  */
-export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, calibrations: readonly CalibrationReport[] = []): string {
+export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, recordings?: string, calibrations: readonly CalibrationReport[] = []): string {
   const sorted = sortRows(rows);
   const failing = rows.filter((row) => !row.passed).length;
   const flaky = rows.filter((row) => row.status === 'flaky').length;
@@ -35,9 +35,19 @@ ${compared}<table>
 ${sorted.map((row) => formatRow(row, baseline)).join('\n')}
 </tbody>
 </table>
-${formatRemoved(baseline)}${calibrations.map(formatCalibration).join('')}</body>
+${formatRemoved(baseline)}${formatRecordings(recordings)}${calibrations.map(formatCalibration).join('')}</body>
 </html>
 `;
+}
+
+/**
+ * The recordings' part of the run, as the console reporters print it (steps replayed, recorded and
+ * live; files written over, with whether the agent's tool calls changed; stale files), under the
+ * table and its judge usage line.
+ */
+function formatRecordings(recordings: string | undefined): string {
+  if (recordings === undefined) return '';
+  return `<section class="recordings">\n<h2>Recordings</h2>\n<pre>${escape(recordings)}</pre>\n</section>\n`;
 }
 
 function formatRow(row: ReportRow, baseline: BaselineSummary | undefined): string {

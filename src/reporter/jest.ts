@@ -56,7 +56,7 @@ export default class ToolCallAccuracyJestReporter {
       const { records, uses } = this.readRecords();
       const tests: RunTest[] = (results.testResults ?? []).flatMap((file) => file.testResults.map((test) => ({ file: file.testFilePath, name: test.fullName, passed: test.status === 'passed' })));
       const recordings = await describeRecordings(uses, tests, this.scope(results), process.cwd());
-      const { failure } = writeReport(records, this.options, log, 'jest', recordings !== undefined, await calibrationOf(records));
+      const { failure } = writeReport(records, this.options, log, 'jest', recordings, await calibrationOf(records));
       if (recordings) log(recordings);
       if (failure) {
         process.stderr.write(`${failure}\n`);

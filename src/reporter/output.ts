@@ -41,11 +41,12 @@ export function writeReport(
   options: ReporterOptions,
   log: (text: string) => void,
   runner: ResultsFile['runner'] = 'vitest',
-  /** Whether the run reported something else (recordings): then no assertions is no news. */
-  reportedElse = false,
+  /** What the run reported of recordings (printed by the caller; the HTML page shows it too): then no assertions is no news. */
+  recordings?: string,
   /** The judge's agreement with the labels beside the verdicts the run used (reporter/calibration.ts). */
   calibration: RunCalibration = { reports: [], problems: [] },
 ): ReportOutcome {
+  const reportedElse = recordings !== undefined;
   const generatedAt = new Date();
   const baselineFile = process.env[BASELINE_ENV] || options.baseline;
   // Read before anything is written: the baseline may be the file this run is about to replace.
@@ -68,7 +69,7 @@ export function writeReport(
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (summary && options.githubSummary !== false) appendFileSync(summary, formatMarkdown(rows, baseline));
   const html = options.html ?? DEFAULT_HTML;
-  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline, calibration.reports)))}`);
+  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline, recordings, calibration.reports)))}`);
   const outputFile = options.outputFile ?? path.join(html === false ? '.' : path.dirname(html), DEFAULT_RESULTS);
   if (outputFile !== false) {
     log(`Results file: ${shown(write(outputFile, `${JSON.stringify(toResultsFile(rows, runner, baseline, generatedAt), null, 2)}\n`))}`);

@@ -1,4 +1,5 @@
 import { appendReportLine, REPORT_DIR_ENV } from '../recordings/usage.js';
+import { matcherTest } from '../store/test.js';
 import type { Gate } from '../sample/gate.js';
 import type { CriterionAnswer, JudgeUsage, ToolEvaluation } from '../judge/types.js';
 
@@ -86,12 +87,13 @@ interface RecordingContext {
 
 /** Files the record with the running test, where the configured reporter will find it; without a reporter it costs nothing. */
 export function recordAssertion(ctx: RecordingContext, record: AssertionRecord): void {
-  const meta = (ctx.task as { meta?: Record<string, unknown> } | undefined)?.meta;
+  const own = matcherTest(ctx);
+  const meta = (own.task as { meta?: Record<string, unknown> } | undefined)?.meta;
   if (typeof meta === 'object' && meta !== null) {
     ((meta[META_KEY] ??= []) as AssertionRecord[]).push(record);
     return;
   }
   const dir = process.env[REPORT_DIR_ENV];
   if (!dir) return;
-  appendReportLine(dir, { file: ctx.testPath ?? '', test: ctx.currentTestName ?? '', ...record } satisfies ReportedAssertion);
+  appendReportLine(dir, { file: ctx.testPath ?? '', test: own.name ?? '', ...record } satisfies ReportedAssertion);
 }

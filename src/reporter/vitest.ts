@@ -60,7 +60,7 @@ export default class ToolCallAccuracyReporter {
     }
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text));
     const recordings = await describeRecordings(uses, tests, await this.scope(testModules, reason), process.cwd());
-    const { failure } = writeReport(records, this.options, log, 'vitest', recordings !== undefined, await calibrationOf(records));
+    const { failure } = writeReport(records, this.options, log, 'vitest', recordings, await calibrationOf(records));
     if (recordings) log(recordings);
     if (failure) {
       if (this.vitest) this.vitest.logger.error(failure);

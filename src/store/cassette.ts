@@ -4,7 +4,7 @@ import { corruptFileError, nameStem, parseStoredObject, readStoredText, slug, wr
 import type { StoreSettings } from './mode.js';
 import { emit, held, testNumber } from './state.js';
 import { storedAnswer } from './stored.js';
-import type { CurrentTest } from './test.js';
+import { concurrentWithoutContext, type CurrentTest } from './test.js';
 import type { StoreUser } from './user.js';
 import type { StoredStep } from './step.js';
 
@@ -24,7 +24,12 @@ export interface CassetteScope {
    * and in `record` it writes the file anew.
    */
   run: string;
+  /** The test making the requests, as read when it asked (the reporters file its steps under it). */
+  test: CurrentTest;
 }
+
+/** The version of the per-test files this package writes (`"version": 1`); a file without one is of version 1. */
+export const CASSETTE_VERSION = 1;
 
 /**
  * Where the current test's answers go: `<dir>/<test file>--<test name>-<hash>.json`, or
@@ -35,6 +40,11 @@ export interface CassetteScope {
  */
 export function cassetteScope(user: StoreUser, settings: StoreSettings, test: CurrentTest, name: string | undefined, who: string): CassetteScope {
   let stem: string;
+  if (name === undefined && test.runner === 'vitest' && concurrentWithoutContext()) {
+    throw new ToolCallAccuracyError(
+      `${who} was called in a test that runs concurrently with others (describe.concurrent or test.concurrent), and Vitest's global state names the last test started, not necessarily this one. Load the setup entry, which gives each test its own context: test: { setupFiles: ['tool-call-accuracy/vitest'] } in vitest.config; or give it a { name }.`,
+    );
+  }
   if (name !== undefined) stem = nameStem(name, 80, 'recording');
   else if (test.name !== undefined) stem = `${slug(path.basename(test.file ?? ''), 40) || 'test'}--${nameStem(test.name)}`;
   else {
@@ -42,14 +52,14 @@ export function cassetteScope(user: StoreUser, settings: StoreSettings, test: Cu
   }
   const file = path.join(settings.dir, `${stem}.json`);
   const runner = test.handle === undefined ? `name:${test.name ?? ''}` : `test:${testNumber(test.handle)}`;
-  return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}` };
+  return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}`, test };
 }
 
 /** The steps a per-test file holds, as read from disk, and the file's text. */
 interface OnDisk {
   text: string | undefined;
   steps: StoredStep[];
-  /** Why the file cannot be used (corrupt): thrown when its steps are needed; `record` writes over it. */
+  /** Why the file cannot be used (corrupt, or of a version this package does not know): thrown in every mode, `record` too. */
   problem?: Error;
 }
 
@@ -59,6 +69,8 @@ interface Cassette {
   disk: Promise<OnDisk>;
   /** The steps as this process will write them. */
   steps: StoredStep[] | undefined;
+  /** `steps` by key, in order: built once when the file is first used, kept as steps are added (O(1) per request). */
+  index: Map<string, StoredStep[]>;
   /** In `record`: the test run that started the file anew. */
   recordedBy: string | undefined;
   /** Requests made so far per run and key. */
@@ -75,7 +87,7 @@ function cassette(scope: CassetteScope): Cassette {
   if (found === undefined) {
     const disk = readCassette(scope);
     disk.catch(() => undefined); // an unreadable file: its error comes when it is used
-    found = { disk, steps: undefined, recordedBy: undefined, counts: new Map(), queue: Promise.resolve(), pending: undefined };
+    found = { disk, steps: undefined, index: new Map(), recordedBy: undefined, counts: new Map(), queue: Promise.resolve(), pending: undefined };
     open.set(scope.file, found);
   }
   return found;
@@ -85,21 +97,37 @@ async function readCassette({ user, file }: CassetteScope): Promise<OnDisk> {
   const text = await readStoredText(user, file);
   if (text === undefined) return { text, steps: [] };
   try {
-    const { steps } = parseStoredObject(user, file, text);
+    const { version, steps } = parseStoredObject(user, file, text);
+    if (version !== undefined && version !== CASSETTE_VERSION) {
+      throw corruptFileError(user, file, `its "version" is ${JSON.stringify(version)}, and this version of tool-call-accuracy reads version ${CASSETTE_VERSION} (a file written by a newer release, or edited by hand)`);
+    }
     if (!Array.isArray(steps)) throw corruptFileError(user, file, 'it has no "steps" list');
-    const bad = steps.findIndex((step) => typeof step !== 'object' || step === null || typeof (step as { key?: unknown }).key !== 'string');
-    if (bad !== -1) throw corruptFileError(user, file, `its step ${bad + 1} is not an object with a "key"`);
+    const bad = steps.findIndex((step) => typeof step !== 'object' || step === null || Array.isArray(step) || typeof (step as { key?: unknown }).key !== 'string' || (step as { key: string }).key === '');
+    if (bad !== -1) throw corruptFileError(user, file, `its step ${bad + 1} is not an object with a "key" string`);
     return { text, steps: steps as StoredStep[] };
   } catch (problem) {
-    return { text, steps: [], problem: problem as Error }; // thrown when the steps are needed; `record` writes over it
+    return { text, steps: [], problem: problem as Error }; // thrown at the first use, in every mode
   }
 }
 
-/** The file's steps as read; a corrupt file's error. */
+/**
+ * The file's steps as read; a corrupt file's error, in every mode: `record` too, which would
+ * otherwise write over a file nobody could read, and lose what it held without a word.
+ */
 async function readSteps(open: Cassette): Promise<OnDisk> {
   const disk = await open.disk;
   if (disk.problem) throw disk.problem;
   return disk;
+}
+
+function indexSteps(steps: readonly StoredStep[]): Map<string, StoredStep[]> {
+  const index = new Map<string, StoredStep[]>();
+  for (const step of steps) {
+    const same = index.get(step.key);
+    if (same === undefined) index.set(step.key, [step]);
+    else same.push(step);
+  }
+  return index;
 }
 
 /** How a user answers one request through a per-test file. */
@@ -123,16 +151,20 @@ export interface RecordedAnswerSteps<A> {
  */
 export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps: RecordedAnswerSteps<A>): Promise<A> {
   const { user, settings } = scope;
-  const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath, ...(user.kind && { kind: user.kind }) };
-  if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath });
+  const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath, test: scope.test, ...(user.kind && { kind: user.kind }) };
+  if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath, test: scope.test });
   const open = cassette(scope);
-  // `record` writes over what is there, even a corrupt file; the other modes read it.
-  const disk = settings.mode === 'record' || open.steps !== undefined ? await open.disk : await readSteps(open);
+  // A file that cannot be read is an error in every mode, `record` included (it says so rather than write over it).
+  const disk = open.steps !== undefined ? await open.disk : await readSteps(open);
   if (settings.mode === 'record' && open.recordedBy !== scope.run) {
     open.recordedBy = scope.run;
     open.steps = [];
+    open.index = new Map();
   }
-  open.steps ??= [...disk.steps];
+  if (open.steps === undefined) {
+    open.steps = [...disk.steps];
+    open.index = indexSteps(open.steps);
+  }
   const count = `${scope.run}\u0000${key}`;
   const occurrence = open.counts.get(count) ?? 0;
   open.counts.set(count, occurrence + 1);
@@ -140,7 +172,7 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
   const { answer } = await storedAnswer<{ value: A }>(settings.mode, {
     find: async () => {
       if (settings.mode === 'record') return undefined;
-      const step = open.steps!.filter((stored) => stored.key === key)[occurrence];
+      const step = open.index.get(key)?.[occurrence];
       if (step === undefined) return undefined;
       const value = steps.replay(step);
       emit({ type: 'step', source: 'replayed', ...base, file: scope.file });
@@ -149,7 +181,11 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
     miss: async () => steps.miss(open.steps!),
     ask: async () => ({
       value: await steps.ask(async (fields) => {
-        open.steps!.push({ key, ...fields });
+        const step: StoredStep = { key, ...fields };
+        open.steps!.push(step);
+        const same = open.index.get(key);
+        if (same === undefined) open.index.set(key, [step]);
+        else same.push(step);
         await write(scope, open, disk);
         emit({ type: 'step', source: 'recorded', ...base, file: scope.file });
       }),
@@ -163,9 +199,9 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
  * An answer asked in mode `off` (nothing read or written; no test needed): counted as `live` for
  * the reporters.
  */
-export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, where: { owner?: string | undefined; testPath?: string | undefined } = {}): Promise<A> {
+export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, where: { owner?: string | undefined; testPath?: string | undefined; test?: CurrentTest | undefined } = {}): Promise<A> {
   const answer = await ask();
-  emit({ type: 'step', source: 'live', user: user.configure, file: undefined, owner: where.owner, testPath: where.testPath, ...(user.kind && { kind: user.kind }) });
+  emit({ type: 'step', source: 'live', user: user.configure, file: undefined, owner: where.owner, testPath: where.testPath, test: where.test, ...(user.kind && { kind: user.kind }) });
   return answer;
 }
 
@@ -178,8 +214,8 @@ function write(scope: CassetteScope, open: Cassette, disk: OnDisk): Promise<void
   const next = open.queue.then(async () => {
     open.pending = undefined;
     const steps = [...open.steps!];
-    const content = await writeStoredFile(scope.user, scope.file, { test: scope.owner, steps });
-    emit({ type: 'written', user: scope.user.configure, file: scope.file, owner: scope.owner, testPath: scope.testPath, previous: disk.text, content, previousSteps: disk.text === undefined || disk.problem ? undefined : disk.steps, steps });
+    const content = await writeStoredFile(scope.user, scope.file, { version: CASSETTE_VERSION, test: scope.owner, steps });
+    emit({ type: 'written', user: scope.user.configure, file: scope.file, owner: scope.owner, testPath: scope.testPath, previous: disk.text, content, previousSteps: disk.text === undefined || disk.problem ? undefined : disk.steps, steps, test: scope.test });
   });
   open.pending = next;
   open.queue = next.catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { StoredStep } from './step.js';
+import type { CurrentTest } from './test.js';
 
 /**
  * What the store did in this process, for the reporters: every answer replayed, recorded or
@@ -20,6 +21,8 @@ export type StoreEvent =
       testPath: string | undefined;
       /** `tool`: a tool's execution (recordedTools), not a model step; absent for a model step or an HTTP exchange. */
       kind?: 'tool';
+      /** The test that asked, as read when the request came (its own, under concurrent tests). */
+      test?: CurrentTest | undefined;
     }
   | {
       type: 'written';
@@ -34,6 +37,8 @@ export type StoreEvent =
       /** Its steps before and now, parsed, for a report that compares what the agent did. */
       previousSteps: readonly StoredStep[] | undefined;
       steps: readonly StoredStep[];
+      /** The test whose request made this write. */
+      test?: CurrentTest | undefined;
     };
 
 export type StoreListener = (event: StoreEvent) => void;

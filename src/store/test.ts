@@ -27,28 +27,107 @@ interface VitestTask {
 }
 
 /**
- * The current test, read from the runner's global `expect` state: Vitest's global expect (under
- * `Symbol.for('expect-global')`, set whether or not globals are on) and its worker's current task
- * (for retries), or Jest's matcher state (`Symbol.for('$$jest-matchers-object')`, there in
- * CommonJS and ESM, with or without injected globals). Tests running concurrently in one file
- * share that state: give them a name of their own.
+ * The current test. First from the test's own async context, so that tests running concurrently
+ * in one file (`describe.concurrent`, `test.concurrent`) each get their own: the task the Vitest
+ * setup entry enters for each test (`enterTest`, from an `aroundEach` hook), or the test jest-circus
+ * runs in its own async context (Jest 30: `expect.getState().currentTestIdentity()`). Else from the
+ * runner's global state: Vitest's global expect (under `Symbol.for('expect-global')`, set whether or
+ * not globals are on) and its worker's current task (for retries), or Jest's matcher state
+ * (`Symbol.for('$$jest-matchers-object')`, there in CommonJS and ESM, with or without injected
+ * globals). That state is the last started test's: `concurrentWithoutContext` says when a Vitest
+ * test runs concurrently with no context entered (the setup entry not loaded).
  */
 export function currentTest(): CurrentTest {
   const holder = globalThis as Record<string | symbol, unknown>;
+  const entered = enteredTask();
+  if (entered !== undefined) return vitestTest(entered.task);
   const vitestExpect = holder[Symbol.for('expect-global')] as { getState?: () => ExpectState } | undefined;
   if (typeof vitestExpect?.getState === 'function') {
     const state = vitestExpect.getState();
     const task = (holder.__vitest_worker__ as { current?: VitestTask } | undefined)?.current;
-    const attempt = Number(task?.result?.retryCount ?? 0) + Number(task?.result?.repeatCount ?? 0) * 1000;
-    return { name: text(state.currentTestName), file: file(state.testPath), attempt: Number.isFinite(attempt) ? attempt : 0, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
+    const attempt = attemptOf(task);
+    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
   }
-  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
+  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState & JestContextState } | undefined;
   if (jest?.state) {
-    const running = jestRunningTest(holder);
+    const own = jestContextTest(jest.state);
+    const running = own ?? jestRunningTest(holder);
     const attempt = Number(running?.invocations ?? 1) - 1;
-    return { name: text(jest.state.currentTestName), file: file(jest.state.testPath), attempt: Number.isFinite(attempt) && attempt > 0 ? attempt : 0, handle: running, runner: 'jest' };
+    const name = own === undefined ? text(jest.state.currentTestName) : (text(safeCall(jest.state.currentConcurrentTestName)) ?? text(jest.state.currentTestName));
+    return { name, file: file(jest.state.testPath), attempt: Number.isFinite(attempt) && attempt > 0 ? attempt : 0, handle: running, runner: 'jest' };
   }
   return { name: undefined, file: undefined, attempt: 0, handle: undefined, runner: undefined };
+}
+
+/**
+ * Whether the test Vitest runs now is concurrent while no test context was entered for it (the
+ * setup entry `tool-call-accuracy/vitest` not loaded): the global state then names the last started
+ * test, not necessarily the one asking.
+ */
+export function concurrentWithoutContext(): boolean {
+  if (enteredTask() !== undefined) return false;
+  const task = ((globalThis as Record<string, unknown>).__vitest_worker__ as { current?: { concurrent?: unknown } } | undefined)?.current;
+  return task?.concurrent === true;
+}
+
+interface JestContextState {
+  currentTestIdentity?: () => unknown;
+  currentConcurrentTestName?: () => unknown;
+}
+
+interface TaskNode {
+  name?: unknown;
+  fullTestName?: unknown;
+  suite?: TaskNode;
+  file?: TaskNode & { filepath?: unknown };
+  result?: { retryCount?: unknown; repeatCount?: unknown };
+}
+
+// The async context the Vitest setup entry enters for each test: on globalThis under a
+// `Symbol.for` key, so that the ESM and CJS builds (and the setup file and the tests) share it.
+// src/vitest.ts makes it under the same key without importing this module (its entry stays one file).
+const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
+interface Entered {
+  task: object;
+}
+interface Storage {
+  getStore(): Entered | undefined;
+}
+
+function enteredTask(): Entered | undefined {
+  return (globalThis as { [CONTEXT]?: Storage })[CONTEXT]?.getStore();
+}
+
+/** A Vitest task as the current test: its full name as Vitest's expect states it (` > ` between the suites' names and its own). */
+function vitestTest(task: object): CurrentTest {
+  const node = task as TaskNode;
+  let name: string | undefined = text(node.fullTestName);
+  if (name === undefined) {
+    const names: string[] = [];
+    for (let at: TaskNode | undefined = node; at !== undefined && at !== node.file; at = at.suite) if (typeof at.name === 'string' && at.name !== '') names.unshift(at.name);
+    name = text(names.join(' > '));
+  }
+  return { name, file: file(node.file?.filepath), attempt: attemptOf(node), handle: task, runner: 'vitest' };
+}
+
+function attemptOf(task: VitestTask | undefined): number {
+  const attempt = Number(task?.result?.retryCount ?? 0) + Number(task?.result?.repeatCount ?? 0) * 1000;
+  return Number.isFinite(attempt) ? attempt : 0;
+}
+
+/** The test jest-circus runs in this async context (Jest 30), or undefined. */
+function jestContextTest(state: JestContextState): { invocations?: unknown } | undefined {
+  const test = safeCall(state.currentTestIdentity);
+  return typeof test === 'object' && test !== null ? (test as { invocations?: unknown }) : undefined;
+}
+
+function safeCall(fn: (() => unknown) | undefined): unknown {
+  if (typeof fn !== 'function') return undefined;
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -79,3 +158,19 @@ function jestCommand(): string {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const file = (value: unknown) => (typeof value === 'string' && value !== '' ? path.resolve(value) : undefined);
+
+/**
+ * The test a matcher runs for: its own (the async context's, under concurrent tests) when the
+ * runner says, else the matcher context's (`this.task`, `this.currentTestName`), which a global
+ * `expect` in concurrent tests takes from the last started test.
+ */
+export function matcherTest(ctx: { task?: unknown; currentTestName?: string | undefined }): { task: unknown; name: string | undefined } {
+  const entered = enteredTask();
+  if (entered !== undefined) return { task: entered.task, name: vitestTest(entered.task).name };
+  const jest = (globalThis as Record<symbol, unknown>)[Symbol.for('$$jest-matchers-object')] as { state?: JestContextState } | undefined;
+  if (jest?.state !== undefined && jestContextTest(jest.state) !== undefined) {
+    const name = text(safeCall(jest.state.currentConcurrentTestName));
+    if (name !== undefined) return { task: ctx.task, name };
+  }
+  return { task: ctx.task, name: text(ctx.currentTestName) };
+}

@@ -15,6 +15,7 @@ import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getToolCalls } from '../../src/calls/getToolCalls.js';
+import { RecordingError } from '../../src/recordings/errors.js';
 import { recordedFetch, type RecordedFetchOptions } from '../../src/recordings/fetch.js';
 import { resetStoreActivity as forgetOpenFiles } from '../../src/store/index.js';
 import { answer, callTools, startLoopback, type Loopback } from '../helpers/loopback.js';
@@ -180,6 +181,20 @@ describe('recordedFetch with an AI SDK provider', () => {
 });
 
 describe('recordedFetch modes and errors', () => {
+  it('in replay, a streamed request (SSE) with no recording is the RecordingError streamText rejects with, and nothing is fetched', async () => {
+    server = await startLoopback(weatherAnswer);
+    const tools = { get_weather: tool({ description: 'The weather in a city', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city }) }) };
+    const openai = createOpenAI({ apiKey: SECRET_KEY, baseURL: server.url, fetch: recordedFetch({ mode: 'replay', dir, name: 'never streamed' }) });
+    const errors: unknown[] = [];
+    const result = streamText({ model: openai.chat('gpt-5-mini'), tools, prompt: 'Weather in Paris?', onError: ({ error }) => void errors.push(error) });
+    const error = await Promise.resolve(result.text).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RecordingError);
+    expect((error as RecordingError).message).toMatch(/^No recording of this HTTP request \(POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\) for the recording named "never streamed"/);
+    expect((error as RecordingError).message).toContain('There is no such file: this test (or name) was never recorded here.');
+    expect(errors).toEqual([error]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('in replay, a request with no recording is an error naming what changed, and nothing is fetched', async () => {
     server = await startLoopback(weatherAnswer);
     const ask = (fetch: typeof globalThis.fetch, content: string) =>

@@ -221,11 +221,18 @@ describe('a stale recording explains itself', () => {
     ]);
   });
 
-  it("streamText: the miss reaches streamText's onError (the AI SDK then ends the stream with no output), and no model is called", async () => {
+  it('streamText: the miss is the RecordingError the test awaits (ai 6 and 7; ai 5 ends the stream with its own error), and reaches onError; no model is called', async () => {
     const model = major.model();
     const errors: unknown[] = [];
     const result = major.ai.streamText({ model: recordedModel(model, { mode: 'replay', dir }), tools: weatherTools(major), prompt: 'Weather in Tokyo?', onError: ({ error }: { error: unknown }) => errors.push(error) });
-    await expect(result.text).rejects.toThrow('No output generated');
+    if (major.name === 'ai5') await expect(result.text).rejects.toThrow('No output generated');
+    else {
+      const error = await Promise.resolve(result.text).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RecordingError);
+      expect((error as RecordingError).message).toMatch(/^No recording of this model request in test ".*streamText: the miss/);
+      expect((error as RecordingError).message).toContain('There is no such file: this test (or name) was never recorded here.');
+      expect((error as RecordingError).command).toMatch(/^TOOL_CALL_ACCURACY_RECORDINGS=record npx vitest run test\/recordings\/recordedModel.test.ts$/);
+    }
     expect(errors).toEqual([expect.any(RecordingError)]);
     expect((errors[0] as Error).message).toContain('There is no such file: this test (or name) was never recorded here.');
     expect(model.calls()).toBe(0);
@@ -295,7 +302,7 @@ describe('files', () => {
       const text = await readFile(file!, 'utf8');
       expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
       const stored = JSON.parse(text);
-      expect(Object.keys(stored)).toEqual(['test', 'steps']);
+      expect(Object.keys(stored)).toEqual(['version', 'test', 'steps']);
       expect(Object.keys(stored.steps[0])).toEqual(['key', 'call', 'model', 'request', 'response']);
       expect(stored.steps[0].response.response).toEqual({ id: 'resp-1', modelId: 'weather-1', timestamp: { $date: '2026-01-01T00:00:00.000Z' } });
       expect(text).not.toMatch(/sk-header-credential|set-cookie|Authorization/i);
@@ -367,9 +374,17 @@ describe('files', () => {
     expect((error as Error).message).toMatch(new RegExp(`^The recording ${escape(display(file!))} is corrupt: not valid JSON \\(.+\\)\\. Delete the file and record the test again \\(TOOL_CALL_ACCURACY_RECORDINGS=record\\)\\.$`));
     expect(model.calls()).toBe(0);
 
-    newProcess(); // record writes over a corrupt file
+    newProcess(); // record refuses it too, rather than write over what nobody could read
+    await expect(generate(major, recordedModel(model, { mode: 'record', dir }))).rejects.toThrow(`The recording ${display(file!)} is corrupt: not valid JSON`);
+    await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: not valid JSON');
+    expect(await readFile(file!, 'utf8')).toBe('{ "steps": [ { "key": '); // untouched
+    expect(model.calls()).toBe(0);
+
+    await rm(file!);
+    newProcess(); // once it is deleted, record writes it anew
     await generate(major, recordedModel(model, { mode: 'record', dir }));
     const stored = JSON.parse(await readFile(file!, 'utf8'));
+    expect(stored.version).toBe(1);
     delete stored.steps[0].response;
     await writeFile(file!, JSON.stringify(stored));
     newProcess();
@@ -377,9 +392,47 @@ describe('files', () => {
 
     await writeFile(file!, JSON.stringify({ test: 'x', steps: [{ call: 'generate' }] }));
     newProcess();
-    await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: its step 1 is not an object with a "key".');
+    await expect(generate(major, recordedModel(model, { mode: 'auto', dir }))).rejects.toThrow('is corrupt: its step 1 is not an object with a "key" string.');
+
+    for (const mode of ['replay', 'auto', 'record'] as const) {
+      await writeFile(file!, JSON.stringify({ version: 2, test: 'x', steps: [] }));
+      newProcess();
+      await expect(generate(major, recordedModel(model, { mode, dir }))).rejects.toThrow(
+        `The recording ${display(file!)} is corrupt: its "version" is 2, and this version of tool-call-accuracy reads version 1 (a file written by a newer release, or edited by hand).`,
+      );
+    }
+    await writeFile(file!, JSON.stringify({ test: 'x', steps: { key: 'a' } }));
+    newProcess();
+    await expect(generate(major, recordedModel(model, { mode: 'record', dir }))).rejects.toThrow('is corrupt: it has no "steps" list.');
     expect(model.calls()).toBe(2); // only the re-recording called it
   });
 });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('a change of a long text in a miss', () => {
+  it('keeps both quotes where the text is cut, at its start and at its end', async () => {
+    const { describeValueChange } = await import('../../src/recordings/request.js');
+    const system = 'You are a customer support agent. Look orders up before refunding them, and always be polite to customers who write in.';
+    expect(describeValueChange(system, 'Hi')).toBe('was "You are a customer support agent. Look orders up before refunding t…", now "Hi"');
+    expect(describeValueChange(system, system.replace('polite', 'kind'))).toBe(
+      'was "…them, and always be polite to customers who write in.", now "…them, and always be kind to customers who write in."',
+    );
+    const long = `${system} ${system}`;
+    const change = describeValueChange(long, long.replace('refunding', 'refusing'));
+    expect(change).toBe('was "…rders up before refunding them, and always be polite to customers …", now "…rders up before refusing them, and always be polite to customers w…"');
+    expect(change.match(/"/g)).toHaveLength(4);
+  });
+});
+
+describe('keys', () => {
+  it("a step's key is the hash of the canonical JSON of its call, model and request, as written (keys made in one pass agree with it)", async () => {
+    const { hashKey } = await import('../../src/store/index.js');
+    const [major] = majors.slice(-1) as [Major];
+    await generate(major, recordedModel(major.model(), { mode: 'record', dir }), 'Weather in Tokyo? {"z": 1, "a": 2}', weatherTools(major), { temperature: 0, providerOptions: { zeta: { b: 1, a: 2 }, mastra: { createdAt: 1 } } });
+    const [file] = await filesIn(dir);
+    const { steps } = JSON.parse(await readFile(file!, 'utf8')) as { steps: Array<{ key: string; call: unknown; model: unknown; request: unknown }> };
+    expect(steps).toHaveLength(2);
+    for (const step of steps) expect(step.key).toBe(hashKey({ call: step.call, model: step.model, request: step.request }));
+  });
+});

@@ -39,6 +39,22 @@ describe('the report outputs', () => {
     expect(formatMarkdown([toRow(hostile)])).toContain('| books \\</td\\>\\<script\\>alert(1)\\</script\\> \\| pipes |');
   });
 
+  it("shows the recordings' summary under the table, as the console prints it, its text escaped", async () => {
+    const recordings = [
+      'tool-call-accuracy recordings: 4 steps replayed, 2 recorded, 0 passed through live, in 3 recording files.',
+      '',
+      'Stale recordings: 1 file that no test of this full run used:',
+      '  test/__recordings__/a-<script>alert(1)</script>-0123456789ab.json',
+    ].join('\n');
+    const lines: string[] = [];
+    const html = path.join(dir, 'report.html');
+    writeReport([hostile], { html, outputFile: false }, (line) => lines.push(line), 'vitest', recordings);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('<section class="recordings">\n<h2>Recordings</h2>\n<pre>tool-call-accuracy recordings: 4 steps replayed, 2 recorded, 0 passed through live, in 3 recording files.\n\nStale recordings: 1 file that no test of this full run used:\n  test/__recordings__/a-&#60;script&#62;alert(1)&#60;/script&#62;-0123456789ab.json</pre>\n</section>');
+    expect(page.indexOf('<section class="recordings">')).toBeGreaterThan(page.indexOf('</table>'));
+    expect(formatHtml([toRow(hostile)])).not.toContain('class="recordings"');
+  });
+
   it('with no sampled or judged assertion, says so and writes no page', async () => {
     const lines: string[] = [];
     const html = path.join(dir, 'report.html');

@@ -50,7 +50,7 @@ describe('per-test files', () => {
     const first = answerer('record');
     expect([await first.answer('a'), await first.answer('b'), await first.answer('a')]).toEqual(['a #1', 'b #2', 'a #3']);
     const text = await readFile(first.scope.file, 'utf8');
-    expect(JSON.parse(text)).toEqual({ test: expect.any(String), steps: [{ key: 'a', answer: 'a #1' }, { key: 'b', answer: 'b #2' }, { key: 'a', answer: 'a #3' }] });
+    expect(JSON.parse(text)).toEqual({ version: 1, test: expect.any(String), steps: [{ key: 'a', answer: 'a #1' }, { key: 'b', answer: 'b #2' }, { key: 'a', answer: 'a #3' }] });
 
     resetStoreActivity();
     const again = answerer('replay');
