@@ -295,6 +295,12 @@ export interface ToUseAppropriateToolsOptions {
    * missing tool are decided by majority, and the agreement shows in the failure message.
    */
   votes?: number;
+  /** This assertion's verdict cache, over `configureJudge({ cache })` key by key: `{ mode: 'record' }` asks again here only. */
+  cache?: { mode?: 'auto' | 'replay' | 'record' | 'off'; dir?: string };
+  /** Time for this assertion's judge request, retries included. Default: `configureJudge({ timeoutMs })`, else 60 000 ms. */
+  timeoutMs?: number;
+  /** Retries of failed HTTP requests (429, 5xx, network). Default: `configureJudge({ maxRetries })`, else 2. */
+  maxRetries?: number;
   /**
    * What the user asked: their text, or the messages the agent was given (any message format the
    * package reads). Needed when the run does not record it, e.g. an AI SDK `generateText` result.

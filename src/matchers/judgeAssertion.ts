@@ -1,3 +1,4 @@
+import type { JudgeCacheOptions } from '../judge/types.js';
 import { matcherTest } from '../store/test.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { formatCallList } from '../format/callList.js';
@@ -52,8 +53,8 @@ export async function judgeAssertion(
   let outcome: JudgeOutcome;
   try {
     // `request` is checked where it is read (request.ts); the rest like configureJudge's settings.
-    if (options !== undefined) checkConfig(withoutRequest(options), 'options', ['model', 'availableTools', 'threshold', 'rubric', 'votes']);
-    const cache = resolveCacheSettings(config.cache);
+    if (options !== undefined) checkConfig(withoutRequest(options), 'options', [...JUDGE_OPTIONS]);
+    const cache = assertionCache(config.cache, options?.cache);
     // A judge that disagrees with the team's labels gives verdicts nobody should gate on: no verdict, no pass.
     await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
     outcome = await judge(received, {
@@ -63,6 +64,8 @@ export async function judgeAssertion(
       request: options?.request,
       ...(options?.rubric !== undefined && { rubric: options.rubric }),
       ...(options?.votes !== undefined && { votes: options.votes }),
+      ...(options?.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options?.maxRetries !== undefined && { maxRetries: options.maxRetries }),
       asker: 'matcher',
       cancel,
       ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
@@ -82,7 +85,14 @@ export async function judgeAssertion(
   };
 }
 
-const TRAJECTORY_OPTIONS = ['model', 'availableTools', 'threshold', 'rubric', 'votes'] as const;
+/** The settings a judged assertion takes for itself; the rest come from `configureJudge`. */
+const JUDGE_OPTIONS = ['model', 'availableTools', 'threshold', 'rubric', 'votes', 'cache', 'timeoutMs', 'maxRetries'] as const;
+const TRAJECTORY_OPTIONS = JUDGE_OPTIONS;
+
+/** The assertion's `cache` settings over configureJudge's, key by key (a `dir` alone keeps the configured mode). */
+function assertionCache(configured: JudgeCacheOptions | undefined, own: JudgeCacheOptions | undefined) {
+  return resolveCacheSettings(own === undefined ? configured : { ...configured, ...own });
+}
 
 /**
  * The work of `toFollowASensibleTrajectory`, loaded like `judgeAssertion`: the trajectory judge's
@@ -105,7 +115,7 @@ export async function trajectoryAssertion(
     checkConfig(settings, 'options', [...TRAJECTORY_OPTIONS]);
     const steps = expectedTrajectory === undefined ? undefined : resolveExpectedTrajectory(expectedTrajectory, 'options.expectedTrajectory');
     expected = steps?.map((step) => step.name);
-    const cache = resolveCacheSettings(config.cache);
+    const cache = assertionCache(config.cache, settings.cache);
     // The same calibration gate as toUseAppropriateTools: an untrusted judge gives no verdict to gate on.
     await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
     outcome = await judgeTrajectory(received, {
@@ -115,6 +125,8 @@ export async function trajectoryAssertion(
       request,
       ...(settings.rubric !== undefined && { rubric: settings.rubric }),
       ...(settings.votes !== undefined && { votes: settings.votes }),
+      ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
+      ...(settings.maxRetries !== undefined && { maxRetries: settings.maxRetries }),
       ...(steps !== undefined && { expectedTrajectory: steps }),
       ...(criteria !== undefined && { criteria: checkCriteria(criteria) }),
       asker: 'matcher',

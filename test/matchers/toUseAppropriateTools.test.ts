@@ -125,11 +125,14 @@ describe('toUseAppropriateTools', () => {
       expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ threshold: 2 }))).toContain(
         'Matcher error: options: threshold must be a number from 0 to 1; received 2.',
       );
-      expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ cache: { mode: 'off' } } as never))).toContain(
-        'Matcher error: options takes only { model, availableTools, threshold, rubric, votes }; set cache with configureJudge().',
+      expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ concurrency: 2 } as never))).toContain(
+        'Matcher error: options takes only { model, availableTools, threshold, rubric, votes, cache, timeoutMs, maxRetries }; set concurrency with configureJudge().',
       );
       expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ modle: 'x' } as never))).toContain(
-        'Matcher error: options: unknown option "modle". Known: model, availableTools, threshold, rubric, votes.',
+        'Matcher error: options: unknown option "modle". Known: model, availableTools, threshold, rubric, votes, cache, timeoutMs, maxRetries.',
+      );
+      expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ cache: { mode: 'later' } } as never))).toContain(
+        'Matcher error: options: cache.mode must be one of',
       );
     });
   });
@@ -218,5 +221,28 @@ describe('with fake timers', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('per-assertion settings: cache, timeoutMs, maxRetries', () => {
+  it("the assertion's cache wins over configureJudge's, key by key", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'assertion-cache-'));
+    try {
+      const model = judgeModel(appropriateWeather);
+      // configureJudge's cache is off (beforeEach); this assertion records into its own folder.
+      await expect(weatherRun()).toUseAppropriateTools({ model, cache: { mode: 'auto', dir } });
+      expect(await readdir(dir)).toHaveLength(1);
+      await expect(weatherRun()).toUseAppropriateTools({ model, cache: { mode: 'replay', dir } });
+      expect(model.doGenerateCalls).toHaveLength(1); // the second replayed
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('timeoutMs bounds this assertion\'s judge request', async () => {
+    const { MockLanguageModelV4 } = await import('ai/test');
+    const silent = new MockLanguageModelV4({ provider: 'test-judge', modelId: 'silent', doGenerate: () => new Promise(() => {}) });
+    const message = await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ model: silent, timeoutMs: 30, maxRetries: 0 }));
+    expect(message).toContain('timed out after 30 ms');
   });
 });
