@@ -30,3 +30,12 @@ describe('judge option types: calibration', () => {
     configureJudge({ calibration: { minKappa: '0.6' } });
   });
 });
+
+describe('judge option types: per-assertion cache, timeoutMs, maxRetries', () => {
+  it('both judged matchers take them', async () => {
+    await expect(run).toUseAppropriateTools({ cache: { mode: 'record', dir: '__judge__' }, timeoutMs: 5_000, maxRetries: 1 });
+    await expect(run).toFollowASensibleTrajectory({ cache: { mode: 'replay' }, timeoutMs: 5_000 });
+    // @ts-expect-error a cache mode that does not exist
+    await expect(run).toUseAppropriateTools({ cache: { mode: 'later' } });
+  });
+});
