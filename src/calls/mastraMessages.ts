@@ -3,7 +3,7 @@ import { isRecord } from './adapter.js';
 import type { CallCollector } from './collector.js';
 import { contentText } from './conversationText.js';
 import { readMessageParts, UI_MESSAGE_KEYS } from './uiParts.js';
-import { refuseCallKeys } from './callKeys.js';
+import { callCarryingKey, refuseCallKeys } from './callKeys.js';
 import { position, refuseUnknown } from './unknownParts.js';
 
 // Mastra's message formats, and agent runs made of them (`createAgentTestRun`, the run Mastra's
@@ -27,7 +27,9 @@ export function isMastraMessage(value: unknown): value is UnknownRecord & { cont
  */
 function isFlatMessage(value: unknown): value is UnknownRecord {
   if (!isRecord(value) || typeof value.role !== 'string') return false;
-  if ('tool_calls' in value || 'function_call' in value || 'tool_call_id' in value) return false;
+  if ('tool_calls' in value || 'function_call' in value || 'tool_call_id' in value || 'toolCallId' in value) return false;
+  // Another format's calls under a key UI messages do not have (Mistral's `toolCalls`, …): not a flat message.
+  for (const key of Object.keys(value)) if (!UI_MESSAGE_KEYS.has(key) && callCarryingKey(key, value[key])) return false;
   // UI parts all have a `type`; parts without one are another format's (Gemini's `{ role, parts }`).
   const uiParts = Array.isArray(value.parts) && value.parts.every((part) => isRecord(part) && typeof part.type === 'string');
   return typeof value.content === 'string' || uiParts || Array.isArray(value.toolInvocations);
