@@ -234,7 +234,10 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
   // The calls the model issued: those of each model-call span (a step each), or, in a trace
   // without model-call spans, those of the span that repeats the whole run.
   const fromSteps = own.some((span) => issuesAt(span) === 'step');
-  const issuers = own.filter((span) => issuesAt(span) === (fromSteps ? 'step' : 'root'));
+  // Model calls that start in the same clock tick (tracers keep milliseconds; mocked steps take
+  // less) are ordered by their prompts: a later step's prompt holds the earlier steps' calls and
+  // results, so it is longer. Otherwise the exporter's order would decide.
+  const issuers = own.filter((span) => issuesAt(span) === (fromSteps ? 'step' : 'root')).sort((a, b) => compareStarts(a, b) || promptLength(a) - promptLength(b));
   // Every call in order, with its step; the issued ones are also in `issued`, where tool spans pair with them.
   const made: ToolCall[] = [];
   const steps: Array<string | undefined> = [];
@@ -351,4 +354,10 @@ function parseJson(value: unknown): unknown {
   } catch {
     return value;
   }
+}
+
+/** How many messages a model-call span's prompt holds (AI SDK `ai.prompt.messages`, GenAI `gen_ai.input.messages`), 0 when it records none. */
+function promptLength(span: Span): number {
+  const messages = parseJson(attribute(span, 'ai.prompt.messages') ?? attribute(span, 'gen_ai.input.messages'));
+  return Array.isArray(messages) ? messages.length : 0;
 }
