@@ -5,6 +5,7 @@
  */
 import { display } from '../store/index.js';
 import { FEW_LABELS, type CalibrationReport, type Disagreement, type LevelReport } from '../calibration/calibrate.js';
+import type { Comparison } from '../calibration/compare.js';
 import type { GateResult } from '../calibration/gate.js';
 import type { Kappa, Rate } from '../calibration/stats.js';
 import { snippet } from '../judge/model.js';
@@ -134,7 +135,7 @@ function change(before: number | undefined, after: number | undefined, asPercent
 }
 
 /** `calibrate --model/--rubric-file/--votes`: the two calibrations side by side, and the decisions that changed sides. */
-export function describeComparison(comparison: import('../calibration/compare.js').Comparison): string {
+export function describeComparison(comparison: Comparison): string {
   const { before, after } = comparison;
   const lines = [
     `Judge A: the recorded verdicts in ${display(before.dir)}.`,

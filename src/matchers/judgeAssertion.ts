@@ -1,4 +1,3 @@
-import type { JudgeCacheOptions } from '../judge/types.js';
 import { matcherTest } from '../store/test.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { formatCallList } from '../format/callList.js';
@@ -8,7 +7,7 @@ import { resolveCacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, DEFAULT_THRESHOLD, getJudgeConfig } from '../judge/config.js';
 import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { JudgeError } from '../judge/errors.js';
-import { judge, judgeTrajectory, type JudgeOutcome, type TrajectoryOutcome } from '../judge/judge.js';
+import { judge, type JudgeSettings, judgeTrajectory, type JudgeOutcome, type TrajectoryOutcome } from '../judge/judge.js';
 import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
 import { describeTrajectoryFinding, describeTrajectoryReview } from '../format/trajectoryVerdict.js';
@@ -54,23 +53,7 @@ export async function judgeAssertion(
   try {
     // `request` is checked where it is read (request.ts); the rest like configureJudge's settings.
     if (options !== undefined) checkConfig(withoutRequest(options), 'options', [...JUDGE_OPTIONS]);
-    const cache = assertionCache(config.cache, options?.cache);
-    // A judge that disagrees with the team's labels gives verdicts nobody should gate on: no verdict, no pass.
-    await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
-    outcome = await judge(received, {
-      model: options?.model,
-      availableTools: options?.availableTools,
-      cache,
-      request: options?.request,
-      ...(options?.rubric !== undefined && { rubric: options.rubric }),
-      ...(options?.votes !== undefined && { votes: options.votes }),
-      ...(options?.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-      ...(options?.maxRetries !== undefined && { maxRetries: options.maxRetries }),
-      asker: 'matcher',
-      cancel,
-      ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
-      ...(matcherTest(ctx).name !== undefined && { testName: matcherTest(ctx).name }),
-    });
+    outcome = await judge(received, await assertionSettings(ctx, options ?? {}, options?.request, cancel));
   } catch (error) {
     throw shownError(ctx, error, hintLine, site);
   }
@@ -87,11 +70,31 @@ export async function judgeAssertion(
 
 /** The settings a judged assertion takes for itself; the rest come from `configureJudge`. */
 const JUDGE_OPTIONS = ['model', 'availableTools', 'threshold', 'rubric', 'votes', 'cache', 'timeoutMs', 'maxRetries'] as const;
-const TRAJECTORY_OPTIONS = JUDGE_OPTIONS;
 
-/** The assertion's `cache` settings over configureJudge's, key by key (a `dir` alone keeps the configured mode). */
-function assertionCache(configured: JudgeCacheOptions | undefined, own: JudgeCacheOptions | undefined) {
-  return resolveCacheSettings(own === undefined ? configured : { ...configured, ...own });
+/**
+ * What both judged assertions hand the judge: their own settings (an assertion's `cache` over
+ * configureJudge's, key by key), the test, and the request. Checks the calibration gate first: a
+ * judge that disagrees with the team's labels gives verdicts nobody should gate on.
+ */
+async function assertionSettings(ctx: JudgeMatcherContext, options: Pick<ToUseAppropriateToolsOptions, 'model' | 'availableTools' | 'rubric' | 'votes' | 'cache' | 'timeoutMs' | 'maxRetries'>, request: JudgeSettings['request'], cancel: AbortSignal): Promise<JudgeSettings> {
+  const config = getJudgeConfig();
+  const cache = resolveCacheSettings(options.cache === undefined ? config.cache : { ...config.cache, ...options.cache });
+  await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
+  const testName = matcherTest(ctx).name;
+  return {
+    model: options.model,
+    availableTools: options.availableTools,
+    cache,
+    request,
+    ...(options.rubric !== undefined && { rubric: options.rubric }),
+    ...(options.votes !== undefined && { votes: options.votes }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+    asker: 'matcher',
+    cancel,
+    ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
+    ...(testName !== undefined && { testName }),
+  };
 }
 
 /**
@@ -107,32 +110,17 @@ export async function trajectoryAssertion(
   cancel: AbortSignal,
 ): Promise<JudgedResult> {
   const hintLine = hint(ctx, 'toFollowASensibleTrajectory', options === undefined ? '' : 'options');
-  const config = getJudgeConfig();
   let outcome: TrajectoryOutcome;
   let expected: string[] | undefined;
   try {
     const { expectedTrajectory, criteria, request, ...settings } = checkedOptions(options);
-    checkConfig(settings, 'options', [...TRAJECTORY_OPTIONS]);
+    checkConfig(settings, 'options', [...JUDGE_OPTIONS]);
     const steps = expectedTrajectory === undefined ? undefined : resolveExpectedTrajectory(expectedTrajectory, 'options.expectedTrajectory');
     expected = steps?.map((step) => step.name);
-    const cache = assertionCache(config.cache, settings.cache);
-    // The same calibration gate as toUseAppropriateTools: an untrusted judge gives no verdict to gate on.
-    await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
     outcome = await judgeTrajectory(received, {
-      model: settings.model,
-      availableTools: settings.availableTools,
-      cache,
-      request,
-      ...(settings.rubric !== undefined && { rubric: settings.rubric }),
-      ...(settings.votes !== undefined && { votes: settings.votes }),
-      ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
-      ...(settings.maxRetries !== undefined && { maxRetries: settings.maxRetries }),
+      ...(await assertionSettings(ctx, settings, request, cancel)),
       ...(steps !== undefined && { expectedTrajectory: steps }),
       ...(criteria !== undefined && { criteria: checkCriteria(criteria) }),
-      asker: 'matcher',
-      cancel,
-      ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
-      ...(matcherTest(ctx).name !== undefined && { testName: matcherTest(ctx).name }),
     });
   } catch (error) {
     throw shownError(ctx, error, hintLine, site);
