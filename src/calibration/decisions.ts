@@ -6,6 +6,8 @@
  */
 
 import { CALIBRATION_LEVELS, type CalibrationLevel } from '../judge/calibrationSettings.js';
+import { scoreVerdict } from '../judge/score.js';
+import type { JudgeVerdict } from '../judge/types.js';
 
 /** The levels calibration reports on, in the order it prints them. */
 export const LEVELS = CALIBRATION_LEVELS;
@@ -65,13 +67,10 @@ const appropriateTools: VerdictKind = {
     const named = list(verdict.missingTools).filter((name): name is string => typeof name === 'string');
     return [...calls, ...missingDecisions(entry, named)];
   },
+  // The judge's own score of a stored verdict (the file's `score` is for reviewers only).
   score: (entry) => {
     const verdict = record(entry.verdict);
-    const calls = list(verdict.evaluations);
-    const missing = list(verdict.missingTools).length;
-    const total = calls.length + missing;
-    if (total === 0) return 1;
-    return Math.round((calls.filter((item) => record(item).wasAppropriate === true).length / total) * 100) / 100;
+    return scoreVerdict({ evaluations: list(verdict.evaluations), missingTools: list(verdict.missingTools) } as JudgeVerdict, list(entry.calls).length);
   },
 };
 
