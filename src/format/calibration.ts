@@ -113,7 +113,7 @@ export function describeGateFailure(result: GateResult, report: CalibrationRepor
     lines.push('The disagreements that cost the most:', ...costly.slice(0, 5).map((item) => `  ${describeDisagreement(item)}`));
     if (costly.length > 5) lines.push(`  … and ${costly.length - 5} more (npx tool-call-accuracy calibrate lists them all)`);
   }
-  lines.push('Label more runs (npx tool-call-accuracy label), or improve the rubric and calibrate it against the labels (npx tool-call-accuracy calibrate --rubric-file …).');
+  lines.push('Label more runs (npx tool-call-accuracy label), or improve the rubric and calibrate it against the labels (npx tool-call-accuracy calibrate --model <judge> --rubric-file <file>).');
   return lines.join('\n');
 }
 
