@@ -42,22 +42,29 @@ export function toStored(value: unknown, redact: (text: string) => string): unkn
   if (typeof value === 'boolean' || value === null) return value;
   if (typeof value === 'bigint') return String(value);
   if (typeof value !== 'object') return undefined; // undefined, functions, symbols
-  if (value instanceof Date) return { $date: value.toISOString() };
-  if (value instanceof URL) return redact(value.href);
-  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
-  if (value instanceof ArrayBuffer) return { $bytes: Buffer.from(value).toString('base64') };
-  if (value instanceof Error) return { $error: { name: value.name, message: redact(value.message) } };
-  if (Array.isArray(value)) return value.map((item) => toStored(item, redact) ?? null);
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index++) out[index] = toStored(value[index], redact) ?? null;
+    return out;
+  }
   const prototype = Object.getPrototypeOf(value);
+  // Plain objects first (most of a request): no class checks for them.
   if (prototype !== Object.prototype && prototype !== null) {
+    if (value instanceof Date) return { $date: value.toISOString() };
+    if (value instanceof URL) return redact(value.href);
+    if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
+    if (value instanceof ArrayBuffer) return { $bytes: Buffer.from(value).toString('base64') };
+    if (value instanceof Error) return { $error: { name: value.name, message: redact(value.message) } };
     if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return toStored((value as { toJSON(): unknown }).toJSON(), redact);
     return undefined;
   }
   // Keys in sorted order: the value is canonical as made (what `canonical` would give), with no second pass.
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) {
+  const keys = Object.keys(value);
+  if (keys.length > 1) keys.sort();
+  for (const key of keys) {
     const stored = toStored((value as Record<string, unknown>)[key], redact);
-    if (stored !== undefined) out[key] = stored;
+    if (stored !== undefined) setOwn(out, key, stored);
   }
   return out;
 }
@@ -66,21 +73,37 @@ const BUILT_IN_ERRORS = { Error, TypeError, RangeError, SyntaxError, ReferenceEr
 
 /** The value `toStored` wrote, with its Dates, bytes and errors revived. */
 export function fromStored(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(fromStored);
   if (typeof value !== 'object' || value === null) return value;
-  const keys = Object.keys(value);
-  const record = value as Record<string, unknown>;
-  if (keys.length === 1) {
-    if (typeof record.$date === 'string') return new Date(record.$date);
-    if (typeof record.$bytes === 'string') return new Uint8Array(Buffer.from(record.$bytes, 'base64'));
-    if (typeof record.$error === 'object' && record.$error !== null) {
-      const { name, message } = record.$error as { name?: unknown; message?: unknown };
-      // A built-in error comes back of its class (a TypeError is a TypeError); any other keeps its name.
-      const Kind = typeof name === 'string' && Object.hasOwn(BUILT_IN_ERRORS, name) ? BUILT_IN_ERRORS[name as keyof typeof BUILT_IN_ERRORS] : Error;
-      const error = new Kind(typeof message === 'string' ? message : 'recorded error');
-      if (typeof name === 'string' && error.name !== name) error.name = name;
-      return error;
-    }
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index++) out[index] = fromStored(value[index]);
+    return out;
   }
-  return Object.fromEntries(keys.map((key) => [key, fromStored(record[key])]));
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let count = 0;
+  let only: string | undefined;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    setOwn(out, key, fromStored(record[key]));
+    only = count++ === 0 ? key : undefined;
+  }
+  if (count !== 1) return out;
+  if (only === '$date' && typeof record.$date === 'string') return new Date(record.$date);
+  if (only === '$bytes' && typeof record.$bytes === 'string') return new Uint8Array(Buffer.from(record.$bytes, 'base64'));
+  if (only === '$error' && typeof record.$error === 'object' && record.$error !== null) {
+    const { name, message } = record.$error as { name?: unknown; message?: unknown };
+    // A built-in error comes back of its class (a TypeError is a TypeError); any other keeps its name.
+    const Kind = typeof name === 'string' && Object.hasOwn(BUILT_IN_ERRORS, name) ? BUILT_IN_ERRORS[name as keyof typeof BUILT_IN_ERRORS] : Error;
+    const error = new Kind(typeof message === 'string' ? message : 'recorded error');
+    if (typeof name === 'string' && error.name !== name) error.name = name;
+    return error;
+  }
+  return out;
+}
+
+/** `out[key] = value`, as an own property even for a key named `__proto__` (data read from a file is data). */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }

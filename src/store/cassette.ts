@@ -39,20 +39,34 @@ export const CASSETTE_VERSION = 1;
  * ToolCallAccuracyError says to give one (`who` names the caller: `recordedModel(…)`).
  */
 export function cassetteScope(user: StoreUser, settings: StoreSettings, test: CurrentTest, name: string | undefined, who: string): CassetteScope {
-  let stem: string;
   if (name === undefined && test.runner === 'vitest' && concurrentWithoutContext()) {
     throw new ToolCallAccuracyError(
       `${who} was called in a test that runs concurrently with others (describe.concurrent or test.concurrent), and Vitest's global state names the last test started, not necessarily this one. Load the setup entry, which gives each test its own context: test: { setupFiles: ['tool-call-accuracy/vitest'] } in vitest.config; or give it a { name }.`,
     );
   }
-  if (name !== undefined) stem = nameStem(name, 80, 'recording');
-  else if (test.name !== undefined) stem = `${slug(path.basename(test.file ?? ''), 40) || 'test'}--${nameStem(test.name)}`;
-  else {
+  if (name === undefined && test.name === undefined) {
     throw new ToolCallAccuracyError(`${who} was called outside a test (neither Vitest nor Jest names a current test), so its recordings have no test to belong to: give it a { name }.`);
   }
-  const file = path.join(settings.dir, `${stem}.json`);
+  const file = fileOf(settings.dir, name, test);
   const runner = test.handle === undefined ? `name:${test.name ?? ''}` : `test:${testNumber(test.handle)}`;
   return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}`, test };
+}
+
+// The file of each test (or name) in each folder, made once: a slug and a sha256 of the name per
+// request were a large part of a replayed step's cost (bench/RESULTS.md, issue 45).
+const FILES_KEPT = 10_000;
+const files = new Map<string, string>();
+
+function fileOf(dir: string, name: string | undefined, test: CurrentTest): string {
+  const id = name !== undefined ? `${dir}\u0000name\u0000${name}` : `${dir}\u0000test\u0000${test.file ?? ''}\u0000${test.name!}`;
+  let file = files.get(id);
+  if (file === undefined) {
+    const stem = name !== undefined ? nameStem(name, 80, 'recording') : `${slug(path.basename(test.file ?? ''), 40) || 'test'}--${nameStem(test.name!)}`;
+    file = path.join(dir, `${stem}.json`);
+    if (files.size >= FILES_KEPT) files.clear();
+    files.set(id, file);
+  }
+  return file;
 }
 
 /** The steps a per-test file holds, as read from disk, and the file's text. */
