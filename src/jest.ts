@@ -10,8 +10,8 @@ export type { ToolCallMatchers } from '../matchers.js';
 declare const expect:
   | { extend(matchers: Record<string, unknown>): void; getState(): { currentTestName?: string }; addSnapshotSerializer?(serializer: typeof trajectorySerializer): void }
   | undefined;
-declare const afterEach: ((hook: () => void) => void) | undefined;
-declare const afterAll: ((hook: () => void) => void) | undefined;
+declare const afterEach: ((hook: () => unknown) => void) | undefined;
+declare const afterAll: ((hook: () => unknown) => void) | undefined;
 
 if (typeof expect === 'undefined' || typeof expect.extend !== 'function') {
   throw new Error(
@@ -27,3 +27,8 @@ if (typeof expect.addSnapshotSerializer === 'function') expect.addSnapshotSerial
 if (typeof afterEach === 'function') afterEach(() => failOnUnawaitedJudges([expect.getState().currentTestName || undefined]));
 // Judges made in beforeAll/afterAll belong to no test: the file fails for them.
 if (typeof afterAll === 'function') afterAll(() => failOnLeftoverJudges());
+// Recording steps left unwritten (a long recording writes at growing intervals) are written after
+// each test, and after the file's tests for `test.concurrent` ones (Jest runs no afterEach for them).
+const flushRecordings = () => (globalThis as { [key: symbol]: (() => Promise<void>) | undefined })[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
+if (typeof afterEach === 'function') afterEach(flushRecordings);
+if (typeof afterAll === 'function') afterAll(flushRecordings);

@@ -33,3 +33,6 @@ afterEach((context) =>
 );
 // Judges made in beforeAll/afterAll belong to no test: the file fails for them. (Runs after the file's own afterAll hooks.)
 afterAll(() => failOnLeftoverJudges());
+// Recording steps left unwritten (a long recording writes at growing intervals) are written when
+// their test ends (the store hooks each test itself); this writes those made outside a test.
+afterAll(() => (globalThis as { [key: symbol]: (() => Promise<void>) | undefined })[Symbol.for('tool-call-accuracy.flush-recordings')]?.());

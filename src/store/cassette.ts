@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
-import { corruptFileError, nameStem, parseStoredObject, readStoredText, slug, writeStoredFile } from './files.js';
+import { corruptFileError, display, nameStem, parseStoredObject, readStoredText, slug, writeStoredText, writeStoredTextSync } from './files.js';
 import type { StoreSettings } from './mode.js';
 import { emit, held, testNumber } from './state.js';
 import { storedAnswer } from './stored.js';
@@ -93,6 +93,17 @@ interface Cassette {
   queue: Promise<unknown>;
   /** The next write, not started yet: steps committed meanwhile share it. */
   pending: Promise<void> | undefined;
+  /** Each of `steps`' text in the file (pretty JSON, indented as the file holds it), made once, when the step is first written. */
+  texts: string[];
+  /** The characters of `texts`, and those written to the file by this run so far (what decides when to write: `writeNow`). */
+  chars: number;
+  written: number;
+  /** Steps were added since the last write began: the end of the test (or of the process) writes them. */
+  unwritten: boolean;
+  /** The scope and file of the last step added: what a write at the end of a test writes under. */
+  last: { scope: CassetteScope; disk: OnDisk } | undefined;
+  /** The Vitest tests whose end writes this file (one hook each). */
+  hooked: WeakSet<object>;
 }
 
 function cassette(scope: CassetteScope): Cassette {
@@ -101,7 +112,7 @@ function cassette(scope: CassetteScope): Cassette {
   if (found === undefined) {
     const disk = readCassette(scope);
     disk.catch(() => undefined); // an unreadable file: its error comes when it is used
-    found = { disk, steps: undefined, index: new Map(), recordedBy: undefined, counts: new Map(), queue: Promise.resolve(), pending: undefined };
+    found = { disk, steps: undefined, index: new Map(), recordedBy: undefined, counts: new Map(), queue: Promise.resolve(), pending: undefined, texts: [], chars: 0, written: 0, unwritten: false, last: undefined, hooked: new WeakSet() };
     open.set(scope.file, found);
   }
   return found;
@@ -174,6 +185,9 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
     open.recordedBy = scope.run;
     open.steps = [];
     open.index = new Map();
+    open.texts = [];
+    open.chars = 0;
+    open.written = 0;
   }
   if (open.steps === undefined) {
     open.steps = [...disk.steps];
@@ -200,7 +214,10 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
         const same = open.index.get(key);
         if (same === undefined) open.index.set(key, [step]);
         else same.push(step);
-        await write(scope, open, disk);
+        open.unwritten = true;
+        open.last = { scope, disk };
+        if (writeNow(open)) await write(open);
+        else writeAtTheEnd(open, scope);
         emit({ type: 'step', source: 'recorded', ...base, file: scope.file });
       }),
     }),
@@ -219,19 +236,132 @@ export async function liveAnswer<A>(user: StoreUser, ask: () => Promise<A>, wher
   return answer;
 }
 
+// When a step is added, the whole file is written again (atomically) while what this run has
+// written stays within GROWTH times the file's size plus WRITE_THROUGH characters; past that, the
+// next write waits until the file has grown by half, and the end of the test writes the rest. n
+// steps then write O(n) bytes in all (at most about GROWTH + 1 times the final file, plus
+// WRITE_THROUGH), not O(n²); a test of a few steps, or of small ones, still finds its file whole
+// after each step (a test that reads its recording file while recording, as this package's do).
+// Every write is a temp file and a rename: a crash leaves the old file or the new one.
+const GROWTH = 3;
+const WRITE_THROUGH = 1 << 20;
+
+function writeNow(open: Cassette): boolean {
+  catchUpTexts(open);
+  const size = open.chars + 2 * open.texts.length;
+  return open.written + size <= GROWTH * size + WRITE_THROUGH;
+}
+
+/** The text of each step not yet made (steps added, or read from the file in `auto`). */
+function catchUpTexts(open: Cassette): void {
+  const steps = open.steps!;
+  for (let at = open.texts.length; at < steps.length; at++) {
+    const text = stepText(steps[at]!);
+    open.texts.push(text);
+    open.chars += text.length;
+  }
+}
+
+/** A step as `JSON.stringify(file, null, 2)` puts it in the file's "steps" list (a JSON text holds no raw newline but its own). */
+function stepText(step: StoredStep): string {
+  return `    ${JSON.stringify(step, null, 2).replace(/\n/g, '\n    ')}`;
+}
+
+/** The file's text: `JSON.stringify({ version, test, steps }, null, 2)` and a newline, from the steps' texts made once. */
+function cassetteText(owner: string, texts: readonly string[]): string {
+  const head = `{\n  "version": ${CASSETTE_VERSION},\n  "test": ${JSON.stringify(owner)},\n  "steps": `;
+  return texts.length === 0 ? `${head}[]\n}\n` : `${head}[\n${texts.join(',\n')}\n  ]\n}\n`;
+}
+
 /**
  * Writes the file's steps after any write in progress, atomically, and tells the reporters. Steps
  * committed while a write waits share it: parallel runs write the file once, not once per step.
  */
-function write(scope: CassetteScope, open: Cassette, disk: OnDisk): Promise<void> {
+function write(open: Cassette): Promise<void> {
   if (open.pending) return open.pending;
   const next = open.queue.then(async () => {
     open.pending = undefined;
+    const { scope, disk } = open.last!;
+    catchUpTexts(open);
     const steps = [...open.steps!];
-    const content = await writeStoredFile(scope.user, scope.file, { version: CASSETTE_VERSION, test: scope.owner, steps });
+    const content = cassetteText(scope.owner, open.texts.slice(0, steps.length));
+    open.unwritten = false;
+    open.written += content.length;
+    try {
+      await writeStoredText(scope.user, scope.file, content);
+    } catch (error) {
+      open.unwritten = true; // the end of the test tries again, and says so if it fails
+      throw error;
+    }
     emit({ type: 'written', user: scope.user.configure, file: scope.file, owner: scope.owner, testPath: scope.testPath, previous: disk.text, content, previousSteps: disk.text === undefined || disk.problem ? undefined : disk.steps, steps, test: scope.test });
   });
   open.pending = next;
   open.queue = next.catch(() => undefined);
   return next;
+}
+
+/** What is unwritten of the file, written now (after any write in progress); resolves once the file is whole. */
+function flush(open: Cassette): Promise<void> {
+  return open.unwritten ? write(open) : open.queue.then(() => undefined);
+}
+
+/**
+ * Steps left unwritten are written when the test ends: under Vitest by an `onTestFinished` hook on
+ * the test's own context (concurrent tests too, with or without the setup entry); under Jest by the
+ * setup entry's afterEach and afterAll (`flushRecordings`: Jest runs no afterEach for
+ * `test.concurrent`, and the file's afterAll comes after them); and, whatever the runner, when the
+ * process exits (synchronously: an `exit` listener runs no promise).
+ */
+function writeAtTheEnd(open: Cassette, scope: CassetteScope): void {
+  const task = scope.test.runner === 'vitest' ? (scope.test.handle as { context?: { onTestFinished?: (fn: () => Promise<void>) => void } } | undefined) : undefined;
+  if (task !== undefined && !open.hooked.has(task) && typeof task.context?.onTestFinished === 'function') {
+    try {
+      task.context.onTestFinished(() => flush(open));
+      open.hooked.add(task);
+    } catch {
+      // called from a hook of the test (Vitest refuses it there): the setup entry's afterAll or the exit writes it
+    }
+  }
+  const state = held();
+  if (state.exitWrite === undefined) {
+    state.exitWrite = () => writeUnwrittenNow();
+    realProcess().on('exit', state.exitWrite);
+  }
+}
+
+/**
+ * Writes every file with unwritten steps and resolves once all are whole: what the setup entries
+ * call after each test (Jest) and after each test file (Vitest and Jest), on globalThis under
+ * `Symbol.for('tool-call-accuracy.flush-recordings')` (the entries stay one file each, importing no
+ * part of the store).
+ */
+export async function flushRecordings(): Promise<void> {
+  const state = held();
+  const open = [...(state.cassettes as Map<string, Cassette>).values()];
+  await Promise.all(open.map(flush));
+  if (state.exitWrite !== undefined && open.every((cassette) => !cassette.unwritten)) {
+    realProcess().off('exit', state.exitWrite);
+    state.exitWrite = undefined;
+  }
+}
+(globalThis as { [key: symbol]: unknown })[Symbol.for('tool-call-accuracy.flush-recordings')] = flushRecordings;
+
+/** At the process's exit: each file's unwritten steps, written synchronously; a failure is said on stderr (the process is ending). */
+function writeUnwrittenNow(): void {
+  for (const open of (held().cassettes as Map<string, Cassette>).values()) {
+    if (!open.unwritten || open.last === undefined) continue;
+    const { scope } = open.last;
+    try {
+      catchUpTexts(open);
+      writeStoredTextSync(scope.user, scope.file, cassetteText(scope.owner, open.texts.slice(0, open.steps!.length)));
+      open.unwritten = false;
+    } catch (error) {
+      process.stderr.write(`tool-call-accuracy: the last steps of the ${scope.user.entry} ${display(scope.file)} were not written as the process exited: ${(error as Error).message}\n`);
+    }
+  }
+}
+
+/** The process itself: under Jest a test file's `process` is a copy, whose `exit` event never comes. */
+function realProcess(): NodeJS.Process {
+  return (process.getBuiltinModule?.('node:process') as NodeJS.Process | undefined) ?? process;
 }

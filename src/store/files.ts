@@ -90,8 +90,14 @@ function storedText(value: unknown): string {
  */
 export async function writeStoredFile(user: StoreUser, file: string, value: unknown): Promise<string> {
   const text = storedText(value);
+  await writeStoredText(user, file, text);
+  return text;
+}
+
+/** Writes `text` to `file` atomically, as `writeStoredFile` does (a temp file in the same folder, then a rename over the target). */
+export async function writeStoredText(user: StoreUser, file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${globalThis.crypto.randomUUID()}.tmp`; // the Web Crypto global: no crypto module loaded
+  const temp = tempName(file);
   try {
     await writeFile(temp, text, 'utf8');
     await renameWithRetry(temp, file);
@@ -99,8 +105,27 @@ export async function writeStoredFile(user: StoreUser, file: string, value: unkn
     await rm(temp, { force: true });
     throw user.error(`Could not write the ${user.entry} ${display(file)}: ${(error as Error).message}`, { cause: error });
   }
-  return text;
 }
+
+/**
+ * `writeStoredText` without awaiting, for a process that is exiting (its `exit` event runs no
+ * promise): the same temp file and rename, so a crash still leaves the old file or the new one.
+ */
+export function writeStoredTextSync(user: StoreUser, file: string, text: string): void {
+  const fs = process.getBuiltinModule('node:fs');
+  const temp = tempName(file);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(temp, text, 'utf8');
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw user.error(`Could not write the ${user.entry} ${display(file)}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+// The Web Crypto global: no crypto module loaded.
+const tempName = (file: string) => `${file}.${process.pid}.${globalThis.crypto.randomUUID()}.tmp`;
 
 // Windows refuses to rename over a file another process has open for a moment; retry briefly.
 async function renameWithRetry(from: string, to: string): Promise<void> {
