@@ -2,26 +2,30 @@
 //
 // 1. Per model step: `doGenerate` of ai's own MockLanguageModelV4 (the bare model), against the
 //    same model through recordedModel replaying that step from its recording file (the model is
-//    never called), and a whole one-step `generateText` over each. Each step asks something of its
-//    own (a prompt of 4 messages, ~1 KB, with 2 tools), as an agent's steps do. Medians of rounds
-//    that take turns; the ratio is replay / bare.
-// 2. Loading a test's recordings at 1,000 steps (~2 MB of JSON): the first replayed answer from a
+//    never called), and a whole one-step `generateText` over each; the same for `doStream` and a
+//    one-step `streamText` (its stream read to the end). Each step asks something of its own (a
+//    prompt of 4 messages, ~1 KB, with 2 tools) and answers one tool call, as an agent's steps do.
+//    Medians of rounds that take turns; the ratio is replay / bare.
+// 2. Loading a test's recordings at 1,000 steps (~3.7 MB of JSON): the first replayed answer from a
 //    file this process has not opened (read, parse, key the request), and the 1,000 steps replayed
 //    in order. Each round copies the file to a fresh folder, so nothing is cached between rounds.
+// 3. Growth (--scale 100,1000,10000): recording n steps in one recording (record mode, the bare model
+//    answering; the time includes the write that a test's end makes, `flushRecordings` below) and
+//    replaying them (a fresh copy of the file, the load included), at each n (each in a process of
+//    its own), with the growth per 10×.
 //
-// 3. Growth (--scale 100,1000): recording n steps in one test (record mode, the bare model answering)
-//    and replaying them (a fresh copy of the file), at each n, with the growth per 10×.
-//
-// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--steps 1000] [--scale 100,1000] [--only scale]
+// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--steps 1000] [--scale 100,1000,10000] [--only step|load|scale]
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateText, jsonSchema, tool } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText, jsonSchema, streamText, tool } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { recordedModel } from '../dist/index.js';
 
-const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000' }, only: { type: 'string', default: '' } } });
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' } } });
 const ROUNDS = Number(options.rounds);
 const STEPS = Number(options.steps);
 const PER_STEP = 200; // steps timed per round in part 1
@@ -34,10 +38,23 @@ const answer = (index) => ({
   warnings: [],
   response: { id: `resp_${index}`, timestamp: new Date(Date.UTC(2026, 0, 1)), modelId: 'gpt-5-mini' },
 });
+/** The same answer as a stream's parts. */
+const parts = (index) => {
+  const { content, finishReason, response } = answer(index);
+  return [{ type: 'stream-start', warnings: [] }, { type: 'response-metadata', ...response }, ...content, { type: 'finish', finishReason, usage }];
+};
 const bare = () => {
   let index = 0;
-  return new MockLanguageModelV4({ provider: 'openai.responses', modelId: 'gpt-5-mini', doGenerate: async () => answer(index++) });
+  let streamed = 0;
+  return new MockLanguageModelV4({
+    provider: 'openai.responses',
+    modelId: 'gpt-5-mini',
+    doGenerate: async () => answer(index++),
+    doStream: async () => ({ stream: convertArrayToReadableStream(parts(streamed++)) }),
+  });
 };
+// What a test's end does: writes the steps a long recording left unwritten (the store's hook for the setup entries).
+const flushRecordings = () => globalThis[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
 const tools = [
   { type: 'function', name: 'search-flights', description: 'Find flights between two airports on a date', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, date: { type: 'string' } }, required: ['from', 'to', 'date'], additionalProperties: false } },
   { type: 'function', name: 'book-flight', description: 'Book a seat on a flight', inputSchema: { type: 'object', properties: { flightId: { type: 'string' }, seat: { type: 'string' } }, required: ['flightId', 'seat'], additionalProperties: false } },
@@ -75,7 +92,15 @@ const us = (ms) => `${(ms * 1000).toFixed(1)} µs`;
 async function record(dir, name, count) {
   const model = recordedModel(bare(), { mode: 'record', dir, name });
   for (let index = 0; index < count; index++) await model.doGenerate(callOptions(index));
+  await flushRecordings();
   return path.join(dir, readdirSync(dir).find((file) => file.endsWith('.json')));
+}
+
+/** One streamText step, read to its end: what a user's loop waits for. */
+async function streamStep(model, index) {
+  const result = streamText(textOptions(model, index));
+  await result.consumeStream();
+  return result.toolCalls;
 }
 
 /** A folder of its own holding a copy of `file`: a recording this process has not opened. */
@@ -87,36 +112,56 @@ function freshCopy(file) {
 }
 
 try {
-  if (options.only !== 'scale') await perStepAndLoad();
-  // 3. Growth with the number of steps in one test.
+  if (options.only === '' || options.only === 'step') await perStep();
+  if (options.only === '' || options.only === 'load') await load();
+  if (options.only === '' || options.only === 'scale') await scale();
+  if (options.only === 'scale-one') await scaleOne();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+async function scale() {
+  // Each n in a process of its own: the recordings an earlier n left in memory (this process holds
+  // every file it opened) would slow the next one's garbage collection.
   const sizes = options.scale.split(',').map(Number);
   const rows = [];
   for (const n of sizes) {
-    const start = performance.now();
-    const file = await record(path.join(work, `scale-${n}`), `scale ${n}`, n);
-    const recordMs = performance.now() - start;
-    const model = recordedModel(bare(), { mode: 'replay', dir: freshCopy(file), name: `scale ${n}` });
-    const replayStart = performance.now();
-    for (let index = 0; index < n; index++) await model.doGenerate(callOptions(index));
-    rows.push({ n, recordMs, replayMs: performance.now() - replayStart, mb: statSync(file).size / 1024 / 1024 });
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--only', 'scale-one', '--scale', String(n)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    if (child.status !== 0) throw new Error(`bench/recordings.mjs --only scale-one --scale ${n} failed: ${child.stderr}`);
+    rows.push(JSON.parse(child.stdout.trim().split('\n').at(-1)));
   }
-  console.log('recordings: one test of n steps, recorded (record mode) and replayed (a fresh copy of its file), one round each');
+  console.log('recordings: one recording of n steps, recorded (record mode, its last write included) and replayed (a fresh copy of its file, loading included), one round each, each n in a process of its own');
   for (const [index, row] of rows.entries()) {
     const before = rows[index - 1];
     const growth = (now, then) => (before ? ` (${(now / then).toFixed(1)}× the ${before.n.toLocaleString('en')})` : '');
     console.log(`  ${row.n.toLocaleString('en').padStart(6)} steps (${row.mb.toFixed(2)} MB): record ${row.recordMs.toFixed(0)} ms${growth(row.recordMs, before?.recordMs)}, replay ${row.replayMs.toFixed(0)} ms${growth(row.replayMs, before?.replayMs)}`);
   }
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }
 
-async function perStepAndLoad() {
+/** One n of `scale`, printed as a JSON line. */
+async function scaleOne() {
+  const n = Number(options.scale);
+  const start = performance.now();
+  const file = await record(path.join(work, `scale-${n}`), `scale ${n}`, n);
+  const recordMs = performance.now() - start;
+  const model = recordedModel(bare(), { mode: 'replay', dir: freshCopy(file), name: `scale ${n}` });
+  const replayStart = performance.now();
+  for (let index = 0; index < n; index++) await model.doGenerate(callOptions(index));
+  console.log(JSON.stringify({ n, recordMs, replayMs: performance.now() - replayStart, mb: statSync(file).size / 1024 / 1024 }));
+}
+
+async function perStep() {
   // 1. Per model step.
   const perStepFile = await record(path.join(work, 'per-step'), 'per step', PER_STEP);
   const textRecorder = recordedModel(bare(), { mode: 'record', dir: path.join(work, 'text'), name: 'text steps' });
   for (let index = 0; index < PER_STEP; index++) await generateText(textOptions(textRecorder, index));
+  await flushRecordings();
   const textFile = path.join(work, 'text', readdirSync(path.join(work, 'text'))[0]);
-  const timings = { bare: [], replay: [], bareText: [], replayText: [] };
+  const streamRecorder = recordedModel(bare(), { mode: 'record', dir: path.join(work, 'stream'), name: 'stream steps' });
+  for (let index = 0; index < PER_STEP; index++) await streamStep(streamRecorder, index);
+  await flushRecordings();
+  const streamFile = path.join(work, 'stream', readdirSync(path.join(work, 'stream'))[0]);
+  const timings = { bare: [], replay: [], bareText: [], replayText: [], bareStream: [], replayStream: [] };
   for (let round = 0; round < ROUNDS + 2; round++) {
     const replayDir = freshCopy(perStepFile);
     const replaying = recordedModel(bare(), { mode: 'replay', dir: replayDir, name: 'per step' });
@@ -141,6 +186,17 @@ async function perStepAndLoad() {
       const elapsed = (performance.now() - start) / (PER_STEP - 1);
       if (round >= 2) timings[which === 'bare' ? 'bareText' : 'replayText'].push(elapsed);
     }
+    // One streamText step over each, its stream read to the end.
+    const replayingStream = recordedModel(bare(), { mode: 'replay', dir: freshCopy(streamFile), name: 'stream steps' });
+    await streamStep(replayingStream, 0);
+    const plainStream = bare();
+    for (const which of order) {
+      const model = which === 'bare' ? plainStream : replayingStream;
+      const start = performance.now();
+      for (let index = 1; index < PER_STEP; index++) await streamStep(model, index);
+      const elapsed = (performance.now() - start) / (PER_STEP - 1);
+      if (round >= 2) timings[which === 'bare' ? 'bareStream' : 'replayStream'].push(elapsed);
+    }
   }
   const [bareStep, replayStep, bareText, replayText] = [median(timings.bare), median(timings.replay), median(timings.bareText), median(timings.replayText)];
   console.log(`recordings: replay overhead per model step (${ROUNDS} rounds of ${PER_STEP - 1} steps, medians; each step a ~1 KB prompt with 2 tools)`);
@@ -148,7 +204,12 @@ async function perStepAndLoad() {
   console.log(`  recordedModel replaying it (model never called): ${us(replayStep)} per step  (${(replayStep / bareStep).toFixed(1)}× the bare model, ${us(replayStep - bareStep)} more)`);
   console.log(`  generateText, one step, over the bare model:     ${us(bareText)} per step`);
   console.log(`  generateText, one step, over the replay:         ${us(replayText)} per step  (${(replayText / bareText).toFixed(2)}× the bare model's step)`);
+  const [bareStream, replayStream] = [median(timings.bareStream), median(timings.replayStream)];
+  console.log(`  streamText, one step, over the bare model:       ${us(bareStream)} per step`);
+  console.log(`  streamText, one step, over the replay:           ${us(replayStream)} per step  (${(replayStream / bareStream).toFixed(2)}× the bare model's step)`);
+}
 
+async function load() {
   // 2. A test's recordings at STEPS steps.
   const bigFile = await record(path.join(work, 'big'), 'a long test', STEPS);
   const first = [];
