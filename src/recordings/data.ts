@@ -64,7 +64,7 @@ export function toStored(value: unknown, redact: (text: string) => string): unkn
   if (keys.length > 1) keys.sort();
   for (const key of keys) {
     const stored = toStored((value as Record<string, unknown>)[key], redact);
-    if (stored !== undefined) setOwn(out, key, stored);
+    if (stored !== undefined) out[key] = stored; // as keyed since recordings began (a `__proto__` key included): keys must not change
   }
   return out;
 }

@@ -52,12 +52,12 @@ export function cassetteScope(user: StoreUser, settings: StoreSettings, test: Cu
   return { user, settings, file, owner: name ?? test.name!, testPath: test.file, run: `${runner}\u0000${test.attempt}`, test };
 }
 
-// The file of each test (or name) in each folder, made once: a slug and a sha256 of the name per
-// request were a large part of a replayed step's cost (bench/RESULTS.md, issue 45).
+// The file of each test (or name) in each folder, made once per process (store/state.ts): a slug and
+// a sha256 of the name per request were a large part of a replayed step's cost (bench/RESULTS.md, issue 45).
 const FILES_KEPT = 10_000;
-const files = new Map<string, string>();
 
 function fileOf(dir: string, name: string | undefined, test: CurrentTest): string {
+  const files = (held().files ??= new Map());
   const id = name !== undefined ? `${dir}\u0000name\u0000${name}` : `${dir}\u0000test\u0000${test.file ?? ''}\u0000${test.name!}`;
   let file = files.get(id);
   if (file === undefined) {

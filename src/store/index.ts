@@ -38,7 +38,9 @@
  *   anew from the run's first request, `auto` appends what is missing, `replay` throws `miss(steps)`,
  *   `off` asks (`liveAnswer(user, ask, { owner?, testPath? })` is that, with no file or test needed). `ask(commit)` calls `commit(fields)` once its answer is whole (a stream at its end):
  *   the step `{ key, ...fields }` is then written (the whole file, atomically, as
- *   `{ "test": owner, "steps": [...] }`). A corrupt
+ *   `{ "version": 1, "test": owner, "steps": [...] }`: after each step while the run's writes stay
+ *   within 3× the file plus 1 MiB, then at growing intervals, the rest when the test ends or the
+ *   process exits, so n steps write O(n) bytes; `flushRecordings()` writes what is left). A corrupt
  *   file (not JSON, no "steps" list, a step without "key") is the user's error naming it.
  *   `dataChanges(before, after)` lists where two values differ (`{ path, before, after }`), for a
  *   miss's "what changed".
@@ -68,7 +70,7 @@ export type { ReplayMiss } from './messages.js';
 export { storedAnswer } from './stored.js';
 export type { StoredAnswer, StoredAnswerSteps } from './stored.js';
 export { currentTest, runnerCommand } from './test.js';
-export { cassetteScope, liveAnswer, recordedAnswer } from './cassette.js';
+export { cassetteScope, flushRecordings, liveAnswer, recordedAnswer } from './cassette.js';
 export type { CassetteScope, RecordedAnswerSteps } from './cassette.js';
 export type { StoredStep } from './step.js';
 export { dataChanges } from './diff.js';

@@ -19,11 +19,10 @@ export function hashKey(value: unknown): string {
  * (test/package/mainEntry.test.ts checks that the entries load no crypto module).
  */
 export function sha256(text: string): string {
-  crypto ??= process.getBuiltinModule('node:crypto');
+  const crypto = process.getBuiltinModule('node:crypto');
   // The one-shot hash (Node 20.12+) costs about a third of a Hash object's; a replayed step hashes its request.
   return typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
 }
-let crypto: typeof import('node:crypto') | undefined;
 
 /** Whether two values have the same canonical JSON. */
 export function sameData(a: unknown, b: unknown): boolean {

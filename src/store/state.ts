@@ -58,6 +58,8 @@ interface Held {
   /** A number per runner test object (`CurrentTest.handle`), so two tests of one name count apart. */
   tests: WeakMap<object, number>;
   nextTest: number;
+  /** The file path of each (folder, test or name), made once (cassette.ts). */
+  files?: Map<string, string>;
   /** The process `exit` listener that writes what is left unwritten (cassette.ts), while there is one. */
   exitWrite?: (() => void) | undefined;
 }
