@@ -28,7 +28,8 @@ import { recordedModel } from '../dist/index.js';
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' } } });
 const ROUNDS = Number(options.rounds);
 const STEPS = Number(options.steps);
-const PER_STEP = 200; // steps timed per round in part 1
+const PER_STEP = 201; // steps timed per round in part 1 (the first opens the file)
+const BLOCK = 20; // steps per block, bare and replay taking turns
 
 const usage = { inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 30, text: 30, reasoning: undefined } };
 const answer = (index) => ({
@@ -161,52 +162,57 @@ async function perStep() {
   for (let index = 0; index < PER_STEP; index++) await streamStep(streamRecorder, index);
   await flushRecordings();
   const streamFile = path.join(work, 'stream', readdirSync(path.join(work, 'stream'))[0]);
-  const timings = { bare: [], replay: [], bareText: [], replayText: [], bareStream: [], replayStream: [] };
+
+  const rows = [
+    ['bare MockLanguageModelV4.doGenerate', 'recordedModel replaying it (model never called)', perStepFile, 'per step', (model, index) => model.doGenerate(callOptions(index))],
+    // What a user's loop sees (the tools are not executed: the step ends at the call).
+    ['generateText, one step, over the bare model', 'generateText, one step, over the replay', textFile, 'text steps', (model, index) => generateText(textOptions(model, index))],
+    ['streamText, one step, over the bare model', 'streamText, one step, over the replay', streamFile, 'stream steps', streamStep],
+  ];
+  console.log(`recordings: replay overhead per model step (${ROUNDS} rounds of ${PER_STEP - 1} steps in blocks of ${BLOCK}, bare and replay taking turns; medians of the rounds; each step a ~1 KB prompt with 2 tools, answered by one tool call)`);
+  for (const [bareLabel, replayLabel, file, name, step] of rows) {
+    const { wall, cpu } = await compare(file, name, step);
+    console.log(`  ${`${bareLabel}:`.padEnd(50)} ${us(wall.bare)} per step (CPU ${us(cpu.bare)})`);
+    console.log(`  ${`${replayLabel}:`.padEnd(50)} ${us(wall.replay)} per step (CPU ${us(cpu.replay)})  ${wall.ratio.toFixed(2)}× the bare model's (CPU ${cpu.ratio.toFixed(2)}×), medians of the rounds' ratios`);
+  }
+}
+
+/**
+ * A step over the bare model and over the replay of `file`, in blocks of BLOCK steps that take
+ * turns (bare, replay, replay, bare, …), so that the load of a shared machine (and the garbage
+ * collector's pauses) fall on both alike. Per round, each side's mean per step over all its blocks,
+ * in wall time and in this process's CPU time (`process.cpuUsage`: what the step costs, without
+ * the time other processes held the cores); the medians over the rounds, and of the rounds' ratios.
+ */
+async function compare(file, name, step) {
+  const rounds = { wall: { bare: [], replay: [], ratio: [] }, cpu: { bare: [], replay: [], ratio: [] } };
   for (let round = 0; round < ROUNDS + 2; round++) {
-    const replayDir = freshCopy(perStepFile);
-    const replaying = recordedModel(bare(), { mode: 'replay', dir: replayDir, name: 'per step' });
-    await replaying.doGenerate(callOptions(0)); // opens the file: part 2 times that
+    const replaying = recordedModel(bare(), { mode: 'replay', dir: freshCopy(file), name });
+    await step(replaying, 0); // opens the file: part 2 times that
     const plain = bare();
-    const order = round % 2 === 0 ? ['bare', 'replay'] : ['replay', 'bare'];
-    for (const which of order) {
-      const model = which === 'bare' ? plain : replaying;
-      const start = performance.now();
-      for (let index = 1; index < PER_STEP; index++) await model.doGenerate(callOptions(index));
-      const elapsed = (performance.now() - start) / (PER_STEP - 1);
-      if (round >= 2) timings[which].push(elapsed); // two warm-up rounds
+    await step(plain, 0);
+    const spent = { wall: { bare: 0, replay: 0 }, cpu: { bare: 0, replay: 0 } };
+    for (let from = 1, block = 0; from < PER_STEP; from += BLOCK, block++) {
+      const to = Math.min(PER_STEP, from + BLOCK);
+      for (const which of (round + block) % 2 === 0 ? ['bare', 'replay'] : ['replay', 'bare']) {
+        const model = which === 'bare' ? plain : replaying;
+        const cpu = process.cpuUsage();
+        const start = performance.now();
+        for (let index = from; index < to; index++) await step(model, index);
+        spent.wall[which] += performance.now() - start;
+        const used = process.cpuUsage(cpu);
+        spent.cpu[which] += (used.user + used.system) / 1000;
+      }
     }
-    // One generateText step over each: what a user's loop sees (the tools are not executed: the step ends at the call).
-    const replayingText = recordedModel(bare(), { mode: 'replay', dir: freshCopy(textFile), name: 'text steps' });
-    await generateText(textOptions(replayingText, 0));
-    const plainText = bare();
-    for (const which of order) {
-      const model = which === 'bare' ? plainText : replayingText;
-      const start = performance.now();
-      for (let index = 1; index < PER_STEP; index++) await generateText(textOptions(model, index));
-      const elapsed = (performance.now() - start) / (PER_STEP - 1);
-      if (round >= 2) timings[which === 'bare' ? 'bareText' : 'replayText'].push(elapsed);
-    }
-    // One streamText step over each, its stream read to the end.
-    const replayingStream = recordedModel(bare(), { mode: 'replay', dir: freshCopy(streamFile), name: 'stream steps' });
-    await streamStep(replayingStream, 0);
-    const plainStream = bare();
-    for (const which of order) {
-      const model = which === 'bare' ? plainStream : replayingStream;
-      const start = performance.now();
-      for (let index = 1; index < PER_STEP; index++) await streamStep(model, index);
-      const elapsed = (performance.now() - start) / (PER_STEP - 1);
-      if (round >= 2) timings[which === 'bare' ? 'bareStream' : 'replayStream'].push(elapsed);
+    if (round < 2) continue; // two warm-up rounds
+    for (const clock of ['wall', 'cpu']) {
+      rounds[clock].bare.push(spent[clock].bare / (PER_STEP - 1));
+      rounds[clock].replay.push(spent[clock].replay / (PER_STEP - 1));
+      rounds[clock].ratio.push(spent[clock].replay / spent[clock].bare);
     }
   }
-  const [bareStep, replayStep, bareText, replayText] = [median(timings.bare), median(timings.replay), median(timings.bareText), median(timings.replayText)];
-  console.log(`recordings: replay overhead per model step (${ROUNDS} rounds of ${PER_STEP - 1} steps, medians; each step a ~1 KB prompt with 2 tools)`);
-  console.log(`  bare MockLanguageModelV4.doGenerate:            ${us(bareStep)} per step`);
-  console.log(`  recordedModel replaying it (model never called): ${us(replayStep)} per step  (${(replayStep / bareStep).toFixed(1)}× the bare model, ${us(replayStep - bareStep)} more)`);
-  console.log(`  generateText, one step, over the bare model:     ${us(bareText)} per step`);
-  console.log(`  generateText, one step, over the replay:         ${us(replayText)} per step  (${(replayText / bareText).toFixed(2)}× the bare model's step)`);
-  const [bareStream, replayStream] = [median(timings.bareStream), median(timings.replayStream)];
-  console.log(`  streamText, one step, over the bare model:       ${us(bareStream)} per step`);
-  console.log(`  streamText, one step, over the replay:           ${us(replayStream)} per step  (${(replayStream / bareStream).toFixed(2)}× the bare model's step)`);
+  const of = (clock) => ({ bare: median(rounds[clock].bare), replay: median(rounds[clock].replay), ratio: median(rounds[clock].ratio) });
+  return { wall: of('wall'), cpu: of('cpu') };
 }
 
 async function load() {
