@@ -64,13 +64,14 @@ function isResultData(value: unknown): value is UnknownRecord {
 }
 
 /**
- * A workflow event (as run() resolves to, or in runStream()'s list): a record with a `data` record
- * and nothing but the event's own keys; its JSON's `type` is the event's label (`llamaindex-stop`)
- * or its number (`7`), which tells it from other `{ type, data }` records (AI SDK data parts).
+ * A workflow event (as run() resolves to, or in runStream()'s list): a record with a `data` record,
+ * and either its own `toJSON` (the event object) or, in its JSON, a `type` that is the event's
+ * label (`llamaindex-stop`) or number (`7`), which tells it from other `{ type, data }` records
+ * (AI SDK data parts).
  */
 function isEvent(value: unknown): value is UnknownRecord & { data: UnknownRecord } {
-  if (!isRecord(value) || !isRecord(value.data) || !Object.keys(value).every((key) => EVENT_KEYS.has(key))) return false;
-  return value.type === undefined || (typeof value.type === 'string' && EVENT_TYPE.test(value.type));
+  if (!isRecord(value) || !isRecord(value.data)) return false;
+  return typeof value.toJSON === 'function' || (typeof value.type === 'string' && EVENT_TYPE.test(value.type));
 }
 
 /** A Memory of @llamaindex/core (or its JSON): its `messages` and `memoryCursor`. */
@@ -98,14 +99,13 @@ function carriesCalls(message: UnknownRecord): boolean {
 
 /**
  * A message whose `options` hold `toolCall` or `toolResult` shows the format; `{ role, content }`
- * (with `options`, a Memory's `id` and `createdAt`) fits.
+ * fits (the reader refuses a key it does not know that could carry calls).
  */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (message.type !== undefined || !ROLES.has(message.role as string)) return undefined;
   if (carriesCalls(message)) return 'evidence';
   const content = message.content;
-  if (typeof content !== 'string' && !Array.isArray(content)) return undefined;
-  return Object.keys(message).every((key) => MESSAGE_KEYS.has(key)) ? 'fits' : undefined;
+  return typeof content === 'string' || Array.isArray(content) ? 'fits' : undefined;
 }
 
 /** Reads one ChatMessage: an assistant message's `options.toolCall`, a result's `options.toolResult`. */
@@ -156,8 +156,25 @@ function stateMessages(data: UnknownRecord): { memory: readonly unknown[]; scrat
   return { memory: memory.messages, scratchpad: Array.isArray(scratchpad) ? scratchpad : [] };
 }
 
+/**
+ * The stop event's `message` is the agent's last answer, the last message of its memory too (read
+ * there): it is checked as a message is, and one that carries calls, which the agent never writes
+ * there, is refused rather than left unread.
+ */
+function checkFinalMessage(message: unknown): void {
+  if (!isRecord(message)) return;
+  refuseCallKeys(FORMAT, 'result message', message, MESSAGE_KEYS);
+  if (isRecord(message.options)) refuseCallKeys(FORMAT, 'result message, options', message.options, OPTION_KEYS);
+  if (carriesCalls(message)) {
+    throw new ToolCallAccuracyError(
+      `reading the run as ${FORMAT}: the agent result's message (${describeKeys(message)}) carries calls in its options, where the agent workflow writes none, so it is refused rather than read without them; ${PASS_INSTEAD}.`,
+    );
+  }
+}
+
 function readResult(data: UnknownRecord, calls: CallCollector): void {
   refuseCallKeys(FORMAT, 'result', data, RESULT_KEYS);
+  checkFinalMessage(data.message);
   const { memory, scratchpad } = stateMessages(data);
   readMessages(memory, calls, (index) => `state.memory message ${index + 1}`);
   readMessages(scratchpad, calls, (index) => `state.scratchpad message ${index + 1}`);
@@ -173,7 +190,10 @@ const ids = (list: unknown, key: string): unknown[] => (Array.isArray(list) ? li
  */
 function readEvents(events: ReadonlyArray<UnknownRecord & { data: UnknownRecord }>, calls: CallCollector): void {
   const stop = events.find(({ data }) => isResultData(data) && data.state !== undefined);
-  events.forEach((event, index) => refuseCallKeys(FORMAT, `event ${index + 1}`, event.data, EVENT_DATA_KEYS));
+  events.forEach((event, index) => {
+    refuseCallKeys(FORMAT, `event ${index + 1}`, event, EVENT_KEYS);
+    refuseCallKeys(FORMAT, `event ${index + 1}'s data`, event.data, EVENT_DATA_KEYS);
+  });
   if (stop) {
     readResult(stop.data, calls);
     return;
@@ -269,7 +289,10 @@ export const llamaindex: FormatAdapter = {
     if (isMemory(value)) return readMessages(value.messages, calls, (index) => `memory message ${index + 1}`);
     if (isEventList(value)) return readEvents(value, calls);
     const data = resultData(value);
-    if (data) return readResult(data, calls);
+    if (data) {
+      if (isEvent(value)) refuseCallKeys(FORMAT, 'the stop event', value, EVENT_KEYS);
+      return readResult(data, calls);
+    }
     readMessages(asList(value), calls);
   },
   text: (value) => conversationText(messagesOf(value) ?? [], roleOf, textOf),
