@@ -277,11 +277,11 @@ export const llamaindex: FormatAdapter = {
     "LlamaIndex.TS (@llamaindex/core, @llamaindex/workflow): a chat() response { message, raw }, ChatMessages with options: { toolCall: [{ id, name, input }] } and options: { toolResult: { id, result, isError } }, exec()'s { newMessages }, a Memory, an agent's run() result or runStream() events",
   detect: (value, kinds) => isChatResponse(value) || isExecResult(value) || isMemory(value) || resultData(value) !== undefined || isEventList(value) || kinds.of(value) === FORMAT,
   messages: { name: 'a LlamaIndex ChatMessage', of: messageFit },
+  // A conversation's turns start at the user's messages (not at the results sent back as `user`
+  // messages); an agent's result and its events are cut in its memory's messages.
   turns(value) {
-    const messages = messagesOf(value);
-    return messages && (Array.isArray(value) || isMemory(value) || isExecResult(value)) && !isEventList(value)
-      ? conversationTurns(value, (message) => roleOf(message) === 'user', messages)
-      : oneTurn(value);
+    const messages = Array.isArray(value) || isMemory(value) || isExecResult(value) || resultData(value) !== undefined ? messagesOf(value) : undefined;
+    return messages ? conversationTurns(value, (message) => roleOf(message) === 'user', messages) : oneTurn(value);
   },
   read(value, calls) {
     if (isChatResponse(value)) return readMessages([value.message], calls, () => 'the response message');
