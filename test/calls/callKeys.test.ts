@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { getToolCalls } from '../../src/index.js';
 import { callCarryingKey, CallKeyError, HARMLESS_KEYS } from '../../src/calls/callKeys.js';
-import { ToolCallAccuracyError } from '../../src/errors.js';
 
 const REFUND = { id: 'call_1', type: 'function', function: { name: 'refund', arguments: '{"order":"A1"}' } };
 
