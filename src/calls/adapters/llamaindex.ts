@@ -74,6 +74,9 @@ function isEvent(value: unknown): value is UnknownRecord & { data: UnknownRecord
   return typeof value.toJSON === 'function' || (typeof value.type === 'string' && EVENT_TYPE.test(value.type));
 }
 
+/** A chunk of a streamed chat() (ChatResponseChunk): `{ raw, delta, options? }`. */
+const isChunk = (value: unknown) => isRecord(value) && typeof value.delta === 'string' && 'raw' in value && !('role' in value);
+
 /** A Memory of @llamaindex/core (or its JSON): its `messages` and `memoryCursor`. */
 function isMemory(value: unknown): value is UnknownRecord & { messages: unknown[] } {
   return isRecord(value) && Array.isArray(value.messages) && typeof value.memoryCursor === 'number';
@@ -295,6 +298,10 @@ export const llamaindex: FormatAdapter = {
     }
     readMessages(asList(value), calls);
   },
+  wrongPiece: (value) =>
+    asList(value).length > 0 && asList(value).every(isChunk)
+      ? "the chunks of a streamed LlamaIndex chat() ({ raw, delta, options }), whose calls are split over them. Pass the messages of the loop (exec()'s newMessages, which it builds from the stream too), a chat() response without stream, or the agent's run() result"
+      : undefined,
   text: (value) => conversationText(messagesOf(value) ?? [], roleOf, textOf),
   usage: {
     records: {

@@ -82,6 +82,11 @@ describe('LlamaIndex.TS, as the packages return it', () => {
     expect(getToolCalls(messages)).toEqual(getToolCalls(step));
     expect(getRunText(messages)).toEqual({ request: PROMPT, reply: REPLY });
 
+    // Streamed: its chunks split the calls; refused, naming what to pass.
+    const chunks: unknown[] = [];
+    for await (const chunk of await llm.chat({ messages: [{ role: 'user', content: PROMPT }], tools: tools(), stream: true })) chunks.push(chunk);
+    expect(() => getToolCalls(chunks)).toThrow(/the chunks of a streamed LlamaIndex chat\(\).*Pass the messages of the loop/);
+
     const response = await llm.chat({ messages: [{ role: 'user', content: PROMPT }], tools: tools() });
     expect(getToolCalls(response).map((call) => call.input)).toEqual([{ order: 'A1' }, { city: 'Paris' }]);
     expect(getRunUsage(response).usage).toMatchObject({ steps: 1, tokens: { input: 100, output: 50, modelCalls: 1 } });
