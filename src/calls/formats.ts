@@ -17,6 +17,7 @@ import { openaiChat } from './adapters/openaiChat.js';
 import { mistral } from './adapters/mistral.js';
 import { cohere } from './adapters/cohere.js';
 import { ollama } from './adapters/ollama.js';
+import { llamaindex } from './adapters/llamaindex.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
 import { openaiAgents } from './adapters/openaiAgents.js';
 import { claudeAgent } from './adapters/claudeAgent.js';
@@ -55,6 +56,7 @@ export const adapters: readonly FormatAdapter[] = [
   langchainMessages,
   googleGenAI,
   bedrockConverse,
+  llamaindex,
   aiSdkUiMessages,
   ollama,
   cohere,

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { getToolCalls } from '../../src/index.js';
 import { callCarryingKey, CallKeyError, HARMLESS_KEYS } from '../../src/calls/callKeys.js';
-import { ToolCallAccuracyError } from '../../src/errors.js';
 
 const REFUND = { id: 'call_1', type: 'function', function: { name: 'refund', arguments: '{"order":"A1"}' } };
 
@@ -54,8 +53,8 @@ describe('the rows of issue 43', () => {
 
 describe('every row of issue 43 is read with its call or refused', () => {
   const rows = async () => {
-    const { mistralLoop, ollamaLoop, cohereLoop } = await import('../fixtures/sdks.js');
-    return { mistralLoop, ollamaLoop, cohereLoop };
+    const { mistralLoop, ollamaLoop, cohereLoop, llamaindexRuns } = await import('../fixtures/sdks.js');
+    return { mistralLoop, ollamaLoop, cohereLoop, llamaindexRuns };
   };
 
   it('reads the refund in Mistral, Ollama and Cohere v2 responses and messages, made by their real clients', async () => {
@@ -67,16 +66,29 @@ describe('every row of issue 43 is read with its call or refused', () => {
     }
   });
 
-  it('refuses LlamaIndex.TS ChatMessages, whose options hold the calls: not read as no calls', () => {
-    // The shape of @llamaindex/core's ChatMessage<ToolCallLLMMessageOptions>.
+  it('reads LlamaIndex.TS ChatMessages, whose options hold the calls, with their call, made by the real packages', async () => {
+    const { llamaindexRuns } = await rows();
+    // The row as the issue wrote it (the shape of @llamaindex/core's ChatMessage<ToolCallLLMMessageOptions>).
     const messages = [
       { role: 'user', content: 'Refund A1' },
       { role: 'assistant', content: '', options: { toolCall: [{ name: 'refund', input: { order: 'A1' }, id: 'call_1' }] } },
       { role: 'user', content: '', options: { toolResult: { id: 'call_1', result: 'refunded', isError: false } } },
     ];
-    expect(() => getToolCalls(messages)).toThrow(/message 2 .*"options"/);
-    expect(() => expect(messages).not.toCallTool('refund')).toThrow(ToolCallAccuracyError);
-    expect(() => expect(messages).toCallNoTools()).toThrow(ToolCallAccuracyError);
+    expect(getToolCalls(messages)).toEqual([{ toolName: 'refund', input: { order: 'A1' }, toolCallId: 'call_1', output: 'refunded' }]);
+    for (const run of [messages, llamaindexRuns.first, llamaindexRuns.messages, llamaindexRuns.agentRun, llamaindexRuns.agentMessages, llamaindexRuns.agentEvents, llamaindexRuns.streamedCalls]) {
+      expect(run).toCallTool('refund');
+      expect(() => expect(run).not.toCallTool('refund')).toThrow();
+      expect(() => expect(run).toCallNoTools()).toThrow();
+    }
+  });
+
+  it('still refuses a LlamaIndex.TS message with a key it does not know that holds a call, in the message or its options', () => {
+    const call = { role: 'assistant', content: '', options: { toolCall: [{ name: 'refund', input: {}, id: 'call_1' }] } };
+    expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { ...call, toolCalls: [REFUND] }])).toThrow(/reading the run as llamaindex: its message 2 .*"toolCalls"/);
+    expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { ...call, options: { ...call.options, functionCall: { name: 'refund', arguments: '{}' } } }])).toThrow(
+      /reading the run as llamaindex: its message 2, options .*"functionCall"/,
+    );
+    expect(() => getToolCalls([{ role: 'user', content: 'hi' }, { role: 'assistant', content: '', options: { pendingCalls: [REFUND] } }])).toThrow(CallKeyError);
   });
 
   it('names the key, where it sits, the format, what to pass and how to report the shape', () => {

@@ -268,6 +268,7 @@ describe('getRunUsage: what is not measured', () => {
         "LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)",
         "Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)",
         "Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)",
+        "LlamaIndex chat() responses of OpenAI-compatible LLMs (raw.usage.prompt_tokens and completion_tokens)",
         "Ollama chat responses (prompt_eval_count and eval_count)",
         "Cohere v2 chat responses (usage.tokens.inputTokens and outputTokens)",
         "Mistral chat.complete responses (usage.promptTokens and completionTokens)",

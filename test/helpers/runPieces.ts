@@ -55,6 +55,15 @@ export function listsOf(fixture: Fixture, run: unknown): Lists {
       lists.push(run as unknown[]);
       for (const message of run as Array<{ message?: { content?: unknown } }>) if (Array.isArray(message.message?.content)) lists.push(message.message.content as unknown[]);
       return lists;
+    case 'llamaindex': {
+      // Messages (a list, exec()'s newMessages, a Memory's), an agent's result (its state's memory),
+      // runStream()'s events (the list, and the stop event's memory).
+      const memoryOf = (data: unknown) => ((data as { state?: { memory?: { messages?: unknown } } } | undefined)?.state?.memory?.messages);
+      const found = [run, record.newMessages, record.messages, memoryOf(record), memoryOf(record.data)];
+      if (Array.isArray(run)) for (const event of run as Array<{ data?: unknown }>) found.push(memoryOf(event?.data));
+      for (const list of found) if (Array.isArray(list)) messageLists(list, lists);
+      return lists;
+    }
     case 'ai-sdk-result':
     case 'ai-sdk-steps':
     case 'ai-sdk-4': {

@@ -123,6 +123,7 @@ describe('check(run)', () => {
         - LangChain messages: AIMessage/ToolMessage objects (also their JSON lc form or toDict()), a LangGraph state { messages }, or aiMessage.tool_calls
         - Google Gen AI: a GenerateContentResponse (with its automaticFunctionCallingHistory), or Content[] ({ role, parts: [{ functionCall }, { functionResponse }] }, chat.getHistory())
         - Amazon Bedrock Converse: a ConverseResponse, or Message[] with content: [{ toolUse: { toolUseId, name, input } }, { toolResult }]
+        - LlamaIndex.TS (@llamaindex/core, @llamaindex/workflow): a chat() response { message, raw }, ChatMessages with options: { toolCall: [{ id, name, input }] } and options: { toolResult: { id, result, isError } }, exec()'s { newMessages }, a Memory, an agent's run() result or runStream() events
         - AI SDK 5/6/7 UI messages: [{ role, parts: [{ type: 'tool-<name>' | 'dynamic-tool', state, input }] }] (or one message)
         - Ollama (ollama): a chat response { model, message: { tool_calls: [{ function: { name, arguments } }] }, done } or messages with { role: 'tool', tool_name }
         - Cohere v2 (cohere-ai): a v2 chat response or messages with toolPlan, toolCalls: [{ id, function: { name, arguments } }] and { role: 'tool', toolCallId }

@@ -202,6 +202,7 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - LangChain messages (one AIMessage per model call)
         - Google Gen AI: a GenerateContentResponse (one model call, plus the model turns of its automaticFunctionCallingHistory) or Content[] (one model content per call)
         - Bedrock Converse: a ConverseResponse (one model call) or Message[] (one assistant message per call)
+        - LlamaIndex chat() responses (one model call), messages and an agent's run (one assistant message per response), runStream() events
         - Ollama chat responses (one model call) and messages (one assistant message per response)
         - Cohere v2 chat responses (one model call) and messages (one assistant message per response)
         - Mistral chat.complete responses (one model call) and messages (one assistant message per response)
@@ -228,6 +229,7 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
+        - LlamaIndex chat() responses of OpenAI-compatible LLMs (raw.usage.prompt_tokens and completion_tokens)
         - Ollama chat responses (prompt_eval_count and eval_count)
         - Cohere v2 chat responses (usage.tokens.inputTokens and outputTokens)
         - Mistral chat.complete responses (usage.promptTokens and completionTokens)
@@ -275,6 +277,7 @@ describe('budgets on trajectories, as Mastra\'s trajectory scorer reads them', (
         - LangChain messages whose AIMessages carry usage_metadata (input_tokens and output_tokens)
         - Google Gen AI: a GenerateContentResponse without automatic function calling (usageMetadata.promptTokenCount and candidatesTokenCount)
         - Bedrock Converse: a ConverseResponse (usage.inputTokens and outputTokens)
+        - LlamaIndex chat() responses of OpenAI-compatible LLMs (raw.usage.prompt_tokens and completion_tokens)
         - Ollama chat responses (prompt_eval_count and eval_count)
         - Cohere v2 chat responses (usage.tokens.inputTokens and outputTokens)
         - Mistral chat.complete responses (usage.promptTokens and completionTokens)
