@@ -122,8 +122,18 @@ describe('the Vitest reporter on recordings', () => {
   }, 120_000);
 
   it('decides stale files once, where the shards\' blob reports merge, never in a shard', async () => {
-    const shard = await run(['--shard=1/2'], { CI: 'true' });
-    expect(recordingsReport(shard.output)).toMatch(/\nStale recordings are not looked for: this is shard 1\/2; they are looked for where the shards' reports merge \(vitest --merge-reports\)\.$/);
+    // Each shard counts exactly its own tests' steps (one test file each: 3 steps and 1), and looks for no stale file.
+    const shards = await Promise.all([1, 2].map((index) => run([`--shard=${index}/2`], { CI: 'true' })));
+    const lines = shards.map((shard, index) => {
+      expect(shard.code, shard.output).toBe(0);
+      const [line, ...rest] = recordingsReport(shard.output).split('\n');
+      expect(rest).toEqual([`Stale recordings are not looked for: this is shard ${index + 1}/2; they are looked for where the shards' reports merge (vitest --merge-reports).`]);
+      return line;
+    });
+    expect(lines.sort()).toEqual([
+      'tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+      'tool-call-accuracy recordings: 3 steps replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+    ]);
     const blobs = path.join(work, 'blobs');
     for (const index of [1, 2]) await run([`--shard=${index}/2`, '--reporter=blob', `--outputFile=${path.join(blobs, `blob-${index}.json`)}`], { CI: 'true' });
     const merged = await vitest(['run', '--config', vitestConfig, `--merge-reports=${blobs}`], { RECORDINGS_DIR: dir });
@@ -192,6 +202,20 @@ describe('the Jest reporter on recordings', () => {
       ].join('\n'),
     );
   });
+
+  it("counts each shard's own steps exactly (--shard=1/2 and 2/2), and looks for stale files in neither", async () => {
+    const shards = await Promise.all([1, 2].map((index) => jest(['--config', jestConfig, `--shard=${index}/2`], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '' })));
+    const lines = shards.map((shard, index) => {
+      expect(shard.code, shard.output).toBe(0);
+      const [line, ...rest] = recordingsReport(shard.output).split('\n');
+      expect(rest).toEqual([`Stale recordings are not looked for: this is shard ${index + 1}/2, and Jest's shards have no merged report: run unsharded to find them.`]);
+      return line;
+    });
+    expect(lines.sort()).toEqual([
+      'tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+      'tool-call-accuracy recordings: 3 steps replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+    ]);
+  }, 120_000);
 
   it('never in a run filtered by name', async () => {
     const filtered = await jest(['--config', jestConfig, '-t', 'hello'], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '' });
