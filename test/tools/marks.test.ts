@@ -10,12 +10,17 @@ import path from 'node:path';
 import { HumanMessage } from '@langchain/core/messages';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { Agent as OpenAIAgent, run as runAgent, tool as openaiTool, Usage } from '@openai/agents';
+import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { generateText, stepCountIs, tool } from 'ai';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { recordedTools, stubbedTools, trajectory } from '../../src/index.js';
 import { resetStoreActivity } from '../../src/store/index.js';
+import { Agent, noopLogger } from '../../reference/mastra1/runtime.js';
 import { ScriptedChunkModel, splitCall } from '../helpers/langgraph.js';
+import { travelModel, travelTools } from '../helpers/mastra1.js';
+import '../helpers/openaiAgents.js'; // tracing off
 import { scriptedModel } from '../helpers/toolLoops.js';
 
 type Any = any;
@@ -90,4 +95,30 @@ it('marks a stubbed LangChain tool in a LangGraph agent by its tool call id', as
   const agent = createReactAgent({ llm: model as Any, tools: stubbedTools([search], { search: 'stubbed results' }) });
   const result = await agent.invoke({ messages: [new HumanMessage('Find cats')] });
   expect(trajectory(result.messages).text).toBe('search  {"q":"cats"}  → "stubbed results" (stubbed)');
+});
+
+it('marks the stubbed outputs of a Mastra 1.x Agent and of an OpenAI Agents SDK run (their call ids reach the double)', async () => {
+  const mastraTools = stubbedTools(travelTools, { 'search-flights': [{ error: 'flight search is down' }], 'book-flight': { confirmation: 'STUB-1' } });
+  const agent = new Agent({ id: 'travel-agent', name: 'Travel agent', instructions: 'Find and book flights with the tools.', model: travelModel(), tools: mastraTools as never });
+  agent.__setLogger(noopLogger);
+  const mastra = trajectory(await agent.generate('Book a flight from SFO to JFK')).text.split('\n');
+  expect(mastra.length).toBeGreaterThan(0);
+  for (const line of mastra) expect(line).toMatch(/ \(stubbed\)$/);
+
+  const lookupOrder = openaiTool({ name: 'lookup_order', description: 'An order by id', parameters: z.object({ order: z.string() }), execute: async ({ order }) => ({ order, total: 42 }) });
+  const refund = openaiTool({ name: 'refund', description: 'Refunds an order', parameters: z.object({ order: z.string() }), execute: async ({ order }) => `refunded ${order}` });
+  const billing = new OpenAIAgent({
+    name: 'Billing',
+    instructions: 'Handle billing.',
+    model: new ScriptedModel([
+      { output: [functionCall('lookup_order', { order: 'A1' }, { callId: 'c1' })], usage: new Usage() },
+      { output: [functionCall('refund', { order: 'A1' }, { callId: 'c2' })], usage: new Usage() },
+      { output: [assistantMessage('Done.')], usage: new Usage() },
+    ]),
+    tools: stubbedTools([lookupOrder, refund], { lookup_order: { order: 'A1', total: 7 }, refund: [{ error: 'payments down' }] }),
+  });
+  const lines = trajectory(await runAgent(billing, 'Refund A1')).text.split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toBe('lookup_order  {"order":"A1"}  → {"order":"A1","total":7} (stubbed)');
+  expect(lines[1]).toMatch(/^refund  \{"order":"A1"\}  → failed: .* \(stubbed\)$/);
 });
