@@ -185,7 +185,7 @@ describe('the Jest reporter on recordings', () => {
     expect(recorded.code, recorded.output).toBe(0);
     await cp(path.join(work, 'vitest', 'notes.json'), path.join(dir, 'notes.json')).catch(() => undefined);
     await writeFile(path.join(dir, 'old--gone-0123456789ab.json'), `${JSON.stringify({ test: 'a deleted test', steps: [] }, null, 2)}\n`);
-    replayed = await jest(['--config', jestConfig], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '' });
+    replayed = await jest(['--config', jestConfig], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '', REPORT_HTML: path.join(work, 'jest.html') });
   }, 120_000);
 
   it('counts the steps of both workers, and lists the stale file in a full run', () => {
@@ -201,6 +201,15 @@ describe('the Jest reporter on recordings', () => {
         `  rm ${shown}/old--gone-0123456789ab.json`,
       ].join('\n'),
     );
+  });
+
+  it('writes the HTML page of that run (no judged assertion): a row per test with its counts, and the stale file', async () => {
+    const page = await readFile(path.join(work, 'jest.html'), 'utf8');
+    const section = page.slice(page.indexOf('<section class="recordings">'));
+    expect(section).toContain('<p class="summary">4 steps replayed, 0 recorded, 0 passed through live, in 2 recording files.</p>');
+    expect(section).toContain('<td class="test">booking agent under Jest books a flight<div class="file">test/reporter/fixtures/recordings/booking.fixture.cjs</div></td>\n<td class="count">3</td><td class="count">0</td><td class="count">0</td>');
+    expect(section).toContain('<td class="test">greeting agent under Jest says hello<div class="file">test/reporter/fixtures/recordings/greeting.fixture.cjs</div></td>\n<td class="count">1</td><td class="count">0</td><td class="count">0</td>');
+    expect(section).toContain(`<ul class="stale"><li><code>${dir}/old--gone-0123456789ab.json</code></li></ul>`);
   });
 
   it("counts each shard's own steps exactly (--shard=1/2 and 2/2), and looks for stale files in neither", async () => {
