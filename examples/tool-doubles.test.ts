@@ -59,9 +59,9 @@ describe('a booking agent whose booking tool fails once', () => {
     expect(result).toCallToolsWithoutErrors({ retries: 1 });
     expect(result.text).toBe('Booked UA 1234, seat 14C.');
     expect(trajectory(result)).toMatchInlineSnapshot(`
-      search-flights  {"from":"SFO","to":"JFK"}  → {"flights":[{"id":"UA 1234"}]}
-      book-flight  {"flightId":"UA 1234","seat":"14C"}  → failed: "payment gateway timed out"
-      book-flight  {"flightId":"UA 1234","seat":"14C"}  → {"confirmation":"CONF-1"}
+      search-flights  {"from":"SFO","to":"JFK"}  → {"flights":[{"id":"UA 1234"}]} (stubbed)
+      book-flight  {"flightId":"UA 1234","seat":"14C"}  → failed: "payment gateway timed out" (stubbed)
+      book-flight  {"flightId":"UA 1234","seat":"14C"}  → {"confirmation":"CONF-1"} (stubbed)
     `);
   });
 });

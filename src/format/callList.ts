@@ -1,3 +1,4 @@
+import { doubledAs } from './doubled.js';
 import type { ToolCall } from '../types.js';
 import { isHandoff, startedBy } from '../calls/subAgents.js';
 import { DETAIL_WIDTH, describeOutcome, shortOutcome } from './outcomes.js';
@@ -106,7 +107,10 @@ export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: Ca
   if (call.approval !== undefined) notes.push(APPROVAL_NOTES[call.approval]);
   const agent = agentNote(call, options?.calls);
   const detail = `${notes.length > 0 ? `${input} (${notes.join(', ')})` : input}${agent === undefined ? '' : ` (${agent})`}`.trimStart();
-  return outcomes ? `${detail}  → ${options?.outcome ?? shortOutcome(call, options)}`.trimStart() : detail;
+  if (!outcomes) return detail;
+  // A double's outcome says so: a stubbed or replayed output is not what the real tool returned.
+  const doubled = options?.outcome === undefined ? doubledAs(call) : undefined;
+  return `${detail}  → ${options?.outcome ?? shortOutcome(call, options)}${doubled === undefined ? '' : ` (${doubled})`}`.trimStart();
 }
 
 /** A numbered list of what was expected: names or `{ toolName, input }` patterns, cut like the call list around `focus`. */

@@ -117,6 +117,24 @@ export function recordJudgedRun(ctx: JudgeMatcherContext, name: JudgeMatcherName
   return result;
 }
 
+/**
+ * Files a judged assertion that threw (the judge gave no verdict, or bad input) as failing, so the
+ * reporters count it: a judge error never counts as a pass, nor goes uncounted. Then rethrows.
+ */
+export function recordJudgeFailure(ctx: JudgeMatcherContext, name: JudgeMatcherName, options: JudgeOptions | undefined, over: 'run' | 'runs', error: unknown): never {
+  const text = error instanceof Error ? error.message : String(error);
+  recordAssertion(ctx, {
+    assertion: describeAssertion(name, over, isNegated(ctx), judgeArguments(options)),
+    matcher: name,
+    isNot: isNegated(ctx),
+    kind: 'run',
+    failures: [{ run: 1, text: cut(colourless(text)) }],
+    failuresLeftOut: 0,
+    verdicts: [],
+  });
+  throw error;
+}
+
 /** A judge's options for the report: the threshold and votes, not the model object, the tool set or the rubric's text. */
 function judgeArguments(options: JudgeOptions | undefined): unknown[] {
   const shown = { ...(options?.threshold !== undefined && { threshold: options.threshold }), ...(options?.votes !== undefined && { votes: options.votes }) };

@@ -1,7 +1,7 @@
 import { callSite } from '../judge/callSite.js';
 import { matcherTest } from '../store/test.js';
 import { isSample } from '../sample/sample.js';
-import { judgeSample, recordJudgedRun } from './sampled.js';
+import { judgeSample, recordJudgedRun, recordJudgeFailure } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
 import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
@@ -32,12 +32,14 @@ function judgeMatcher(ctx: JudgeMatcherContext, name: JudgeMatcherName, received
   // The test's own, under concurrent tests too (the matcher context of a global `expect` names the last started one).
   const test = matcherTest(ctx);
   const testName = test.name;
+  const over = isSample(received) ? 'runs' : 'run';
   const assertion = (cancel: AbortSignal) =>
-    isSample(received)
+    (isSample(received)
       ? judgeSample(ctx, name, received, options, site, cancel)
       : import('./judgeAssertion.js')
           .then((module) => module.judgeAssertionOf(name)(ctx, received, options, site, cancel))
-          .then((result) => recordJudgedRun(ctx, name, options, result));
+          .then((result) => recordJudgedRun(ctx, name, options, result))
+    ).catch((error: unknown) => recordJudgeFailure(ctx, name, options, over, error));
   // Vitest gives the test object (the running test for the test context's `expect`, but the last
   // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
   return trackJudge(assertion, test.task ?? testName, testName, site, name);

@@ -1,6 +1,7 @@
 import { percent } from '../format/sample.js';
 import { BASELINE_COLUMNS, cells, COLUMNS, comparisonCells, describeKey, headline, sortRows, type BaselineSummary, type ReportRow } from './rows.js';
 import { describeCost, totalCost } from './usage.js';
+import type { RecordingsReport } from './recordings.js';
 import { pathToFileURL } from 'node:url';
 import type { CalibrationReport } from '../calibration/calibrate.js';
 import { describeDisagreement, describeKappa, describeRate } from '../format/calibration.js';
@@ -10,7 +11,7 @@ import { describeDisagreement, describeKappa, describeRate } from '../format/cal
  * assertion with a pass-rate bar (its 95% interval drawn across it, the gate as a marker), and
  * under it the failing runs' messages and the judge's verdicts, folded in `<details>`.
  */
-export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, recordings?: string, calibrations: readonly CalibrationReport[] = []): string {
+export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, recordings?: RecordingsReport, calibrations: readonly CalibrationReport[] = []): string {
   const sorted = sortRows(rows);
   const failing = rows.filter((row) => !row.passed).length;
   const flaky = rows.filter((row) => row.status === 'flaky').length;
@@ -27,7 +28,8 @@ export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(),
 </head>
 <body>
 <h1>tool-call-accuracy</h1>
-<p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.<br>
+${rows.length === 0 ? `<p class="summary">No sampled or judged assertion ran. Generated ${escape(generatedAt.toISOString())}.</p>
+` : `<p class="summary">${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}: <b>${failing}</b> failing, <b>${flaky}</b> flaky. Generated ${escape(generatedAt.toISOString())}.<br>
 The bar is the pass rate; the black line across it, its 95% Wilson interval; the blue mark, the rate the gate requires${baseline ? '; the orange mark, the baseline\'s rate. The change is this rate minus the baseline\'s in percentage points, with its 95% interval (Newcombe\'s hybrid score): regressed or improved only when the interval is wholly below or above 0. Regressions come first' : ''}.${cost === undefined ? '' : `<br>\n<span class="usage">${escape(describeCost(cost))}</span>`}</p>
 ${compared}<table>
 <thead><tr>${titles.map((title) => `<th>${escape(title)}</th>`).join('')}</tr></thead>
@@ -35,19 +37,62 @@ ${compared}<table>
 ${sorted.map((row) => formatRow(row, baseline)).join('\n')}
 </tbody>
 </table>
-${formatRemoved(baseline)}${formatRecordings(recordings)}${calibrations.map(formatCalibration).join('')}</body>
+`}${formatRemoved(baseline)}${formatRecordings(recordings, rows)}${calibrations.map(formatCalibration).join('')}</body>
 </html>
 `;
 }
 
 /**
- * The recordings' part of the run, as the console reporters print it (steps replayed, recorded and
- * live; files written over, with whether the agent's tool calls changed; stale files), under the
- * table and its judge usage line.
+ * The recordings' part of the run, under the table and its judge usage line: the console's summary
+ * line; a row per test with its model steps and tool calls replayed, recorded and live, the judge's
+ * usage for that test's assertions, and its recording files; the recordings written over (whether
+ * the agent's tool calls changed, with the calls before and after) or added to; the stale files
+ * with the command that removes them.
  */
-function formatRecordings(recordings: string | undefined): string {
+function formatRecordings(recordings: RecordingsReport | undefined, rows: readonly ReportRow[]): string {
   if (recordings === undefined) return '';
-  return `<section class="recordings">\n<h2>Recordings</h2>\n<pre>${escape(recordings)}</pre>\n</section>\n`;
+  const [summary] = recordings.text.split('\n');
+  const toolsShown = recordings.tests.some((test) => test.tools !== undefined);
+  const counts = (use: { replayed: number; recorded: number; live: number } | undefined) =>
+    use === undefined ? '<td class="count" colspan="3">none</td>' : `<td class="count">${use.replayed}</td><td class="count">${use.recorded}</td><td class="count">${use.live}</td>`;
+  const judged = (test: RecordingsReport['tests'][number]) => {
+    const cost = totalCost(rows.filter((row) => row.test === test.test && row.file === test.testFile));
+    return cost === undefined ? '' : escape(describeCost(cost).replace(/^Judge usage: /, ''));
+  };
+  const testRows = recordings.tests
+    .map((test) => `<tr class="recording-test">
+<td class="test">${escape(test.test === '' ? '(outside a test)' : test.test)}<div class="file">${escape(test.testFile)}</div></td>
+${counts(test)}${toolsShown ? counts(test.tools) : ''}
+<td class="judge">${judged(test)}</td>
+<td class="files">${test.files.map((file) => `<code>${escape(file)}</code>`).join('<br>')}</td>
+</tr>`)
+    .join('\n');
+  const table = recordings.tests.length === 0 ? '' : `<table class="recordings-tests">
+<thead><tr><th rowspan="2">Test</th><th colspan="3">Model steps</th>${toolsShown ? '<th colspan="3">Tool calls</th>' : ''}<th rowspan="2">Judge usage</th><th rowspan="2">Recording files</th></tr>
+<tr>${'<th>replayed</th><th>recorded</th><th>live</th>'.repeat(toolsShown ? 2 : 1)}</tr></thead>
+<tbody>
+${testRows}
+</tbody>
+</table>
+`;
+  const rewrites = recordings.rewrites.length === 0 ? '' : `<h3>Recordings written over or added to (${recordings.rewrites.length})</h3>
+<ul class="rewrites">
+${recordings.rewrites
+  .map((rewrite) => {
+    const badge = rewrite.added > 0 ? `<span class="badge added">${rewrite.added} new step${rewrite.added === 1 ? '' : 's'}</span>` : rewrite.callsChanged ? '<span class="badge failed">tool calls changed</span>' : '<span class="badge">tool calls the same</span>';
+    const [head, ...calls] = rewrite.lines;
+    return `<li data-calls-changed="${rewrite.callsChanged}">${escape(rewrite.testFile)} &gt; ${escape(rewrite.test)} (<code>${escape(rewrite.file)}</code>) ${badge}${head ? ` ${escape(head)}` : ''}${calls.length > 0 ? `<pre>${escape(calls.join('\n'))}</pre>` : ''}</li>`;
+  })
+  .join('\n')}
+</ul>
+`;
+  const stale = recordings.stale.length > 0
+    ? `<h3>Stale recordings (${recordings.stale.length}): no test of this full run used them</h3>
+<ul class="stale">${recordings.stale.map((file) => `<li><code>${escape(file)}</code></li>`).join('')}</ul>
+<p>Remove ${recordings.stale.length === 1 ? 'it' : 'them'}, then commit:</p><pre>${escape(recordings.remove ?? '')}</pre>
+`
+    : recordings.notLookedFor === undefined ? '' : `<p class="summary">Stale recordings are not looked for: ${escape(recordings.notLookedFor)}.</p>\n`;
+  return `<section class="recordings">\n<h2>Recordings</h2>\n<p class="summary">${escape(summary!.replace(/^tool-call-accuracy recordings: /, ''))}</p>\n${table}${rewrites}${stale}</section>\n`;
 }
 
 function formatRow(row: ReportRow, baseline: BaselineSummary | undefined): string {
@@ -198,6 +243,9 @@ tr[data-change="regressed"] td.test { box-shadow: inset 3px 0 #cf222e; }
 .pct { margin-left: 8px; font-variant-numeric: tabular-nums; }
 .passes, .interval { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .badge { padding: 1px 8px; border-radius: 10px; font-size: 12px; white-space: nowrap; background: #dafbe1; color: #116329; }
+.badge.added { background: #ddf4ff; color: #0550ae; }
+.recordings-tests td.count { font-variant-numeric: tabular-nums; text-align: right; }
+.recordings-tests td.judge { font-size: 12px; color: #59636e; }
 .badge.flaky { background: #fff8c5; color: #7d4e00; }
 .badge.below, .badge.failing, .badge.failed { background: #ffebe9; color: #a40e26; }
 details { margin: 4px 0; }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { REPORT_DIR_ENV, type ReportedAssertion } from './record.js';
 import { checkReporterOptions, writeReport, type ReporterOptions } from './output.js';
 import { calibrationOf } from './calibration.js';
-import { describeRecordings, type RunScope, type RunTest } from './recordings.js';
+import { recordingsReport, type RunScope, type RunTest } from './recordings.js';
 import { mergeUses, type ReportedRecordingUse } from '../recordings/usage.js';
 
 export type { ReporterOptions };
@@ -55,9 +55,9 @@ export default class ToolCallAccuracyJestReporter {
       const log = (text: string) => process.stdout.write(`${text}\n`);
       const { records, uses } = this.readRecords();
       const tests: RunTest[] = (results.testResults ?? []).flatMap((file) => file.testResults.map((test) => ({ file: file.testFilePath, name: test.fullName, passed: test.status === 'passed' })));
-      const recordings = await describeRecordings(uses, tests, this.scope(results), process.cwd());
+      const recordings = await recordingsReport(uses, tests, this.scope(results), process.cwd());
       const { failure } = writeReport(records, this.options, log, 'jest', recordings, await calibrationOf(records));
-      if (recordings) log(recordings);
+      if (recordings) log(recordings.text);
       if (failure) {
         process.stderr.write(`${failure}\n`);
         this.failure = new Error(failure);

@@ -6,6 +6,7 @@ import { compareWithBaseline, readBaseline, toResultsFile, type ResultsFile } fr
 import { percent } from '../format/sample.js';
 import { describeCalibrationLine } from '../format/calibration.js';
 import type { RunCalibration } from './calibration.js';
+import type { RecordingsReport } from './recordings.js';
 import { comparisonCells, describeKey, formatMarkdown, formatTable, toRows, type BaselineSummary, type ReportRow } from './rows.js';
 
 export interface ReporterOptions {
@@ -41,8 +42,8 @@ export function writeReport(
   options: ReporterOptions,
   log: (text: string) => void,
   runner: ResultsFile['runner'] = 'vitest',
-  /** What the run reported of recordings (printed by the caller; the HTML page shows it too): then no assertions is no news. */
-  recordings?: string,
+  /** What the run reported of recordings (its text printed by the caller; the HTML page lays it out): then no assertions is no news, and the page is written still. */
+  recordings?: RecordingsReport,
   /** The judge's agreement with the labels beside the verdicts the run used (reporter/calibration.ts). */
   calibration: RunCalibration = { reports: [], problems: [] },
 ): ReportOutcome {
@@ -55,6 +56,8 @@ export function writeReport(
   if (problem) log(`tool-call-accuracy: ${problem}. This run is not compared with a baseline.`);
   if (records.length === 0) {
     if (!reportedElse) log('tool-call-accuracy: no sampled or judged assertions ran, so there is no report.');
+    // The recordings still get their page (no results file: it holds assertions, and there are none).
+    else if (options.html !== false) log(`HTML report: ${shown(write(options.html ?? DEFAULT_HTML, formatHtml([], generatedAt, undefined, recordings)))}`);
     return problem && options.failOnRegression ? { failure: failureWithoutBaseline(problem) } : {};
   }
   let rows: ReportRow[] = toRows(records);

@@ -22,6 +22,50 @@ export interface RunTest {
  */
 export type RunScope = { full: true } | { full: false; why: string };
 
+/** One test's recording use, as the HTML page's table shows it: its steps and tool calls, and the files it used. */
+export interface RecordingsTestRow {
+  /** The test file, relative to the working directory when under it. */
+  testFile: string;
+  test: string;
+  /** Model steps (or HTTP exchanges) replayed, recorded and passed through live. */
+  replayed: number;
+  recorded: number;
+  live: number;
+  /** Tool executions (`recordedTools`), when the test recorded any tool. */
+  tools?: { replayed: number; recorded: number; live: number };
+  /** The recording files the test used, shown as in the text. */
+  files: string[];
+}
+
+/** A recording a test wrote over (or added steps to), as the page lists it. */
+export interface RecordingsRewrite {
+  testFile: string;
+  test: string;
+  file: string;
+  /** Steps added after the file's old ones, which it kept; 0 when written over. */
+  added: number;
+  /** Written over: whether the agent's tool calls changed (false: only the text, or nothing). */
+  callsChanged: boolean;
+  /** Written over: the text said of it, the calls before and after included (no first line). */
+  lines: string[];
+}
+
+/**
+ * The recordings' part of the report, as text (what the console reporters print) and as parts
+ * (what the HTML page lays out). Every string in it went through `escapeUnsafe`, as the text does;
+ * the page escapes it again for HTML.
+ */
+export interface RecordingsReport {
+  text: string;
+  tests: RecordingsTestRow[];
+  rewrites: RecordingsRewrite[];
+  /** Stale files (a full run only), and the command that removes them. */
+  stale: string[];
+  remove?: string;
+  /** Why stale files were not looked for, when they were not and the run used recordings. */
+  notLookedFor?: string;
+}
+
 /**
  * The recordings' part of the report: how many steps were replayed, recorded and passed through
  * live; each recording a test wrote over, with whether what the agent did changed and its calls
@@ -29,6 +73,11 @@ export type RunScope = { full: true } | { full: false; why: string };
  * removes them. Undefined when the run used no recordings and found none stale.
  */
 export async function describeRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[], scope: RunScope, root: string): Promise<string | undefined> {
+  return (await recordingsReport(uses, tests, scope, root))?.text;
+}
+
+/** `describeRecordings`' text, with its parts for the HTML page. */
+export async function recordingsReport(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[], scope: RunScope, root: string): Promise<RecordingsReport | undefined> {
   const stale = scope.full ? await staleRecordings(uses, tests) : [];
   if (uses.length === 0 && stale.length === 0) return undefined;
   const shown = (file: string) => escapeUnsafe(relative(root, file));
@@ -39,27 +88,67 @@ export async function describeRecordings(uses: readonly ReportedRecordingUse[], 
   const lines = [
     `tool-call-accuracy recordings: ${plural(sum('replayed'), 'step')} replayed, ${sum('recorded')} recorded, ${sum('live')} passed through live${tools}, in ${plural(files.size, 'recording file')}.`,
   ];
+  const report: RecordingsReport = { text: '', tests: testRows(uses, root), rewrites: [], stale: stale.map(shown) };
   const written = await rewritesOf(uses);
   // `auto` keeps a file's steps and adds the missing ones after them: more recorded, nothing written over.
   const added = written.filter((rewrite) => rewrite.added > 0);
   const rewrites = written.filter((rewrite) => rewrite.added === 0);
   if (added.length > 0) {
     lines.push('', `Recordings added to: ${plural(added.length, 'file')} kept ${added.length === 1 ? 'its' : 'their'} steps and recorded more:`);
-    for (const rewrite of added) lines.push(`  ${escapeUnsafe(relative(root, rewrite.testFile))} > ${escapeUnsafe(rewrite.test)} (${shown(rewrite.file)}): ${plural(rewrite.added, 'new step')}.`);
+    for (const rewrite of added) {
+      lines.push(`  ${escapeUnsafe(relative(root, rewrite.testFile))} > ${escapeUnsafe(rewrite.test)} (${shown(rewrite.file)}): ${plural(rewrite.added, 'new step')}.`);
+      report.rewrites.push({ ...rewriteNames(rewrite, root), added: rewrite.added, callsChanged: false, lines: [] });
+    }
   }
   if (rewrites.length > 0) {
     const unchanged = rewrites.filter((rewrite) => rewrite.before.text === rewrite.after.text);
     const changed = rewrites.filter((rewrite) => rewrite.before.text !== rewrite.after.text);
     lines.push('', `Recordings written over: ${plural(rewrites.length, 'file')}, ${unchanged.length} unchanged${changed.length > 0 ? ':' : '.'}`);
-    for (const rewrite of changed) lines.push(...describeRewrite(rewrite, shown(rewrite.file), relative(root, rewrite.testFile)));
+    for (const rewrite of changed) {
+      lines.push(...describeRewrite(rewrite, shown(rewrite.file), relative(root, rewrite.testFile)));
+      report.rewrites.push({ ...rewriteNames(rewrite, root), added: 0, callsChanged: callChanges(rewrite.before, rewrite.after).length > 0, lines: rewriteDetail(rewrite) });
+    }
+    for (const rewrite of unchanged) report.rewrites.push({ ...rewriteNames(rewrite, root), added: 0, callsChanged: false, lines: ['unchanged: the same text was recorded again.'] });
   }
   if (stale.length > 0) {
+    report.remove = `rm ${stale.map((file) => escapeUnsafe(shellQuote(relative(root, file)))).join(' ')}`;
     lines.push('', `Stale recordings: ${plural(stale.length, 'file')} that no test of this full run used:`, ...stale.map((file) => `  ${shown(file)}`));
-    lines.push(`Remove ${stale.length === 1 ? 'it' : 'them'}, then commit:\n  rm ${stale.map((file) => escapeUnsafe(shellQuote(relative(root, file)))).join(' ')}`);
+    lines.push(`Remove ${stale.length === 1 ? 'it' : 'them'}, then commit:\n  ${report.remove}`);
   } else if (!scope.full && uses.length > 0) {
+    report.notLookedFor = scope.why;
     lines.push(`Stale recordings are not looked for: ${scope.why}.`);
   }
-  return lines.join('\n');
+  report.text = lines.join('\n');
+  return report;
+}
+
+/** The run's uses, one row per test (in the order the tests first appear), their files and counts added up. */
+function testRows(uses: readonly ReportedRecordingUse[], root: string): RecordingsTestRow[] {
+  const rows = new Map<string, RecordingsTestRow>();
+  for (const use of uses) {
+    const id = JSON.stringify([use.testFile, use.test]);
+    let row = rows.get(id);
+    if (row === undefined) {
+      row = { testFile: use.testFile === '' ? '' : escapeUnsafe(relative(root, use.testFile)), test: escapeUnsafe(use.test), replayed: 0, recorded: 0, live: 0, files: [] };
+      rows.set(id, row);
+    }
+    row.replayed += use.replayed;
+    row.recorded += use.recorded;
+    row.live += use.live;
+    if (use.tools !== undefined) {
+      const tools = (row.tools ??= { replayed: 0, recorded: 0, live: 0 });
+      tools.replayed += use.tools.replayed;
+      tools.recorded += use.tools.recorded;
+      tools.live += use.tools.live;
+    }
+    const file = use.file === undefined ? undefined : escapeUnsafe(relative(root, use.file));
+    if (file !== undefined && !row.files.includes(file)) row.files.push(file);
+  }
+  return [...rows.values()];
+}
+
+function rewriteNames(rewrite: Rewrite, root: string): Pick<RecordingsRewrite, 'testFile' | 'test' | 'file'> {
+  return { testFile: escapeUnsafe(relative(root, rewrite.testFile)), test: escapeUnsafe(rewrite.test), file: escapeUnsafe(relative(root, rewrite.file)) };
 }
 
 interface Rewrite {
@@ -106,11 +195,16 @@ function stepsAdded(before: string, now: string): number {
 }
 
 function describeRewrite(rewrite: Rewrite, file: string, testFile: string): string[] {
+  const [head, ...rest] = rewriteDetail(rewrite);
+  return [`  ${escapeUnsafe(testFile)} > ${escapeUnsafe(rewrite.test)} (${file}): ${head}`, ...rest.map((line) => `    ${line}`)];
+}
+
+/** What changed in a recording written over: a line that says it, then (calls changed) the calls before and after. */
+function rewriteDetail(rewrite: Rewrite): string[] {
   const { before, after } = rewrite;
-  const test = `${escapeUnsafe(testFile)} > ${escapeUnsafe(rewrite.test)}`;
   const changes = callChanges(before, after);
-  if (changes.length === 0) return [`  ${test} (${file}): only the text changed; the calls are the same${before.unread === undefined ? `: ${callNames(after)}` : ''}.`];
-  return [`  ${test} (${file}): what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
+  if (changes.length === 0) return [`only the text changed; the calls are the same${before.unread === undefined ? `: ${callNames(after)}` : ''}.`];
+  return [`what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
 }
 
 function callNames(calls: RecordedCalls): string {
@@ -118,10 +212,10 @@ function callNames(calls: RecordedCalls): string {
 }
 
 function callLines(label: string, calls: RecordedCalls): string[] {
-  if (calls.unread !== undefined) return [`    ${label}: calls not read (${escapeUnsafe(calls.unread.split('\n')[0]!)})`];
+  if (calls.unread !== undefined) return [`${label}: calls not read (${escapeUnsafe(calls.unread.split('\n')[0]!)})`];
   const asCalls: ToolCall[] = calls.calls.map((call) => ({ toolName: call.toolName, input: call.input, ...call.outcome }) as ToolCall);
   const [, ...list] = formatCallList(asCalls, undefined, true).split('\n');
-  return [`    ${label}: ${plural(calls.calls.length, 'tool call')}${list.length > 0 ? ':' : ''}`, ...list.map((line) => `    ${line}`)];
+  return [`${label}: ${plural(calls.calls.length, 'tool call')}${list.length > 0 ? ':' : ''}`, ...list];
 }
 
 /**

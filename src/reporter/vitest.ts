@@ -9,7 +9,7 @@ import path from 'node:path';
 import { META_KEY, type AssertionRecord, type ReportedAssertion } from './record.js';
 import { checkReporterOptions, writeReport, type ReporterOptions } from './output.js';
 import { calibrationOf } from './calibration.js';
-import { describeRecordings, type RunScope, type RunTest } from './recordings.js';
+import { recordingsReport, type RunScope, type RunTest } from './recordings.js';
 import { RECORDINGS_META_KEY, type RecordingUse, type ReportedRecordingUse } from '../recordings/usage.js';
 
 export type { ReporterOptions };
@@ -59,9 +59,9 @@ export default class ToolCallAccuracyReporter {
       }
     }
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text));
-    const recordings = await describeRecordings(uses, tests, await this.scope(testModules, reason), process.cwd());
+    const recordings = await recordingsReport(uses, tests, await this.scope(testModules, reason), process.cwd());
     const { failure } = writeReport(records, this.options, log, 'vitest', recordings, await calibrationOf(records));
-    if (recordings) log(recordings);
+    if (recordings) log(recordings.text);
     if (failure) {
       if (this.vitest) this.vitest.logger.error(failure);
       else console.error(failure);

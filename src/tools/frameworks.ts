@@ -10,6 +10,8 @@ export interface ToolExecution {
   name: string;
   framework: ToolFramework;
   input: unknown;
+  /** The framework's id of this call (the model's tool call id), when it gives one: doubles mark their outcomes by it. */
+  callId?: string;
   /** Runs the real tool on this input (the framework's own call, its arguments untouched). */
   live: () => Promise<unknown>;
 }
@@ -87,7 +89,7 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       return {
         ...record,
         execute: (input: unknown, options: unknown) =>
-          run({ name, framework, input, live: async () => (execute ? execute.call(tool, input, options) : Promise.reject(new ToolCallAccuracyError(`Tool ${formatName(name)} has no execute function to run.`))) }),
+          run({ name, framework, input, ...callIdOf((options as { toolCallId?: unknown } | undefined)?.toolCallId), live: async () => (execute ? execute.call(tool, input, options) : Promise.reject(new ToolCallAccuracyError(`Tool ${formatName(name)} has no execute function to run.`))) }),
       };
     }
     case 'mastra': {
@@ -95,14 +97,16 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       const execute = record.execute as (...args: unknown[]) => unknown;
       const current = (tool as Record<symbol, unknown>)[MASTRA_TOOL_MARKER] === true;
       return copyWith(tool, {
-        execute: (...args: unknown[]) => run({ name, framework, input: current ? args[0] : (args[0] as { context?: unknown } | undefined)?.context, live: async () => execute.apply(tool, args) }),
+        execute: (...args: unknown[]) =>
+          run({ name, framework, input: current ? args[0] : (args[0] as { context?: unknown } | undefined)?.context, ...callIdOf(mastraCallId(args)), live: async () => execute.apply(tool, args) }),
       });
     }
     case 'langchain': {
       // `tool()` makes a DynamicStructuredTool (DynamicTool for a string input) whose `func` gets the parsed input.
       const func = record.func as (input: unknown, runManager: unknown, config: unknown) => unknown;
       return copyWith(tool, {
-        func: (input: unknown, runManager: unknown, config: unknown) => run({ name, framework, input, live: async () => func.call(tool, input, runManager, config) }),
+        func: (input: unknown, runManager: unknown, config: unknown) =>
+          run({ name, framework, input, ...callIdOf((config as { toolCall?: { id?: unknown } } | undefined)?.toolCall?.id), live: async () => func.call(tool, input, runManager, config) }),
       });
     }
     case 'openai-agents': {
@@ -125,6 +129,7 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
               name,
               framework,
               input,
+              ...callIdOf((details as { toolCall?: { callId?: unknown } } | undefined)?.toolCall?.callId),
               live: () =>
                 invoke.call(tool, runContext, text, details).catch((error: unknown) => {
                   liveFailure = { error };
@@ -142,6 +147,20 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       };
     }
   }
+}
+
+function callIdOf(id: unknown): { callId?: string } {
+  return typeof id === 'string' && id !== '' ? { callId: id } : {};
+}
+
+/** Mastra's call id: 1.x hands it in the context (`agent.toolCallId`), 0.x in the AI SDK's options (`toolCallId`) after `{ context }`. */
+function mastraCallId(args: readonly unknown[]): unknown {
+  for (const arg of args.slice(1)) {
+    const record = arg as { toolCallId?: unknown; agent?: { toolCallId?: unknown } } | undefined;
+    const id = record?.agent?.toolCallId ?? record?.toolCallId;
+    if (id !== undefined) return id;
+  }
+  return (args[0] as { toolCallId?: unknown } | undefined)?.toolCallId;
 }
 
 /** A copy of a class instance (its prototype and own properties, symbols included) with some properties replaced. */

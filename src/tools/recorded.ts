@@ -44,11 +44,11 @@ export function recordedTools<T>(tools: T, options: RecordedToolsOptions = {}): 
   reportRecordings();
   return wrapTools(tools, WHO, (_name, _framework, hasExecute) => {
     if (!hasExecute) return undefined; // an AI SDK tool with no execute runs nowhere: nothing to record
-    return async ({ name, input, live }) => {
+    return async ({ name, input, live, callId }) => {
       const test = currentTest();
       const settings = resolveStoreSettings(TOOLS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }, process.env, test.file);
       const { toolThroughRecording } = await import('./recordedReplay.js');
-      return toolThroughRecording({ settings, test, name: options.name, who: WHO, tool: name, input, redact }, live);
+      return toolThroughRecording({ settings, test, name: options.name, who: WHO, tool: name, input, redact, ...(callId !== undefined && { callId }) }, live);
     };
   });
 }

@@ -20,6 +20,7 @@ import { describeValueChange } from '../recordings/request.js';
 import { recordingMiss } from '../recordings/replay.js';
 import { formatInline, formatName, ordinal } from '../value.js';
 import { TOOLS_STORE } from './toolStore.js';
+import { markDoubled } from '../format/doubled.js';
 
 /** One tool execution as `recordedTools` hands it over. */
 export interface RecordedToolCall {
@@ -27,6 +28,8 @@ export interface RecordedToolCall {
   test: CurrentTest;
   name: string | undefined;
   who: string;
+  /** The framework's id of the call, to mark a replayed outcome by (format/doubled.ts). */
+  callId?: string;
   tool: string;
   input: unknown;
   redact: (text: string) => string;
@@ -54,7 +57,11 @@ export async function toolThroughRecording(call: RecordedToolCall, live: () => P
   const scope = cassetteScope(TOOLS_STORE, settings, test, call.name, call.who);
   // A failure travels as a value through the store (so a replayed or recorded error counts as a step), and is thrown here.
   const outcome = await recordedAnswer<Outcome>(scope, key, {
-    replay: (step) => replayTool(step, scope.file),
+    replay: (step) => {
+      const outcome = replayTool(step, scope.file);
+      markDoubled(tool, call.callId, 'replayed', 'thrown' in outcome ? { error: true } : { output: outcome.output });
+      return outcome;
+    },
     ask: async (commit) => {
       let output: unknown;
       try {

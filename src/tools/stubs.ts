@@ -7,6 +7,7 @@ import { formatInline, formatName } from '../value.js';
 import { ToolStubError } from './errors.js';
 import { wrapTools, type ToolExecution } from './frameworks.js';
 import type { StubsFor, ToolStubCase } from './types.js';
+import { markDoubled } from '../format/doubled.js';
 
 const WHO = 'stubbedTools(tools, stubs)';
 const CASE_KEYS = ['input', 'output', 'error', 'failTimes', 'passThrough'];
@@ -83,12 +84,17 @@ async function answer(execution: ToolExecution, stub: Stub | undefined, all: Map
   }
   if (found.failTimes !== undefined && found.failed < found.failTimes) {
     found.failed += 1;
+    markDoubled(name, execution.callId, 'stubbed', { error: true });
     throw failure(found.error ?? `${name} failed (stubbed: failure ${found.failed} of failTimes ${found.failTimes})`);
   }
   if (found.passThrough === true) return execution.live();
-  if ('error' in found && found.failTimes === undefined) throw failure(found.error!);
-  const output = found.output;
-  return typeof output === 'function' ? (output as (input: unknown) => unknown)(input) : output;
+  if ('error' in found && found.failTimes === undefined) {
+    markDoubled(name, execution.callId, 'stubbed', { error: true });
+    throw failure(found.error!);
+  }
+  const output = typeof found.output === 'function' ? await (found.output as (input: unknown) => unknown)(input) : found.output;
+  markDoubled(name, execution.callId, 'stubbed', { output });
+  return output;
 }
 
 /** The error a failing case throws: its own Error, or an Error with its text. */

@@ -47,7 +47,7 @@ export async function startLoopback(...replies: Script[]): Promise<Loopback> {
       const parsed = JSON.parse(body || '{}') as Record<string, unknown>;
       requests.push({ body: parsed, headers: request.headers, path: request.url ?? '' });
       const script = replies[Math.min(requests.length - 1, replies.length - 1)]!;
-      respond(response, typeof script === 'function' ? script(parsed, requests.length - 1) : script, protocolOf(request.url ?? ''), parsed);
+      respond(response, typeof script === 'function' ? script(parsed, requests.length - 1) : script, protocolOf(request.url ?? ''), parsed, requests.length);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,9 +78,11 @@ function protocolOf(path: string): Protocol {
 interface Turn {
   text: string | null;
   calls: Array<{ id: string; name: string; arguments: unknown }>;
+  /** The request's number (1-based) on this server: each answer gets its own id, as a real API's does (LangGraph merges messages with one id). */
+  number: number;
 }
 
-function respond(response: ServerResponse, reply: Reply, protocol: Protocol, request: Record<string, unknown>): void {
+function respond(response: ServerResponse, reply: Reply, protocol: Protocol, request: Record<string, unknown>, number: number): void {
   switch (reply.kind) {
     case 'hang':
       return; // never answers; the client's timeout must end it
@@ -91,9 +93,9 @@ function respond(response: ServerResponse, reply: Reply, protocol: Protocol, req
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body ?? '');
       return;
     case 'answer':
-      return answerTurn(response, protocol, request, { text: reply.content, calls: [] });
+      return answerTurn(response, protocol, request, { text: reply.content, calls: [], number });
     case 'toolCalls':
-      return answerTurn(response, protocol, request, { text: null, calls: reply.calls });
+      return answerTurn(response, protocol, request, { text: null, calls: reply.calls, number });
   }
 }
 
@@ -114,7 +116,7 @@ function wholeAnswer(protocol: Protocol, model: string, turn: Turn): unknown {
   switch (protocol) {
     case 'chat':
       return {
-        id: 'chatcmpl-loopback',
+        id: `chatcmpl-loopback-${turn.number}`,
         object: 'chat.completion',
         created: 1_700_000_000,
         model,
@@ -123,7 +125,7 @@ function wholeAnswer(protocol: Protocol, model: string, turn: Turn): unknown {
       };
     case 'responses':
       return {
-        id: 'resp_loopback',
+        id: `resp_loopback_${turn.number}`,
         object: 'response',
         created_at: 1_700_000_000,
         status: 'completed',
@@ -134,7 +136,7 @@ function wholeAnswer(protocol: Protocol, model: string, turn: Turn): unknown {
       };
     case 'anthropic':
       return {
-        id: 'msg_loopback',
+        id: `msg_loopback_${turn.number}`,
         type: 'message',
         role: 'assistant',
         model,
@@ -160,7 +162,7 @@ function chatMessage(turn: Turn): Record<string, unknown> {
 
 function responsesOutput(turn: Turn): Array<Record<string, unknown>> {
   return [
-    ...(turn.text === null ? [] : [{ type: 'message', id: 'msg_loopback', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }]),
+    ...(turn.text === null ? [] : [{ type: 'message', id: `msg_loopback_${turn.number}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }]),
     ...turn.calls.map((call, index) => ({ type: 'function_call', id: `fc_loopback_${index}`, call_id: call.id, name: call.name, arguments: JSON.stringify(call.arguments), status: 'completed' })),
   ];
 }
@@ -171,7 +173,7 @@ function streamEvents(protocol: Protocol, model: string, turn: Turn): Array<[str
   switch (protocol) {
     case 'chat': {
       const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
-        id: 'chatcmpl-loopback',
+        id: `chatcmpl-loopback-${turn.number}`,
         object: 'chat.completion.chunk',
         created: 1_700_000_000,
         model,
@@ -185,7 +187,7 @@ function streamEvents(protocol: Protocol, model: string, turn: Turn): Array<[str
         if (second) events.push([undefined, chunk({ tool_calls: [{ index, function: { arguments: second } }] })]);
       });
       events.push([undefined, chunk({}, turn.calls.length > 0 ? 'tool_calls' : 'stop')]);
-      events.push([undefined, { id: 'chatcmpl-loopback', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: USAGE.input, completion_tokens: USAGE.output, total_tokens: USAGE.input + USAGE.output } }]);
+      events.push([undefined, { id: `chatcmpl-loopback-${turn.number}`, object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: { prompt_tokens: USAGE.input, completion_tokens: USAGE.output, total_tokens: USAGE.input + USAGE.output } }]);
       events.push([undefined, '[DONE]']);
       return events;
     }
@@ -215,7 +217,7 @@ function streamEvents(protocol: Protocol, model: string, turn: Turn): Array<[str
       const events: Array<[string | undefined, unknown]> = [];
       const event = (type: string, data: Record<string, unknown>) => events.push([type, { type, ...data }]);
       event('message_start', {
-        message: { id: 'msg_loopback', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: USAGE.input, output_tokens: 1 } },
+        message: { id: `msg_loopback_${turn.number}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: USAGE.input, output_tokens: 1 } },
       });
       let index = 0;
       if (turn.text !== null) {

@@ -2,12 +2,18 @@
  * The clients people use, replayed offline from recordings committed under
  * test/recordings/committed/ (made once against the loopback model server of
  * test/helpers/loopback.ts): the `openai` client, the OpenAI Agents SDK's `run` over that client,
- * and a Mastra `Agent` whose model is `recordedModel(...)`. Each test replays (mode `replay`, a base
+ * a Mastra `Agent` whose model is `recordedModel(...)`, and LangChain's `ChatOpenAI` (in a LangGraph
+ * `createReactAgent`) and `ChatAnthropic` (`bindTools` and a tool loop) over `recordedFetch`. Each test replays (mode `replay`, a base
  * URL where nothing listens), and our matchers assert the tool call. To record them again:
  * RECORD_COMMITTED=1 npx vitest run test/recordings/committed.test.ts
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ChatAnthropic } from '@langchain/anthropic';
+import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import { tool as langchainTool } from '@langchain/core/tools';
+import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { ChatOpenAI } from '@langchain/openai';
 import { Agent as OpenAIAgent, OpenAIProvider, Runner, tool as agentTool } from '@openai/agents';
 import OpenAI from 'openai';
 import { createOpenAICompatible as createOpenAICompatible6 } from 'openai-compatible6';
@@ -24,8 +30,10 @@ const mode = recording ? 'record' : 'replay';
 
 // Asks for the weather in Paris, then answers with what the tool said.
 const script = (body: Record<string, unknown>) => {
-  const messages = (body.messages ?? body.input) as Array<{ role?: string; type?: string }>;
-  const answered = messages.some((message) => message.role === 'tool' || message.type === 'function_call_output');
+  const messages = (body.messages ?? body.input) as Array<{ role?: string; type?: string; content?: unknown }>;
+  // A tool's result: Chat Completions' tool message, Responses' function_call_output item, or Anthropic's tool_result block.
+  const anthropicResult = (content: unknown) => Array.isArray(content) && content.some((block: { type?: string }) => block?.type === 'tool_result');
+  const answered = messages.some((message) => message.role === 'tool' || message.type === 'function_call_output' || anthropicResult(message.content));
   return answered ? answer('It is sunny in Paris.') : callTools({ id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } });
 };
 
@@ -78,4 +86,35 @@ describe('committed recordings, replayed offline', () => {
     expect(result.text).toBe('It is sunny in Paris.');
     expect(result).toCallTool('get_weather', { city: 'Paris' });
   });
+
+  it("LangChain's ChatOpenAI over recordedFetch, in a LangGraph createReactAgent", async () => {
+    const model = new ChatOpenAI({ model: 'gpt-5-mini', apiKey: 'sk-committed-fixture', maxRetries: 0, configuration: { baseURL, fetch: recordedFetch({ mode, dir }) } });
+    const agent = createReactAgent({ llm: model, tools: [weatherTool()] });
+    const result = await agent.invoke({ messages: [new HumanMessage('Weather in Paris?')] });
+    expect(result.messages.at(-1)?.content).toBe('It is sunny in Paris.');
+    expect(result.messages).toCallTool('get_weather', { city: 'Paris' }, { output: 'sunny in Paris' });
+    expect(result.messages).toCallToolsInOrder(['get_weather'], { strict: true });
+    expect(result.messages).toCallToolsWithoutErrors();
+  });
+
+  it("LangChain's ChatAnthropic over recordedFetch: bindTools and a tool loop", async () => {
+    const model = new ChatAnthropic({ model: 'claude-sonnet-4-5', apiKey: 'sk-ant-committed-fixture', maxRetries: 0, anthropicApiUrl: baseURL.replace(/\/v1$/, ''), clientOptions: { fetch: recordedFetch({ mode, dir }) } });
+    const getWeather = weatherTool();
+    const withTools = model.bindTools([getWeather]);
+    const messages: BaseMessage[] = [new HumanMessage('Weather in Paris?')];
+    for (let turn = 0; turn < 3; turn++) {
+      const reply: AIMessage = await withTools.invoke(messages);
+      messages.push(reply);
+      if (!reply.tool_calls?.length) break;
+      for (const call of reply.tool_calls) messages.push(await getWeather.invoke(call));
+    }
+    expect(messages.at(-1)?.content).toBe('It is sunny in Paris.');
+    expect(messages).toCallTool('get_weather', { city: 'Paris' }, { output: 'sunny in Paris' });
+    expect(messages).toCallToolsInOrder(['get_weather'], { strict: true });
+    expect(messages).toCallToolsWithoutErrors();
+  });
 });
+
+function weatherTool() {
+  return langchainTool(async ({ city }: { city: string }) => `sunny in ${city}`, { name: 'get_weather', description: 'The weather in a city', schema: z.object({ city: z.string() }) });
+}

@@ -6,6 +6,7 @@ import { gate } from '../../src/sample/gate.js';
 import { formatHtml } from '../../src/reporter/html.js';
 import { checkReporterOptions, writeReport } from '../../src/reporter/output.js';
 import type { ReportedAssertion } from '../../src/reporter/record.js';
+import type { RecordingsReport } from '../../src/reporter/recordings.js';
 import { formatMarkdown, toRow } from '../../src/reporter/rows.js';
 import ToolCallAccuracyReporter from '../../src/reporter/vitest.js';
 
@@ -39,20 +40,50 @@ describe('the report outputs', () => {
     expect(formatMarkdown([toRow(hostile)])).toContain('| books \\</td\\>\\<script\\>alert(1)\\</script\\> \\| pipes |');
   });
 
-  it("shows the recordings' summary under the table, as the console prints it, its text escaped", async () => {
-    const recordings = [
-      'tool-call-accuracy recordings: 4 steps replayed, 2 recorded, 0 passed through live, in 3 recording files.',
-      '',
-      'Stale recordings: 1 file that no test of this full run used:',
-      '  test/__recordings__/a-<script>alert(1)</script>-0123456789ab.json',
-    ].join('\n');
+  it("lays the recordings out under the table: a row per test with its counts and judge usage, rewrites, stale files; every name escaped", async () => {
+    const evil = '<script>alert(1)</script>';
+    const recordings: RecordingsReport = {
+      text: ['tool-call-accuracy recordings: 4 steps replayed, 2 recorded, 0 passed through live; 3 tool calls replayed, 1 recorded, 0 run live, in 3 recording files.', '', 'Stale recordings: …'].join('\n'),
+      tests: [
+        { testFile: 'a.test.ts', test: hostile.test, replayed: 4, recorded: 0, live: 0, tools: { replayed: 3, recorded: 0, live: 0 }, files: [`test/__recordings__/a-${evil}.json`] },
+        { testFile: `b-${evil}.test.ts`, test: `b ${evil}`, replayed: 0, recorded: 2, live: 0, files: ['test/__recordings__/b.json'] },
+      ],
+      rewrites: [{ testFile: `b-${evil}.test.ts`, test: `b ${evil}`, file: 'test/__recordings__/b.json', added: 0, callsChanged: true, lines: ['what the agent did changed (tool names):', 'before: 1 tool call:', `  1. ${evil}  {}`, 'after: no tool calls'] }],
+      stale: [`test/__recordings__/old-${evil}.json`],
+      remove: `rm 'test/__recordings__/old-${evil}.json'`,
+    };
+    const html = path.join(dir, 'report.html');
+    writeReport([{ ...hostile, judgeUsage: { inputTokens: 40, outputTokens: 80, totalTokens: 120, requests: 4, verdicts: 4, replayed: 0, unknown: 0 } }], { html, outputFile: false }, () => {}, 'vitest', recordings);
+    const page = await readFile(html, 'utf8');
+    const section = page.slice(page.indexOf('<section class="recordings">'));
+    expect(page.indexOf('<section class="recordings">')).toBeGreaterThan(page.indexOf('</table>'));
+    expect(section).not.toMatch(/<script|<b>/);
+    expect(section).toContain('<p class="summary">4 steps replayed, 2 recorded, 0 passed through live; 3 tool calls replayed, 1 recorded, 0 run live, in 3 recording files.</p>');
+    expect(section).toContain('<thead><tr><th rowspan="2">Test</th><th colspan="3">Model steps</th><th colspan="3">Tool calls</th><th rowspan="2">Judge usage</th><th rowspan="2">Recording files</th></tr>');
+    // The first test: its steps and tool calls, and the judge's usage of its assertion beside them.
+    expect(section).toContain(
+      '<td class="test">books &#60;/td&#62;&#60;script&#62;alert(1)&#60;/script&#62; | pipes<div class="file">a.test.ts</div></td>\n<td class="count">4</td><td class="count">0</td><td class="count">0</td><td class="count">3</td><td class="count">0</td><td class="count">0</td>\n<td class="judge">120 tokens (40 input, 80 output) in 4 requests for 4 verdicts.</td>\n<td class="files"><code>test/__recordings__/a-&#60;script&#62;alert(1)&#60;/script&#62;.json</code></td>',
+    );
+    // The second recorded no tools and was not judged.
+    expect(section).toContain('<td class="count">0</td><td class="count">2</td><td class="count">0</td><td class="count" colspan="3">none</td>\n<td class="judge"></td>');
+    expect(section).toContain('<li data-calls-changed="true">b-&#60;script&#62;alert(1)&#60;/script&#62;.test.ts &gt; b &#60;script&#62;alert(1)&#60;/script&#62; (<code>test/__recordings__/b.json</code>) <span class="badge failed">tool calls changed</span> what the agent did changed (tool names):<pre>before: 1 tool call:\n  1. &#60;script&#62;alert(1)&#60;/script&#62;  {}\nafter: no tool calls</pre></li>');
+    expect(section).toContain('<ul class="stale"><li><code>test/__recordings__/old-&#60;script&#62;alert(1)&#60;/script&#62;.json</code></li></ul>');
+    expect(section).toContain('<pre>rm &#39;test/__recordings__/old-&#60;script&#62;alert(1)&#60;/script&#62;.json&#39;</pre>');
+    expect(formatHtml([toRow(hostile)])).not.toContain('class="recordings"');
+  });
+
+  it('with recordings but no sampled or judged assertion, writes the page all the same (and no results file)', async () => {
     const lines: string[] = [];
     const html = path.join(dir, 'report.html');
-    writeReport([hostile], { html, outputFile: false }, (line) => lines.push(line), 'vitest', recordings);
+    const recordings: RecordingsReport = { text: 'tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.', tests: [{ testFile: 'a.test.ts', test: 'a', replayed: 1, recorded: 0, live: 0, files: ['a.json'] }], rewrites: [], stale: [], notLookedFor: 'a unit test' };
+    writeReport([], { html }, (line) => lines.push(line), 'vitest', recordings);
+    expect(lines).toEqual([`HTML report: ${html}`]);
+    expect(await readdir(dir)).toEqual(['report.html']);
     const page = await readFile(html, 'utf8');
-    expect(page).toContain('<section class="recordings">\n<h2>Recordings</h2>\n<pre>tool-call-accuracy recordings: 4 steps replayed, 2 recorded, 0 passed through live, in 3 recording files.\n\nStale recordings: 1 file that no test of this full run used:\n  test/__recordings__/a-&#60;script&#62;alert(1)&#60;/script&#62;-0123456789ab.json</pre>\n</section>');
-    expect(page.indexOf('<section class="recordings">')).toBeGreaterThan(page.indexOf('</table>'));
-    expect(formatHtml([toRow(hostile)])).not.toContain('class="recordings"');
+    expect(page).toContain('<p class="summary">No sampled or judged assertion ran.');
+    expect(page).not.toContain('<tr class="assertion"');
+    expect(page).toContain('<td class="count">1</td><td class="count">0</td><td class="count">0</td>');
+    expect(page).toContain('<p class="summary">Stale recordings are not looked for: a unit test.</p>');
   });
 
   it('with no sampled or judged assertion, says so and writes no page', async () => {

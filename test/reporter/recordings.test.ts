@@ -95,9 +95,45 @@ describe('the Vitest reporter on recordings', () => {
     );
   }, 120_000);
 
+  it('writes the HTML page of a run with recordings and no judged assertion: a row per test with its counts and file, the stale files, every name escaped', async () => {
+    const hostile = path.join(dir, 'old-<img src=x onerror=alert(1)>-0123456789ab.json');
+    await writeFile(hostile, `${JSON.stringify({ test: 'a </td><script>alert(1)</script> test', steps: [] })}\n`);
+    const html = path.join(work, 'recordings.html');
+    try {
+      const full = await run([], { CI: 'true', REPORT_HTML: html });
+      expect(full.code, full.output).toBe(0);
+      expect(full.output).toContain('HTML report: ');
+    } finally {
+      await rm(hostile);
+    }
+    const page = await readFile(html, 'utf8');
+    const section = page.slice(page.indexOf('<section class="recordings">'));
+    expect(page).not.toMatch(/<(script|img)\b/);
+    expect(page).toContain('<p class="summary">No sampled or judged assertion ran.');
+    expect(section).toContain('<p class="summary">4 steps replayed, 0 recorded, 0 passed through live, in 2 recording files.</p>');
+    // No tool was recorded: no tool columns.
+    expect(section).not.toContain('Tool calls');
+    const row = (test: string, file: string, counts: number[], stem: string) =>
+      new RegExp(`<td class="test">${test}<div class="file">${file}</div></td>\n${counts.map((count) => `<td class="count">${count}</td>`).join('')}\n<td class="judge"></td>\n<td class="files"><code>${dir}/${stem}-[0-9a-f]{12}\\.json</code></td>`);
+    expect(section).toMatch(row('booking agent &#62; books a flight', 'test/reporter/fixtures/recordings/booking.fixture.ts', [3, 0, 0], 'booking-fixture-ts--booking-agent-books-a-flight'));
+    expect(section).toMatch(row('greeting agent &#62; says hello', 'test/reporter/fixtures/recordings/greeting.fixture.ts', [1, 0, 0], 'greeting-fixture-ts--greeting-agent-says-hello'));
+    expect(section).toContain(`<ul class="stale"><li><code>${dir}/booking-fixture-ts--a-deleted-test-0123456789ab.json</code></li><li><code>${dir}/old-&#60;img src=x onerror=alert(1)&#62;-0123456789ab.json</code></li></ul>`);
+    expect(section).toContain(`<pre>rm ${dir}/booking-fixture-ts--a-deleted-test-0123456789ab.json &#39;${dir}/old-&#60;img src=x onerror=alert(1)&#62;-0123456789ab.json&#39;</pre>`);
+  }, 120_000);
+
   it('decides stale files once, where the shards\' blob reports merge, never in a shard', async () => {
-    const shard = await run(['--shard=1/2'], { CI: 'true' });
-    expect(recordingsReport(shard.output)).toMatch(/\nStale recordings are not looked for: this is shard 1\/2; they are looked for where the shards' reports merge \(vitest --merge-reports\)\.$/);
+    // Each shard counts exactly its own tests' steps (one test file each: 3 steps and 1), and looks for no stale file.
+    const shards = await Promise.all([1, 2].map((index) => run([`--shard=${index}/2`], { CI: 'true' })));
+    const lines = shards.map((shard, index) => {
+      expect(shard.code, shard.output).toBe(0);
+      const [line, ...rest] = recordingsReport(shard.output).split('\n');
+      expect(rest).toEqual([`Stale recordings are not looked for: this is shard ${index + 1}/2; they are looked for where the shards' reports merge (vitest --merge-reports).`]);
+      return line;
+    });
+    expect(lines.sort()).toEqual([
+      'tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+      'tool-call-accuracy recordings: 3 steps replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+    ]);
     const blobs = path.join(work, 'blobs');
     for (const index of [1, 2]) await run([`--shard=${index}/2`, '--reporter=blob', `--outputFile=${path.join(blobs, `blob-${index}.json`)}`], { CI: 'true' });
     const merged = await vitest(['run', '--config', vitestConfig, `--merge-reports=${blobs}`], { RECORDINGS_DIR: dir });
@@ -106,7 +142,8 @@ describe('the Vitest reporter on recordings', () => {
 
   it('reviews each recording written over: whether what the agent did changed, with its calls before and after, or only its text', async () => {
     version = 2;
-    const rerecorded = await run([], { TOOL_CALL_ACCURACY_RECORDINGS: 'record' }).finally(() => (version = 1));
+    const html = path.join(work, 'rerecorded.html');
+    const rerecorded = await run([], { TOOL_CALL_ACCURACY_RECORDINGS: 'record', REPORT_HTML: html }).finally(() => (version = 1));
     const report = recordingsReport(rerecorded.output);
     const names = await readdir(dir);
     const file = (stem: string) => path.join(dir, names.find((name) => name.startsWith(stem)) ?? stem);
@@ -126,6 +163,15 @@ describe('the Vitest reporter on recordings', () => {
     expect(report).toContain(
       `  test/reporter/fixtures/recordings/greeting.fixture.ts > greeting agent > says hello (${file('greeting-fixture-ts--greeting-agent-says-hello')}): only the text changed; the calls are the same: no tool calls.`,
     );
+    // The page lists both, the booking one with its calls before and after.
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain(
+      `<li data-calls-changed="true">test/reporter/fixtures/recordings/booking.fixture.ts &gt; booking agent &#62; books a flight (<code>${file('booking-fixture-ts--booking-agent-books-a-flight')}</code>) <span class="badge failed">tool calls changed</span> what the agent did changed (tool names):<pre>before: 2 tool calls:\n  1. search_flights  {&#34;to&#34;:&#34;Paris&#34;}`,
+    );
+    expect(page).toContain(
+      `<li data-calls-changed="false">test/reporter/fixtures/recordings/greeting.fixture.ts &gt; greeting agent &#62; says hello (<code>${file('greeting-fixture-ts--greeting-agent-says-hello')}</code>) <span class="badge">tool calls the same</span> only the text changed; the calls are the same: no tool calls.</li>`,
+    );
+    expect(page).toMatch(/<td class="count">0<\/td><td class="count">2<\/td><td class="count">0<\/td>/);
   }, 120_000);
 });
 
@@ -139,7 +185,7 @@ describe('the Jest reporter on recordings', () => {
     expect(recorded.code, recorded.output).toBe(0);
     await cp(path.join(work, 'vitest', 'notes.json'), path.join(dir, 'notes.json')).catch(() => undefined);
     await writeFile(path.join(dir, 'old--gone-0123456789ab.json'), `${JSON.stringify({ test: 'a deleted test', steps: [] }, null, 2)}\n`);
-    replayed = await jest(['--config', jestConfig], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '' });
+    replayed = await jest(['--config', jestConfig], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '', REPORT_HTML: path.join(work, 'jest.html') });
   }, 120_000);
 
   it('counts the steps of both workers, and lists the stale file in a full run', () => {
@@ -156,6 +202,29 @@ describe('the Jest reporter on recordings', () => {
       ].join('\n'),
     );
   });
+
+  it('writes the HTML page of that run (no judged assertion): a row per test with its counts, and the stale file', async () => {
+    const page = await readFile(path.join(work, 'jest.html'), 'utf8');
+    const section = page.slice(page.indexOf('<section class="recordings">'));
+    expect(section).toContain('<p class="summary">4 steps replayed, 0 recorded, 0 passed through live, in 2 recording files.</p>');
+    expect(section).toContain('<td class="test">booking agent under Jest books a flight<div class="file">test/reporter/fixtures/recordings/booking.fixture.cjs</div></td>\n<td class="count">3</td><td class="count">0</td><td class="count">0</td>');
+    expect(section).toContain('<td class="test">greeting agent under Jest says hello<div class="file">test/reporter/fixtures/recordings/greeting.fixture.cjs</div></td>\n<td class="count">1</td><td class="count">0</td><td class="count">0</td>');
+    expect(section).toContain(`<ul class="stale"><li><code>${dir}/old--gone-0123456789ab.json</code></li></ul>`);
+  });
+
+  it("counts each shard's own steps exactly (--shard=1/2 and 2/2), and looks for stale files in neither", async () => {
+    const shards = await Promise.all([1, 2].map((index) => jest(['--config', jestConfig, `--shard=${index}/2`], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '' })));
+    const lines = shards.map((shard, index) => {
+      expect(shard.code, shard.output).toBe(0);
+      const [line, ...rest] = recordingsReport(shard.output).split('\n');
+      expect(rest).toEqual([`Stale recordings are not looked for: this is shard ${index + 1}/2, and Jest's shards have no merged report: run unsharded to find them.`]);
+      return line;
+    });
+    expect(lines.sort()).toEqual([
+      'tool-call-accuracy recordings: 1 step replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+      'tool-call-accuracy recordings: 3 steps replayed, 0 recorded, 0 passed through live, in 1 recording file.',
+    ]);
+  }, 120_000);
 
   it('never in a run filtered by name', async () => {
     const filtered = await jest(['--config', jestConfig, '-t', 'hello'], { RECORDINGS_DIR: dir, CI: 'true', TOOL_CALL_ACCURACY_RECORDINGS: '' });
