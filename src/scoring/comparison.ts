@@ -1,32 +1,23 @@
 import type { MatcherContext } from '../format/matcherContext.js';
 import type { ToolCall } from '../types.js';
-import type { Matches, NameKeys } from './engine.js';
+import type { Candidates, Matches } from './engine.js';
 import { equalityOf } from './equality.js';
-import { EqualityClasses, differsAt, inputProbe } from './equalityClasses.js';
-import type { InputProbe } from './equalityClasses.js';
 import type { ExpectedCall } from './expectedCall.js';
 import { outcomeMatches, type InputEquality } from './outcomes.js';
+import { plainHash } from './plainHash.js';
 
 /**
  * How one assertion compares calls with expected items, decided once from the runner's context:
  * its equality (with its custom testers, as `toEqual` uses it), and whether any custom tester is
  * registered. Without one (`byIdentity`), a string name compares by `===` (what the equality would
- * say anyway), and plain-data values may be grouped by `EqualityClasses`; a custom tester may make
- * two different strings or values equal, so with one every pair goes through the equality.
+ * say anyway), so calls can be looked up by name, and by the hash of an input that is plain data
+ * (`plainHash`); a custom tester may make two different strings or values equal, so with one every
+ * pair goes through the equality.
  */
 export interface Comparison {
   equals(a: unknown, b: unknown): boolean;
   byIdentity: boolean;
 }
-
-/**
- * From how many calls an assertion takes the shortcuts past the runner's equality for plain data:
- * grouping inputs by `EqualityClasses` (without it, an unordered match or a search for repeats
- * compares pairs, and grows with the square of the calls) and probing an expected input's fields
- * (`inputProbe`). Below it, every comparison is the runner's own; where the shortcuts start to
- * pay is measured in bench/RESULTS.md.
- */
-export const SHORTCUTS_FROM = 16;
 
 export function comparisonOf(ctx: MatcherContext): Comparison {
   return { equals: equalityOf(ctx), byIdentity: !ctx.customTesters?.length };
@@ -39,93 +30,67 @@ export function nameMatches(compare: Comparison, call: ToolCall, item: ExpectedC
 
 /** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal, and its outcome is the one asked for. */
 export function callMatches(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
-  const { equals, byIdentity } = compare;
-  // Per item with an input, made on first use: a field of it that rules most calls out without the runner's equality.
-  let probes: (InputProbe | null)[] | undefined;
-  const inputFits = (itemIndex: number, expected: unknown, input: unknown) => {
-    if (byIdentity && calls.length >= SHORTCUTS_FROM && differsAt(((probes ??= new Array(items.length))[itemIndex] ??= inputProbe(expected) ?? null), input)) return false;
-    return equals(input, expected);
-  };
+  const { equals } = compare;
   return (callIndex, itemIndex) => {
     const call = calls[callIndex]!;
     const item = items[itemIndex]!;
     return (
       nameMatches(compare, call, item) &&
-      (!item.hasInput || inputFits(itemIndex, item.input, call.input)) &&
+      (!item.hasInput || equals(call.input, item.input)) &&
       (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
     );
   };
 }
 
 /**
- * The names the engine may group by, when names compare by `===`: a string name is then the only
- * name its calls can have, and without an input it is all the item asks. With a custom tester
- * nothing is known, and every pair goes through the predicate.
- *
- * Keys go further for an item with a string name and an input that is plain data: its key is the
- * number `EqualityClasses` gives its input among the values under that name, and a call's key
- * likewise. Under the runner's equality without custom testers (which could equate values of
- * different classes) such an item fits a call with a key exactly when the keys are the same. A call
- * whose input is not plain data (a Date, a class instance) may still equal it, so the items of a
- * name that such a call has get no key, and are compared.
+ * The calls that may fit each item, for the engine's unordered matching, when names compare by
+ * `===`: the calls of its name (a plain item, asking only a name, fits them all), narrowed for an
+ * input that is plain data to the calls whose input has its hash or none (a call's input that is
+ * not plain data, a class instance, may still equal it). With a custom tester nothing is known, and
+ * every call is a candidate.
  */
-export function nameKeys(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): NameKeys | undefined {
-  return compare.byIdentity ? new CallKeys(calls, items) : undefined;
-}
-
-// A class rather than closures: the engine calls these once per call and item, and a method is the
-// same function from one assertion to the next, which keeps those call sites fast.
-class CallKeys implements NameKeys {
-  // Made on first use (a list of plain names needs none): the classes, the calls' keys, and the
-  // names of calls without one.
-  private classes: EqualityClasses | undefined = undefined;
-  private callKeys: Int32Array | undefined = undefined;
-  private readonly namesWithoutKeys = new Set<string>();
-
-  constructor(
-    private readonly calls: readonly ToolCall[],
-    private readonly items: readonly ExpectedCall[],
-  ) {}
-
-  callName(call: number): string {
-    return this.calls[call]!.toolName;
+export function candidatesOf(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Candidates | undefined {
+  if (!compare.byIdentity) return undefined;
+  const byName = new Map<string, number[]>();
+  for (let call = 0; call < calls.length; call++) {
+    const name = calls[call]!.toolName;
+    const list = byName.get(name);
+    if (list) list.push(call);
+    else byName.set(name, [call]);
   }
-
-  itemName(item: number): string | undefined {
-    const name = this.items[item]!.toolName;
-    return typeof name === 'string' ? name : undefined;
-  }
-
-  isPlain(item: number): boolean {
-    const { hasInput, outcome } = this.items[item]!;
-    return !hasInput && outcome === undefined && this.itemName(item) !== undefined;
-  }
-
-  callKey(call: number): number {
-    return (this.callKeys ?? this.keysOfCalls())[call]!;
-  }
-
-  itemKey(item: number): number {
-    const name = this.itemName(item);
-    // An item asking for an outcome fits only some of the calls with its input: it has no key.
-    if (name === undefined || !this.items[item]!.hasInput || this.items[item]!.outcome !== undefined) return -1;
-    if (this.calls.length < SHORTCUTS_FROM) return -1;
-    if (!this.callKeys) this.keysOfCalls();
-    return this.namesWithoutKeys.has(name) ? -1 : (this.classes!.classOf(name, this.items[item]!.input) ?? -1);
-  }
-
-  private keysOfCalls(): Int32Array {
-    const { calls } = this;
-    const classes = (this.classes = new EqualityClasses(calls.length));
-    const keys = new Int32Array(calls.length);
-    for (let call = 0; call < calls.length; call++) {
-      const { toolName, input } = calls[call]!;
-      const key = classes.classOf(toolName, input);
-      if (key === undefined) this.namesWithoutKeys.add(toolName);
-      keys[call] = key ?? -1;
+  const none: number[] = [];
+  let all: number[] | undefined;
+  // Per name, made when an item with a plain-data input first asks: its calls by input hash, and those without one.
+  const hashed = new Map<string, { byHash: Map<number, number[]>; unhashed: number[]; merged: Map<number, readonly number[]> }>();
+  const byHash = (name: string, list: readonly number[]) => {
+    let known = hashed.get(name);
+    if (known) return known;
+    known = { byHash: new Map(), unhashed: [], merged: new Map() };
+    for (const call of list) {
+      const hash = plainHash(calls[call]!.input);
+      if (hash === undefined) known.unhashed.push(call);
+      else {
+        const same = known.byHash.get(hash);
+        if (same) same.push(call);
+        else known.byHash.set(hash, [call]);
+      }
     }
-    return (this.callKeys = keys);
-  }
+    hashed.set(name, known);
+    return known;
+  };
+  const lists = items.map((item): readonly number[] => {
+    if (typeof item.toolName !== 'string') return (all ??= calls.map((_, call) => call));
+    const list = byName.get(item.toolName) ?? none;
+    const hash = item.hasInput && list.length > 1 ? plainHash(item.input) : undefined;
+    if (hash === undefined) return list;
+    const known = byHash(item.toolName, list);
+    const same = known.byHash.get(hash) ?? none;
+    if (known.unhashed.length === 0) return same;
+    let merged = known.merged.get(hash);
+    if (!merged) known.merged.set(hash, (merged = [...same, ...known.unhashed].sort((a, b) => a - b)));
+    return merged;
+  });
+  return { of: (item) => lists[item]!, isPlain: (item) => typeof items[item]!.toolName === 'string' && !items[item]!.hasInput && items[item]!.outcome === undefined };
 }
 
 /** For a call, the first item whose name its name matches (or undefined): one Map lookup per call when every name compares by `===`. */
@@ -164,13 +129,11 @@ export function nameRules(compare: Comparison, calls: readonly ToolCall[]): Name
 }
 
 /**
- * Calls' inputs compared with each other (repeats): without custom testers, plain-data inputs are
- * keyed by `EqualityClasses` (one number per distinct value under a name), so a long run is not
- * compared pair by pair.
+ * Calls' inputs compared with each other (repeats), under the runner's equality; without custom
+ * testers, each plain-data input's hash (`plainHash`), so that a call is compared only with the
+ * earlier calls whose input has its hash or none.
  */
 export function inputEquality(compare: Comparison, calls: readonly ToolCall[]): InputEquality {
   const sameInput = (first: number, second: number) => compare.equals(calls[first]!.input, calls[second]!.input);
-  if (!compare.byIdentity || calls.length < SHORTCUTS_FROM) return { sameInput };
-  const classes = new EqualityClasses(calls.length);
-  return { sameInput, key: (call) => classes.classOf(calls[call]!.toolName, calls[call]!.input) ?? -1 };
+  return compare.byIdentity ? { sameInput, hash: (call) => plainHash(calls[call]!.input) } : { sameInput };
 }
