@@ -7,7 +7,7 @@ import { unorderedDiff, unorderedDivergence, unorderedExpectation, unorderedFocu
 import type { Cover } from '../scoring/engine.js';
 import { matchUnordered } from '../scoring/engine.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
-import { callMatches, candidatesOf, itemNamedBy, nameRules } from '../scoring/comparison.js';
+import { callLookup, itemNamedBy, nameRules } from '../scoring/comparison.js';
 import { readCalls } from './received.js';
 
 /**
@@ -18,8 +18,8 @@ import { readCalls } from './received.js';
  */
 export function unordered(compare: Comparison, hintLine: string, received: unknown, items: ExpectedCall[], cover: Cover): MatcherResult {
   const calls = readCalls(received, hintLine);
-  const matches = callMatches(compare, calls, items);
-  const matching = matchUnordered(calls.length, items.length, matches, candidatesOf(compare, calls, items), cover);
+  const { matches, candidates } = callLookup(compare, calls, items);
+  const matching = matchUnordered(calls.length, items.length, matches, candidates, cover);
   const { pass } = matching;
   const outcomes = asksOutcome(items);
   if (pass) {

@@ -28,29 +28,74 @@ export function nameMatches(compare: Comparison, call: ToolCall, item: ExpectedC
   return compare.byIdentity && typeof item.toolName === 'string' ? call.toolName === item.toolName : compare.equals(call.toolName, item.toolName);
 }
 
-/** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal, and its outcome is the one asked for. */
+/**
+ * The predicate the engine uses: a call matches an item when its name (and input, if given) are
+ * equal, and its outcome is the one asked for.
+ */
 export function callMatches(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
-  const { equals } = compare;
-  return (callIndex, itemIndex) => {
+  return callLookup(compare, calls, items).matches;
+}
+
+/**
+ * One assertion's comparison of calls with items: the predicate (`matches`), and for the engine's
+ * unordered matching, the calls that may fit each item (`candidates`). Without custom testers, names
+ * compare by `===`, so calls are looked up by name, and inputs that are plain data by their hash
+ * (`plainHash`, made once per call and item): a call whose input has another hash is not compared,
+ * as the runner's equality would call them unequal. With a custom tester nothing is known, and
+ * every pair goes through the runner's equality.
+ */
+export interface CallLookup {
+  matches: Matches;
+  candidates: Candidates | undefined;
+}
+
+export function callLookup(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): CallLookup {
+  const { equals, byIdentity } = compare;
+  const callHash = byIdentity ? hashTable(calls.length, (call) => calls[call]!.input) : undefined;
+  const itemHash = byIdentity ? hashTable(items.length, (item) => items[item]!.input) : undefined;
+  const inputFits = (callIndex: number, itemIndex: number, expected: unknown, input: unknown) => {
+    if (callHash && itemHash) {
+      const hash = itemHash(itemIndex);
+      if (hash !== undefined) {
+        const other = callHash(callIndex);
+        if (other !== undefined && other !== hash) return false;
+      }
+    }
+    return equals(input, expected);
+  };
+  const matches: Matches = (callIndex, itemIndex) => {
     const call = calls[callIndex]!;
     const item = items[itemIndex]!;
     return (
       nameMatches(compare, call, item) &&
-      (!item.hasInput || equals(call.input, item.input)) &&
+      (!item.hasInput || inputFits(callIndex, itemIndex, item.input, call.input)) &&
       (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
     );
+  };
+  return { matches, get candidates() { return callHash && itemHash ? candidatesOf(calls, items, callHash, itemHash) : undefined; } };
+}
+
+// Markers in the table of `hashTable` (a hash is an int32).
+const UNKNOWN = 2 ** 33;
+const NO_HASH = 2 ** 32;
+
+/** Each value's `plainHash` (undefined: not plain data), made on first ask (the table too: a list of names never asks). */
+function hashTable(count: number, valueOf: (index: number) => unknown): (index: number) => number | undefined {
+  let known: Float64Array | undefined;
+  return (index) => {
+    known ??= new Float64Array(count).fill(UNKNOWN);
+    let hash = known[index]!;
+    if (hash === UNKNOWN) known[index] = hash = plainHash(valueOf(index)) ?? NO_HASH;
+    return hash === NO_HASH ? undefined : hash;
   };
 }
 
 /**
- * The calls that may fit each item, for the engine's unordered matching, when names compare by
- * `===`: the calls of its name (a plain item, asking only a name, fits them all), narrowed for an
- * input that is plain data to the calls whose input has its hash or none (a call's input that is
- * not plain data, a class instance, may still equal it). With a custom tester nothing is known, and
- * every call is a candidate.
+ * The calls that may fit each item: the calls of its name (a plain item, asking only a name, fits
+ * them all), narrowed for an input that is plain data to the calls whose input has its hash or none
+ * (a call's input that is not plain data, a class instance, may still equal it).
  */
-export function candidatesOf(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Candidates | undefined {
-  if (!compare.byIdentity) return undefined;
+function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[], callHash: (call: number) => number | undefined, itemHash: (item: number) => number | undefined): Candidates {
   const byName = new Map<string, number[]>();
   for (let call = 0; call < calls.length; call++) {
     const name = calls[call]!.toolName;
@@ -67,7 +112,7 @@ export function candidatesOf(compare: Comparison, calls: readonly ToolCall[], it
     if (known) return known;
     known = { byHash: new Map(), unhashed: [], merged: new Map() };
     for (const call of list) {
-      const hash = plainHash(calls[call]!.input);
+      const hash = callHash(call);
       if (hash === undefined) known.unhashed.push(call);
       else {
         const same = known.byHash.get(hash);
@@ -78,10 +123,10 @@ export function candidatesOf(compare: Comparison, calls: readonly ToolCall[], it
     hashed.set(name, known);
     return known;
   };
-  const lists = items.map((item): readonly number[] => {
+  const lists = items.map((item, index): readonly number[] => {
     if (typeof item.toolName !== 'string') return (all ??= calls.map((_, call) => call));
     const list = byName.get(item.toolName) ?? none;
-    const hash = item.hasInput && list.length > 1 ? plainHash(item.input) : undefined;
+    const hash = item.hasInput && list.length > 1 ? itemHash(index) : undefined;
     if (hash === undefined) return list;
     const known = byHash(item.toolName, list);
     const same = known.byHash.get(hash) ?? none;
