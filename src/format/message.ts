@@ -1,5 +1,5 @@
 import type { SampleRun } from '../errors.js';
-import { inRunnerColours, type MatcherContext } from './matcherContext.js';
+import { inRunnerColours, type MatcherContext } from '../matcherContext.js';
 
 /**
  * The hint line: `expect(run).not.toCallTool(name, input)`, as the runner draws it; none in a

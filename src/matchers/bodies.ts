@@ -1,6 +1,6 @@
 import type { ToolCallMatchers } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import type { Implementations, MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { Implementations, MatcherContext, MatcherResult } from '../matcherContext.js';
 import { failOnLeftoverJudges, failOnUnawaitedJudges } from '../judge/pending.js';
 import { isSample } from '../sample/sample.js';
 import { hasOtherAgents, readRun } from '../calls/getToolCalls.js';

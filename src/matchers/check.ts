@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { ToolCallMatchers } from '../../matchers.js';
 import { ToolCallCheckError } from '../errors.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { MATCHER_NAMES, runMatcher } from './bodies.js';
 import { standaloneContext } from './standalone.js';
 

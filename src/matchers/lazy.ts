@@ -1,5 +1,5 @@
 import type { ToolCallMatchers } from '../../matchers.js';
-import type { Implementations, MatcherContext } from '../format/matcherContext.js';
+import type { Implementations, MatcherContext } from '../matcherContext.js';
 import type * as Bodies from './bodies.js';
 
 type Matchers = Implementations<ToolCallMatchers<void>>;

@@ -6,13 +6,13 @@ import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage,
 import { hint, judgeErrorMessage } from '../format/message.js';
 import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
-import { JudgeError } from '../judge/errors.js';
+import { JudgeError, shownJudgeError } from '../judge/errors.js';
 import { recordAssertion, type RunFailure, type RunVerdict } from '../reporter/record.js';
 import { costOf } from '../reporter/usage.js';
 import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
 import type { Sample, SampledRun } from '../sample/sample.js';
-import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../matcherContext.js';
 import { matcherError } from './matcherError.js';
 import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgedResult, JudgeMatcherName } from './judgeAssertion.js';
@@ -198,7 +198,7 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
  */
 function shownInSample(error: unknown, hintLine: string, where: SampleRun | undefined): unknown {
   if (error instanceof ToolCallAccuracyError) return matcherError(hintLine, error.problem, where);
-  if (error instanceof JudgeError) return error.shownAt(hintLine, where, judgeErrorMessage);
+  if (error instanceof JudgeError) return shownJudgeError(error, hintLine, where, judgeErrorMessage);
   return error;
 }
 

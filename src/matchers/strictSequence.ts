@@ -1,4 +1,4 @@
-import type { MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import { orderMessage, strictDivergence } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';

@@ -1,7 +1,7 @@
 import { describeNoCalls } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, nameOf, projected } from '../format/projection.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { readCalls } from './received.js';
 
 /** Passes when the run made no tool calls. */

@@ -3,7 +3,7 @@ import { MUST_BE } from '../format/arguments.js';
 import { compose, hint } from '../format/message.js';
 import { describeCallClaim, matchingCalls, missingCallDivergence, type Miss } from '../format/singleCall.js';
 import { diffWindow, projected } from '../format/projection.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import { outcomeMismatches } from '../scoring/outcomes.js';

@@ -6,7 +6,7 @@ import { describeArgument } from '../describe.js';
 import { formatInline, isAsymmetricMatcher } from '../value.js';
 import { countMatches } from '../scoring/engine.js';
 import { withinBounds, type CountBounds } from '../scoring/outcomes.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { callMatches, comparisonOf } from '../scoring/comparison.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';

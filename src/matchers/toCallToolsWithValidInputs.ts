@@ -1,7 +1,7 @@
 import { MUST_BE, mustBe, toolsProblem } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { formatAllValid, formatInvalidCalls, schemaThrew, type InvalidCall } from '../format/validInputs.js';
 import { agentsTools } from '../scoring/agentsTools.js';
 import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';

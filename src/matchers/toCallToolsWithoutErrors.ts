@@ -2,7 +2,7 @@ import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { describeFailures } from '../format/outcomes.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { failedAttempts } from '../scoring/outcomes.js';
 import { formatInline } from '../value.js';
 import { matcherError } from './matcherError.js';

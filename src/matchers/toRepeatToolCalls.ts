@@ -2,7 +2,7 @@ import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { describeRepeats } from '../format/outcomes.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { findRepeats } from '../scoring/outcomes.js';
 import { comparisonOf, inputEquality } from '../scoring/comparison.js';
 import { matcherError } from './matcherError.js';

@@ -3,7 +3,7 @@ import { MUST_BE, mustBe, NO_LIMIT, unknownLimits } from '../format/arguments.js
 import { budgetDiff, describeBudget, unmeasurableLimit } from '../format/budget.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { BUDGET_LIMITS, checkBudget, type Budget, type BudgetLimit } from '../scoring/budget.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';

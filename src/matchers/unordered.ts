@@ -1,5 +1,5 @@
 import { formatCallList } from '../format/callList.js';
-import type { MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import { compose } from '../format/message.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';

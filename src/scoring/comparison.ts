@@ -1,4 +1,4 @@
-import type { MatcherContext } from '../format/matcherContext.js';
+import type { MatcherContext } from '../matcherContext.js';
 import type { ToolCall } from '../types.js';
 import type { Candidates, Matches } from './engine.js';
 import { equalityOf } from './equality.js';
