@@ -20,6 +20,7 @@ import { toCallToolsWithoutErrors } from './toCallToolsWithoutErrors.js';
 import { toRepeatToolCalls } from './toRepeatToolCalls.js';
 import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
 import { toFollowASensibleTrajectory, toUseAppropriateTools } from './toUseAppropriateTools.js';
+import { MATCHER_NAMES, type MatcherName } from './names.js';
 
 /** What the matchers load at their first call (the build's `bodies` entry), and the setup hooks' checks, from the same module instances. */
 export { failOnLeftoverJudges, failOnUnawaitedJudges };
@@ -39,12 +40,10 @@ const ONE_RUN = {
   toCallToolsWithValidInputs,
   toUseAppropriateTools,
   toFollowASensibleTrajectory,
-} satisfies Implementations<ToolCallMatchers<void>>;
+} satisfies Implementations<ToolCallMatchers<void>> & Record<MatcherName, unknown>;
+// Typed by the one list of names (names.ts): a name without a body, or a body under another name, does not compile.
 
-export type MatcherName = keyof typeof ONE_RUN;
-
-/** Every matcher's name (lazy.ts, which may import no module of the matchers, lists them again). */
-export const MATCHER_NAMES = Object.keys(ONE_RUN) as MatcherName[];
+export { MATCHER_NAMES, type MatcherName };
 
 /** A sample's arguments are checked once, on an empty run, except where an empty run cannot answer: a budget of tokens needs a run that records them. */
 const ARGUMENT_CHECKS: Partial<Record<MatcherName, (this: MatcherContext, ...args: any[]) => void>> = { toStayWithinBudget: checkBudgetArguments };
