@@ -6,10 +6,8 @@ import { inRunnerColours, type MatcherContext } from '../matcherContext.js';
  * sample's run, which keeps the arguments for the sample's line, `expect(runs)…` (`sampleRun`).
  */
 export function hint(ctx: MatcherContext, matcherName: string, expected = 'expected', secondArgument?: string, received = 'run'): string {
-  if (ctx.sampleRun) {
-    ctx.sampleRun.hint ??= { expected, ...(secondArgument !== undefined && { secondArgument }) };
-    return '';
-  }
+  // A run of a sample draws no line: the sample's message has one, made from the same arguments (matchers/hints.ts).
+  if (ctx.sampleRun) return '';
   const line = ctx.utils.matcherHint(matcherName, received, expected, {
     isNot: ctx.isNot,
     promise: ctx.promise ?? '',

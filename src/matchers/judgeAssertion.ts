@@ -7,6 +7,7 @@ import { resolveCacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, DEFAULT_THRESHOLD, getJudgeConfig } from '../judge/config.js';
 import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { JudgeError, shownJudgeError } from '../judge/errors.js';
+import { judgeHint } from './hints.js';
 import { judge, type JudgeSettings, judgeTrajectory, type JudgeOutcome, type TrajectoryOutcome } from '../judge/judge.js';
 import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgeMatcherContext, MatcherResult } from '../matcherContext.js';
@@ -47,7 +48,7 @@ export async function judgeAssertion(
   site: CallSite | undefined,
   cancel: AbortSignal,
 ): Promise<JudgedResult> {
-  const hintLine = hint(ctx, 'toUseAppropriateTools', options === undefined ? '' : 'options');
+  const hintLine = hint(ctx, 'toUseAppropriateTools', judgeHint(options).expected);
   const config = getJudgeConfig();
   let outcome: JudgeOutcome;
   try {
@@ -109,7 +110,7 @@ export async function trajectoryAssertion(
   site: CallSite | undefined,
   cancel: AbortSignal,
 ): Promise<JudgedResult> {
-  const hintLine = hint(ctx, 'toFollowASensibleTrajectory', options === undefined ? '' : 'options');
+  const hintLine = hint(ctx, 'toFollowASensibleTrajectory', judgeHint(options).expected);
   let outcome: TrajectoryOutcome;
   let expected: string[] | undefined;
   try {

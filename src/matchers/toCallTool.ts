@@ -1,6 +1,7 @@
 import { formatCallList } from '../format/callList.js';
 import { MUST_BE } from '../format/arguments.js';
 import { compose, hint } from '../format/message.js';
+import type { HintArguments } from './hints.js';
 import { describeCallClaim, matchingCalls, missingCallDivergence, type Miss } from '../format/singleCall.js';
 import { diffWindow, projected } from '../format/projection.js';
 import type { MatcherContext, MatcherResult } from '../matcherContext.js';
@@ -19,10 +20,9 @@ import { readOptionsObject, toExpectedName, toOutcome } from './arguments.js';
  * means any input.
  */
 export function toCallTool(this: MatcherContext, received: unknown, toolName: unknown, ...rest: unknown[]): MatcherResult {
-  // An undefined third argument is no options (a variable left unset), as if it were not passed.
-  const hasOptions = rest.length > 1 && rest[1] !== undefined;
-  const hasInput = rest.length > 0 && !(hasOptions && rest[0] === undefined);
-  const hintLine = hint(this, 'toCallTool', 'toolName', hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : hasInput ? 'input' : undefined);
+  const { hasOptions, hasInput } = argumentsGiven(rest);
+  const { expected, secondArgument } = toCallToolHint(toolName, ...rest);
+  const hintLine = hint(this, 'toCallTool', expected, secondArgument);
   const outcome = hasOptions ? readOutcomeOptions(rest[1], hintLine) : undefined;
   const item: ExpectedCall = { ...toExpectedName(toolName, 'toolName', hintLine), ...(hasInput && { input: rest[0], hasInput }), ...(outcome && { outcome }) };
   const calls = readCalls(received, hintLine);
@@ -57,6 +57,18 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
       actual: sameName.length === 1 ? calls[sameName[0]!]!.input : diffWindow([], projected(sameName, (index) => calls[index]!.input)).actual,
     }),
   };
+}
+
+/** Which of `input` and `options` were given. An undefined third argument is no options (a variable left unset), as if it were not passed. */
+function argumentsGiven(rest: readonly unknown[]): { hasOptions: boolean; hasInput: boolean } {
+  const hasOptions = rest.length > 1 && rest[1] !== undefined;
+  return { hasOptions, hasInput: rest.length > 0 && !(hasOptions && rest[0] === undefined) };
+}
+
+/** The hint line names `toolName`, then `input` and `options` as given. */
+export function toCallToolHint(_toolName?: unknown, ...rest: unknown[]): HintArguments {
+  const { hasOptions, hasInput } = argumentsGiven(rest);
+  return { expected: 'toolName', ...((hasOptions || hasInput) && { secondArgument: hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : 'input' }) };
 }
 
 /** The third argument: `{ output?, error?, approval? }`. */

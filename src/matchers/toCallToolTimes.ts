@@ -1,6 +1,7 @@
 import { badBounds, MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
+import type { HintArguments } from './hints.js';
 import { describeCallCount } from '../format/outcomes.js';
 import { describeArgument } from '../describe.js';
 import { formatInline, isAsymmetricMatcher } from '../value.js';
@@ -12,13 +13,19 @@ import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 import { readOptionsObject, toExpectedName } from './arguments.js';
 
+/** The hint line names `toolName` and `times`. */
+export function toCallToolTimesHint(): HintArguments {
+  return { expected: 'toolName', secondArgument: 'times' };
+}
+
 /**
  * Passes when exactly `expectedTimes` calls are to `toolName`, or with `{ min?, max? }` when their
  * number is within those bounds (inclusive). A name that is an asymmetric matcher counts every
  * call it matches: `expect.any(String)` counts them all.
  */
 export function toCallToolTimes(this: MatcherContext, received: unknown, toolName: unknown, expectedTimes: unknown): MatcherResult {
-  const hintLine = hint(this, 'toCallToolTimes', 'toolName', 'times');
+  const { expected, secondArgument } = toCallToolTimesHint();
+  const hintLine = hint(this, 'toCallToolTimes', expected, secondArgument);
   const item = toExpectedName(toolName, 'toolName', hintLine);
   toolName = item.toolName; // a tool reference, read as its name
   const bounds = readBounds(expectedTimes, hintLine);
