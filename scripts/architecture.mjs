@@ -17,7 +17,9 @@ const LAYERS = [
   { name: 'store', paths: ['store/'] },
   { name: 'calls', paths: ['calls/'] },
   { name: 'judge and recordings', paths: ['judge/', 'recordings/'] },
-  { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/', 'calibration/'] },
+  { name: 'scoring', paths: ['scoring/', 'sample/', 'calibration/'] },
+  // Format words what scoring decided: it may read scoring's results, never the other way round.
+  { name: 'format', paths: ['format/'] },
   { name: 'matchers', paths: ['matchers/', 'reporter/', 'tools/'] },
   { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts', 'cli.ts', 'cli/'] },
 ];

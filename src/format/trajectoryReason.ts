@@ -3,8 +3,6 @@
  * messages (never called, out of order, not enough calls, over the limit by, repeats call, failed),
  * each name escaped and cut as the messages print them, then the calls the run made.
  */
-import type { TokenUsage } from '../calls/adapter.js';
-import type { BudgetLimit, LimitOutcome } from '../scoring/budget.js';
 import {
   sequenceAt,
   stepMatches,
@@ -14,7 +12,7 @@ import {
   type TrajectoryBlacklistResult,
   type TrajectoryEfficiencyResult,
   type TrajectoryOrdering,
-  type TrajectoryWeights,
+  type TrajectoryReasonParts,
 } from '../scoring/trajectory.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
@@ -116,24 +114,6 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-export interface TrajectoryReasonParts {
-  calls: readonly ToolCall[];
-  score: number;
-  weights: TrajectoryWeights;
-  steps: readonly ResolvedStep[] | undefined;
-  compared: StepComparison | undefined;
-  ordering: TrajectoryOrdering;
-  allowRepeatedSteps: boolean;
-  efficiency: TrajectoryEfficiencyResult | undefined;
-  /** Redundant calls were looked for. */
-  noRedundantCalls: boolean;
-  limits: readonly LimitOutcome[];
-  tokens: TokenUsage | undefined;
-  limitNames: { readonly [Limit in BudgetLimit]?: string };
-  blacklist: TrajectoryBlacklistResult | undefined;
-  toolFailures: ToolFailureAnalysisResult;
-  maxRetriesPerTool: number;
-}
 
 function blacklistLines(calls: readonly ToolCall[], blacklist: TrajectoryBlacklistResult): string[] {
   const names = calls.map((call) => call.toolName);

@@ -7,7 +7,9 @@
  * and a list of calls scores as the Mastra trajectory of the same tool steps.
  * Numbers are Mastra's, rounding included; docs/scorers.md lists where this differs on purpose.
  */
+import type { TokenUsage } from '../calls/adapter.js';
 import { safeJson } from '../json.js';
+import type { BudgetLimit, LimitOutcome } from './budget.js';
 import type { ToolCall } from '../types.js';
 import { findRepeats } from './outcomes.js';
 
@@ -322,4 +324,24 @@ export function combineDimensions(
   const total = parts.reduce((sum, [weight]) => sum + weight, 0);
   const score = total > 0 ? parts.reduce((sum, [weight, value]) => sum + (weight / total) * value, 0) : 1;
   return Math.round(score * 100) / 100;
+}
+
+/** What the multi-dimensional scorer's reason is made from (format/trajectoryReason.ts puts it into words). */
+export interface TrajectoryReasonParts {
+  calls: readonly ToolCall[];
+  score: number;
+  weights: TrajectoryWeights;
+  steps: readonly ResolvedStep[] | undefined;
+  compared: StepComparison | undefined;
+  ordering: TrajectoryOrdering;
+  allowRepeatedSteps: boolean;
+  efficiency: TrajectoryEfficiencyResult | undefined;
+  /** Redundant calls were looked for. */
+  noRedundantCalls: boolean;
+  limits: readonly LimitOutcome[];
+  tokens: TokenUsage | undefined;
+  limitNames: { readonly [Limit in BudgetLimit]?: string };
+  blacklist: TrajectoryBlacklistResult | undefined;
+  toolFailures: ToolFailureAnalysisResult;
+  maxRetriesPerTool: number;
 }
