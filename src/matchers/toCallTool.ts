@@ -2,13 +2,12 @@ import { formatCallList } from '../format/callList.js';
 import { MUST_BE } from '../format/arguments.js';
 import { compose, hint } from '../format/message.js';
 import type { HintArguments } from './hints.js';
-import { describeCallClaim, matchingCalls, missingCallDivergence, type Miss } from '../format/singleCall.js';
+import { describeCallClaim, matchingCalls, missingCallDivergence, MISSES_SHOWN } from '../format/singleCall.js';
+import { missesOf } from '../scoring/diagnosis.js';
 import { diffWindow, projected } from '../format/projection.js';
 import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
-import { outcomeMismatches } from '../scoring/outcomes.js';
-import type { ToolCall } from '../types.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
 import { callMatches, comparisonOf, nameMatches } from '../scoring/comparison.js';
 import { readCalls } from './received.js';
@@ -45,11 +44,10 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   }
   const sameName: number[] = [];
   calls.forEach((call, index) => nameMatches(compare, call, item) && sameName.push(index));
-  const missOf = (call: ToolCall): Miss => [item.hasInput && !compare.equals(call.input, item.input), outcomeMismatches(call, item.outcome!, compare.equals)];
   return {
     pass,
     message: () =>
-      compose(hintLine, describeCallClaim('some', item, pass), formatCallList(calls, sameName[0], asksOutcome([item])), missingCallDivergence(calls, item, sameName, missOf)),
+      compose(hintLine, describeCallClaim('some', item, pass), formatCallList(calls, sameName[0], asksOutcome([item])), missingCallDivergence(calls, item, sameName, missesOf(compare, calls, item, sameName, MISSES_SHOWN))),
     // The diff: the expected input against the inputs the tool did get. A tool never called has
     // nothing to diff (a name against the list of names would compare two different types).
     ...(sameName.length > 0 && hasInput && !outcome && {

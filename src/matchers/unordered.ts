@@ -7,7 +7,8 @@ import { unorderedDiff, unorderedDivergence, unorderedExpectation, unorderedFocu
 import type { Cover } from '../scoring/engine.js';
 import { matchUnordered } from '../scoring/engine.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
-import { callLookup, itemNamedBy, nameRules } from '../scoring/comparison.js';
+import { callLookup } from '../scoring/comparison.js';
+import { alignUnordered, diagnoseUnordered } from '../scoring/diagnosis.js';
 import { readCalls } from './received.js';
 
 /**
@@ -28,7 +29,6 @@ export function unordered(compare: Comparison, hintLine: string, received: unkno
       message: () => compose(hintLine, unorderedExpectation(cover, items, true), formatCallList(calls, undefined, outcomes), unorderedMatched(cover, matching.callOfItem)),
     };
   }
-  const names = { ...nameRules(compare, calls), itemNamedBy: itemNamedBy(compare, items) };
   return {
     pass,
     message: () =>
@@ -36,8 +36,8 @@ export function unordered(compare: Comparison, hintLine: string, received: unkno
         hintLine,
         unorderedExpectation(cover, items, false, matching.callOfItem),
         formatCallList(calls, unorderedFocus(cover, matching.itemOfCall), outcomes),
-        unorderedDivergence(cover, calls, items, matching, matches, names),
+        unorderedDivergence(cover, calls, items, diagnoseUnordered(compare, cover, calls, items, matching, matches)),
       ),
-    ...unorderedDiff(cover, calls, items, matching, names),
+    ...unorderedDiff(cover, calls, items, matching, alignUnordered(compare, cover, calls, items, matching)),
   };
 }

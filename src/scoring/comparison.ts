@@ -146,33 +146,6 @@ export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[])
   return (call) => byName.get(call.toolName);
 }
 
-/** Was some call made to the item's name? One Set lookup per item when names compare by `===`. */
-export function isCalled(compare: Comparison, calls: readonly ToolCall[]): (item: ExpectedCall) => boolean {
-  if (!compare.byIdentity) return (item) => calls.some((call) => nameMatches(compare, call, item));
-  let calledNames: Set<string> | undefined;
-  const namesCalled = () => {
-    calledNames = new Set();
-    for (const call of calls) calledNames.add(call.toolName);
-    return calledNames;
-  };
-  return (item) =>
-    typeof item.toolName === 'string' ? (calledNames ?? namesCalled()).has(item.toolName) : calls.some((call) => nameMatches(compare, call, item));
-}
-
-/**
- * How the runner's equality compares names, for the divergence wording in format/:
- * `sameName(call, item)` says a call has the item's name, `called(item)` that some call of the run does.
- */
-export interface NameRules {
-  sameName(call: ToolCall, item: ExpectedCall): boolean;
-  called(item: ExpectedCall): boolean;
-}
-
-/** The run's `NameRules` under `compare`. */
-export function nameRules(compare: Comparison, calls: readonly ToolCall[]): NameRules {
-  return { sameName: (call, item) => nameMatches(compare, call, item), called: isCalled(compare, calls) };
-}
-
 /**
  * Calls' inputs compared with each other (repeats), under the runner's equality; without custom
  * testers, each plain-data input's hash (`plainHash`), so that a call is compared only with the
