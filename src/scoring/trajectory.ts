@@ -110,7 +110,12 @@ function sortKeys(value: unknown): unknown {
 export interface StepComparison {
   comparison: TrajectoryComparisonResult;
   callOfStep: number[];
+  /** For each of the first MISSING_SHOWN steps no call matched (in `relaxed` and `unordered` order), the calls that fit it: the reason says whether they were taken or came too early. */
+  fittingOfMissing: ReadonlyMap<number, readonly number[]>;
 }
+
+/** How many missing steps a reason describes one by one. */
+export const MISSING_SHOWN = 10;
 
 /** Does this call fit the expected step: its name, its kind when given, and each data field given? */
 export function stepMatches(call: ToolCall, step: ResolvedStep): boolean {
@@ -143,6 +148,7 @@ export function compareSteps(calls: readonly ToolCall[], expected: readonly Reso
     return {
       comparison: { score: calls.length === 0 ? 1 : 0, matchedSteps: 0, totalExpectedSteps: 0, totalActualSteps: calls.length, missingSteps: [], extraSteps: names, outOfOrderSteps: [], repeatedSteps: [] },
       callOfStep: [],
+      fittingOfMissing: new Map(),
     };
   }
   const counts = new Map<string, number>();
@@ -195,7 +201,14 @@ export function compareSteps(calls: readonly ToolCall[], expected: readonly Reso
     outOfOrderSteps,
     repeatedSteps,
   };
-  return { comparison, callOfStep };
+  const fittingOfMissing = new Map<number, number[]>();
+  if (ordering !== 'strict') {
+    for (const index of callOfStep.flatMap((call, step) => (call === -1 ? [step] : [])).slice(0, MISSING_SHOWN)) {
+      const step = expected[index]!;
+      fittingOfMissing.set(index, calls.flatMap((call, at) => (stepMatches(call, step) ? [at] : [])));
+    }
+  }
+  return { comparison, callOfStep, fittingOfMissing };
 }
 
 /** The budgets of an efficiency check, each only when set. */
