@@ -1,4 +1,4 @@
-import { describeValue } from './describe.js';
+import { describeArgument, describeValue } from './describe.js';
 import { ToolCallAccuracyError, type BadOption } from './errors.js';
 import { didYouMean } from './suggest.js';
 import { formatName, isAsymmetricMatcher } from './value.js';
@@ -11,7 +11,7 @@ import { formatName, isAsymmetricMatcher } from './value.js';
  *
  *   sample(): unknown option "passRat". Known: n, concurrency, minPassRate, confidence. Did you mean "minPassRate"?
  *   sample(): n must be a whole number of runs, at least 1; received number 0.
- *   sample() options must be an object such as { n: 10, minPassRate: 0.9 }; received number 3.
+ *   sample(): options must be an object such as { n: 10, minPassRate: 0.9 }; received number 3.
  *
  * Not zod, although zod is this project's schema library: zod is an optional peer (a project that
  * never uses the judge need not install it), and options are checked by every matcher and by the
@@ -36,10 +36,10 @@ export interface OptionsSchema {
 export interface OptionsPlace {
   /** Who takes the options, prefixed to each message: `sample()`, `configureJudge`, or `options` for a matcher's own argument. */
   where: string;
-  /** The object as a whole, in "… must be an object": by default `${where} options`. */
+  /** The object as a whole, in "… must be an object": by default `${where}: options`. */
   name?: string;
-  /** Says a received value; by default its kind and top keys (`describeValue`). */
-  describe?: (value: unknown) => string;
+  /** For an object inside options (`cache` of the judge's): its options are named `cache.mode`. */
+  within?: string;
 }
 
 /** The error of a bad options object: a ToolCallAccuracyError with its parts in `badOption`. */
@@ -59,24 +59,30 @@ export const rule = {
 
 /** The problem of an options object, or undefined when it has none. */
 export function optionsProblem(value: unknown, schema: OptionsSchema, place: OptionsPlace): ToolCallAccuracyError | undefined {
-  const describe = place.describe ?? describeValue;
-  const known = Object.keys(schema.options);
+  const known = Object.keys(schema.options).map((key) => (place.within === undefined ? key : `${place.within}.${key}`));
   if (typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
-    const name = place.name ?? `${place.where} options`;
+    const name = place.name ?? `${place.where}: options`;
     return optionsError(`${name} must be ${schema.shape}; received ${describe(value)}.`, { where: place.where, option: undefined, received: value, known });
   }
   const unknown = Object.keys(value).filter((key) => !Object.hasOwn(schema.options, key));
-  if (unknown.length > 0) return unknownOption(place.where, unknown, known);
+  if (unknown.length > 0) return unknownOption(place.where, place.within === undefined ? unknown : unknown.map((key) => `${place.within}.${key}`), known);
   for (const [option, check] of Object.entries(schema.options)) {
     if (check === true) continue;
     const received = (value as Record<string, unknown>)[option];
-    if (received !== undefined && !check.accepts(received)) return wrongOption(place.where, option, check.mustBe, received, known, describe);
+    if (received !== undefined && !check.accepts(received)) {
+      return wrongOption(place.where, place.within === undefined ? option : `${place.within}.${option}`, check.mustBe, received, known);
+    }
   }
   return undefined;
 }
 
+/** The schema of the options in `keys` only (a function that takes some of a family's options). */
+export function narrowed(schema: OptionsSchema, keys: readonly string[], shape = `an object such as { ${keys.join(', ')} }`): OptionsSchema {
+  return { shape, options: Object.fromEntries(keys.map((key) => [key, schema.options[key] ?? true])) };
+}
+
 /** Throws the problem of an options object, if it has one. */
-export function checkOptions(value: unknown, schema: OptionsSchema, place: OptionsPlace): asserts value is Record<string, unknown> {
+export function checkOptions<Options extends object = Record<string, unknown>>(value: unknown, schema: OptionsSchema, place: OptionsPlace): asserts value is Options {
   const problem = optionsProblem(value, schema, place);
   if (problem !== undefined) throw problem;
 }
@@ -97,7 +103,15 @@ export function wrongOption(
   mustBe: string,
   received: unknown,
   known: readonly string[] = [],
-  describe: (value: unknown) => string = describeValue,
 ): ToolCallAccuracyError {
   return optionsError(`${where}: ${option} must be ${mustBe}; received ${describe(received)}.`, { where, option, received, known });
+}
+
+/** A received value as every options message says it: itself when small (`"x"`, `number 3`), else its kind (an object's with its top keys). */
+export function describe(value: unknown): string {
+  try {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? describeValue(value) : describeArgument(value);
+  } catch {
+    return describeValue(value);
+  }
 }

@@ -113,7 +113,7 @@ interface CheckedOptions {
 }
 
 function readSampleOptions(options: unknown, fromFunction: boolean): CheckedOptions {
-  checkOptions(options, SAMPLE_OPTIONS, { where: 'sample()', describe });
+  checkOptions(options, SAMPLE_OPTIONS, { where: 'sample()' });
   const { n, concurrency = DEFAULT_CONCURRENCY, minPassRate = 1, confidence } = options as SampleOptions;
   if (n === undefined && fromFunction) {
     throw new ToolCallAccuracyError('sample(fn, { n }) needs n: how many times to call the function, e.g. { n: 10 }.');

@@ -1,5 +1,4 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import { describeArgument } from '../describe.js';
 import { checkOptions, rule, type OptionsSchema } from '../options.js';
 import { mapWithConcurrency } from './limit.js';
 import { isSample, sample, type Sample, type SampleSource } from './sample.js';
@@ -47,7 +46,7 @@ export async function scoreRuns<Result extends { score: number }>(
   if (typeof runs === 'function') {
     throw new ToolCallAccuracyError('scoreRuns(scorer, runs) takes runs already made (an array, iterable, async iterable or a sample); to make them, pass sample(fn, { n }).');
   }
-  checkOptions(options ?? {}, SCORE_RUNS_OPTIONS, { where: 'scoreRuns', describe: describeArgument });
+  checkOptions(options ?? {}, SCORE_RUNS_OPTIONS, { where: 'scoreRuns' });
   const { concurrency = 4 } = options ?? {};
   const resolved = await runs;
   const taken = isSample(resolved) ? resolved : await sample(resolved as Exclude<SampleSource, (index: number) => unknown>);
