@@ -63,7 +63,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
   const fields = readOptionsObject(
     options,
-    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions, takesOnly: '{ output, error, approval }' },
+    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions },
     () => hintLine,
   );
   return toOutcome(fields, 'options', hintLine);
