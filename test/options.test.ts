@@ -52,7 +52,7 @@ it('is the one wording of every function that takes options', async () => {
     () => configureJudge({ timeoutM: 5 } as never),
     () => mastraGate('g', () => {}, { nmae: 'x' } as never),
     () => createTrajectoryScorerCode({ weight: {} } as never),
-    () => stubbedTools({ search: { execute: () => 1 } } as never, {}, { passthrough: true } as never),
+    () => stubbedTools({ search: { execute: () => 1 } } as never, {} as never, { passthrough: true } as never),
   ].map((act) => thrown(act).message);
   messages.push(((await sample([], { minPassrate: 1 } as never).catch((error: unknown) => error)) as Error).message);
   expect(messages).toEqual([
