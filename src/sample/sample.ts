@@ -1,3 +1,4 @@
+import { isThenable } from '../value.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeArgument as describe } from '../describe.js';
 import { checkOptions, rule, type OptionsSchema } from '../options.js';
@@ -137,10 +138,6 @@ function checkReachable(minPassRate: number, n: number, confidence: number | und
 
 function indexes(n: number): number[] {
   return Array.from({ length: n }, (_, index) => index);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {
