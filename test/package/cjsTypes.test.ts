@@ -29,7 +29,7 @@ describe('a TypeScript CommonJS project type-checks against the built package', 
       symlinkSync(path.join(root, 'node_modules', name), path.join(project, 'node_modules', name));
     }
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'cjs-consumer', private: true }));
-    cpSync(path.join(root, 'test/package/fixtures/cjs-types/booking.test.ts'), path.join(project, 'booking.test.ts'));
+    cpSync(path.join(root, 'test/package/fixtures/cjs-types/booking.ts'), path.join(project, 'booking.test.ts'));
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 

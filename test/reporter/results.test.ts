@@ -164,11 +164,11 @@ describe('reporter options', () => {
     });
     expect(problems).toMatchInlineSnapshot(`
       [
-        "ToolCallAccuracyError: tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none; received a string ("").",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none; received an empty string.",
         "ToolCallAccuracyError: tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none; received number 3.",
         "ToolCallAccuracyError: tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json"; received boolean true.",
-        "ToolCallAccuracyError: tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json"; received a string ("").",
-        "ToolCallAccuracyError: tool-call-accuracy reporter: failOnRegression must be true or false; received a string ("yes").",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json"; received an empty string.",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: failOnRegression must be true or false; received "yes".",
         "ToolCallAccuracyError: tool-call-accuracy reporter: unknown option "failOnRegresion". Known: html, githubSummary, outputFile, baseline, failOnRegression. Did you mean "failOnRegression"?",
       ]
     `);
