@@ -73,7 +73,7 @@ export function toCallToolHint(_toolName?: unknown, ...rest: unknown[]): HintArg
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
   const fields = readOptionsObject(
     options,
-    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions, takesOnly: '{ output, error, approval }' },
+    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions },
     () => hintLine,
   );
   return toOutcome(fields, 'options', hintLine);

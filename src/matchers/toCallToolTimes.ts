@@ -48,7 +48,7 @@ function readBounds(value: unknown, hintLine: string): CountBounds {
     if (isCount(value)) return { exactly: value as number };
     throw matcherError(hintLine, mustBe('times', MUST_BE.times, value, (value) => (typeof value === 'object' && value !== null ? describeArgument(value) : formatInline(value))));
   }
-  const { min, max } = readOptionsObject(value, { name: 'times', keys: ['min', 'max'], mustBe: MUST_BE.times, takesOnly: '{ min, max }' }, () => hintLine);
+  const { min, max } = readOptionsObject(value, { name: 'times', keys: ['min', 'max'], mustBe: MUST_BE.times }, () => hintLine);
   for (const [key, count] of [['min', min], ['max', max]] as const) {
     if (count !== undefined && !isCount(count)) throw matcherError(hintLine, mustBe(`times.${key}`, MUST_BE.count, count, formatInline));
   }

@@ -1,5 +1,6 @@
 import { getRunUsage, shapesRecording } from '../calls/getRunUsage.js';
-import { MUST_BE, mustBe, NO_LIMIT, unknownLimits } from '../format/arguments.js';
+import { MUST_BE, mustBe, NO_LIMIT } from '../format/arguments.js';
+import { unknownOption } from '../options.js';
 import { budgetDiff, describeBudget, unmeasurableLimit } from '../format/budget.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
@@ -53,7 +54,10 @@ function toBudget(budget: unknown, hintLine: string): Budget {
   }
   const record = budget as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !(BUDGET_LIMITS as readonly string[]).includes(key));
-  if (unknown.length > 0) throw matcherError(hintLine, unknownLimits(unknown));
+  if (unknown.length > 0) {
+    const { problem, badOption } = unknownOption('budget', unknown, BUDGET_LIMITS);
+    throw matcherError(hintLine, problem, undefined, badOption);
+  }
   const given = BUDGET_LIMITS.filter((limit) => record[limit] !== undefined);
   if (given.length === 0) throw matcherError(hintLine, NO_LIMIT);
   for (const limit of given) {

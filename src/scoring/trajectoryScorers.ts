@@ -12,6 +12,7 @@ import { getToolCalls } from '../calls/getToolCalls.js';
 import { own } from '../calls/views.js';
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { unknownOption } from '../options.js';
 import type { ToolCall } from '../types.js';
 import { checkBudget, type LimitOutcome } from './budget.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
@@ -208,6 +209,13 @@ function optionError(where: string, problem: string): ToolCallAccuracyError {
   return new ToolCallAccuracyError(`${where} ${problem}`);
 }
 
+/** An options object's unknown options, said as every options error says them (options.ts); `within` names a nested one (`weights`). */
+function unknownOptions(value: Record<string, unknown>, known: readonly string[], where: string, within?: string): void {
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  const named = (keys: readonly string[]) => (within === undefined ? keys : keys.map((key) => `${within}.${key}`));
+  if (unknown.length > 0) throw unknownOption(where.replace(/:$/, ''), named(unknown), named(known));
+}
+
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
   const unknown = Object.keys(value).filter((key) => !known.includes(key));
   if (unknown.length > 0) {
@@ -382,7 +390,7 @@ export interface TrajectoryWords {
 export function trajectoryAccuracyScorerCode(options: TrajectoryAccuracyScorerCodeOptions, words: TrajectoryWords): TrajectoryAccuracyScorerCode {
   const where = 'createTrajectoryAccuracyScorerCode(options):';
   if (!isRecord(options)) throw optionError(where, `options must be an object like { expectedTrajectory: ['search', 'book'] }; received ${describeValue(options)}.`);
-  unknownKeys(options, ['expectedTrajectory', 'comparisonOptions'], `${where} options`);
+  unknownOptions(options, ['expectedTrajectory', 'comparisonOptions'], where);
   const staticSteps = options.expectedTrajectory === undefined ? undefined : resolveExpectedTrajectory(options.expectedTrajectory, `${where} expectedTrajectory`);
   const comparison = options.comparisonOptions ?? {};
   if (!isRecord(comparison)) throw optionError(`${where} comparisonOptions`, `must be an object like { ordering: 'strict' }; received ${describeValue(comparison)}.`);
@@ -390,7 +398,7 @@ export function trajectoryAccuracyScorerCode(options: TrajectoryAccuracyScorerCo
     // Mastra's documentation names it; its code ignores it.
     throw optionError(`${where} comparisonOptions.strictOrder`, "is not an option (Mastra's scorer ignores it too): use ordering: 'strict', 'relaxed' or 'unordered'.");
   }
-  unknownKeys(comparison, ['ordering', 'allowRepeatedSteps'], `${where} comparisonOptions`);
+  unknownOptions(comparison, ['ordering', 'allowRepeatedSteps'], where, 'comparisonOptions');
   const ordering = resolveOrdering(comparison.ordering, `${where} comparisonOptions.ordering`) ?? 'relaxed';
   const allowRepeatedSteps = resolveBoolean(comparison.allowRepeatedSteps, `${where} comparisonOptions.allowRepeatedSteps`) ?? true;
   const runIdOf = runIds();
@@ -436,11 +444,11 @@ const LIMIT_OPTIONS = { toolCalls: 'maxSteps', tokens: 'maxTotalTokens', duratio
 export function trajectoryScorerCode(options: TrajectoryScorerCodeOptions, words: TrajectoryWords): TrajectoryScorerCode {
   const where = 'createTrajectoryScorerCode(options):';
   if (!isRecord(options)) throw optionError(where, `options must be an object like { defaults: { steps: ['search', 'book'] } }; received ${describeValue(options)}.`);
-  unknownKeys(options, ['defaults', 'weights'], `${where} options`);
+  unknownOptions(options, ['defaults', 'weights'], where);
   const defaults = options.defaults === undefined ? {} : resolveExpectation(options.defaults, `${where} defaults`);
   const given = options.weights ?? {};
   if (!isRecord(given)) throw optionError(`${where} weights`, `must be an object like { accuracy: 0.5, efficiency: 0.3, toolFailures: 0.1, blacklist: 0.1 }; received ${describeValue(given)}.`);
-  unknownKeys(given, Object.keys(DEFAULT_WEIGHTS), `${where} weights`);
+  unknownOptions(given, Object.keys(DEFAULT_WEIGHTS), where, 'weights');
   const weights = { ...DEFAULT_WEIGHTS };
   for (const key of Object.keys(DEFAULT_WEIGHTS) as Array<keyof TrajectoryWeights>) weights[key] = resolveAmount(given[key], `${where} weights.${key}`) ?? DEFAULT_WEIGHTS[key];
   const runIdOf = runIds();
