@@ -6,7 +6,7 @@ import { expect } from 'expect';
 import { z } from 'zod';
 import { NAMES, SHAPES, callsOf, tokensOf } from './shapes.mjs';
 const base = await import(`${process.env.BENCH_BASE ?? '/tmp/base/dist'}/index.js`);
-const now = await import('../dist/index.js');
+const now = await import(process.env.BENCH_NEW ? `${process.env.BENCH_NEW}/index.js` : "../dist/index.js");
 const prefix = (m, p) => Object.fromEntries(Object.entries(m).map(([k, v]) => [p + k, v]));
 expect.extend(prefix(base.matchers, 'base_'));
 expect.extend(prefix(now.matchers, 'new_'));
@@ -40,13 +40,21 @@ const CASES = {
   times: (m) => swallow(() => expect(run)[m + 'toCallToolTimes'](expect.any(String), { max: n - 1 })),
   tokens: (m) => swallow(() => expect(run)[m + 'toStayWithinBudget']({ tokens: tokensOf(n) - 1 })),
 };
+// The reference of issue 46: the runner's own toEqual over the same data (the run's calls, as the
+// expected items name them, against the expected list), timed in the same rounds.
+const seen = calls.map((c) => ({ toolName: c.toolName, input: c.input }));
+const reference = () => swallow(() => expect(seen).toEqual([...pairs].reverse()));
 const which = (process.env.FN ?? 'repeatsAll').split(',');
 const R = Number(process.env.R ?? 9);
 for (const w of which) {
-  const t = { base_: [], new_: [] };
+  const t = { base_: [], new_: [], ref: [] };
   // Which build goes first alternates: the second of a pair pays for the garbage the first left.
-  for (let r = 0; r <= R; r++) for (const m of r % 2 ? ['base_', 'new_'] : ['new_', 'base_']) { const s = performance.now(); CASES[w](m); if (r > 0) t[m].push(performance.now() - s); }
-  const med = (v) => v.sort((a, b) => a - b)[v.length >> 1];
+  for (let r = 0; r <= R; r++) {
+    for (const m of r % 2 ? ['base_', 'new_'] : ['new_', 'base_']) { const s = performance.now(); CASES[w](m); if (r > 0) t[m].push(performance.now() - s); }
+    const s = performance.now(); reference(); if (r > 0) t.ref.push(performance.now() - s);
+  }
+  const med = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
   const ratios = t.base_.map((b, i) => t.new_[i] / b);
-  console.log(`${shape.name} ${n} ${w}: base ${med(t.base_).toFixed(1)} ms, new ${med(t.new_).toFixed(1)} ms, new/base median of rounds ${med(ratios).toFixed(2)}`);
+  const toEqual = t.new_.map((x, i) => x / t.ref[i]);
+  console.log(`${shape.name} ${n} ${w}: base ${med(t.base_).toFixed(3)} ms, new ${med(t.new_).toFixed(3)} ms, new/base median of rounds ${med(ratios).toFixed(2)}, new/toEqual ${med(toEqual).toFixed(2)}`);
 }

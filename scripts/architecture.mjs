@@ -13,11 +13,13 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Each entry names files or folders under src/; a file named here wins over its folder.
 const LAYERS = [
   // ../matchers.d.ts sits beside package.json: the matcher declarations both runners merge with.
-  { name: 'base', paths: ['types.ts', 'errors.ts', 'json.ts', 'printable.ts', 'describe.ts', 'value.ts', 'suggest.ts', 'refs/', '../matchers.d.ts'] },
+  { name: 'base', paths: ['types.ts', 'matcherContext.ts', 'errors.ts', 'json.ts', 'printable.ts', 'describe.ts', 'value.ts', 'suggest.ts', 'options.ts', 'refs/', '../matchers.d.ts'] },
   { name: 'store', paths: ['store/'] },
   { name: 'calls', paths: ['calls/'] },
   { name: 'judge and recordings', paths: ['judge/', 'recordings/'] },
-  { name: 'scoring and format', paths: ['scoring/', 'format/', 'sample/', 'calibration/'] },
+  { name: 'scoring', paths: ['scoring/', 'sample/', 'calibration/'] },
+  // Format words what scoring decided: it may read scoring's results, never the other way round.
+  { name: 'format', paths: ['format/'] },
   { name: 'matchers', paths: ['matchers/', 'reporter/', 'tools/'] },
   { name: 'entries', paths: ['index.ts', 'vitest.ts', 'jest.ts', 'setup.ts', 'testing.ts', 'reporter/vitest.ts', 'reporter/jest.ts', 'cli.ts', 'cli/'] },
 ];

@@ -1,4 +1,4 @@
-import { escapeUnsafe } from './printable.js';
+import { printable, quoted } from './printable.js';
 
 const MAX_KEYS = 8;
 
@@ -35,21 +35,15 @@ function describe(value: unknown): string {
     if (value.length === 0) return 'an empty array';
     return `an array of ${value.length} item${value.length === 1 ? '' : 's'} whose first is ${describe(safeIndex(value, 0))}`;
   }
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+  if (typeof value === 'string') return `a string (${quoted(value, 40)})`;
   if (typeof value === 'function') return 'a function';
   if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
   if (typeof (value as { then?: unknown }).then === 'function') return 'a Promise (did you forget to await the agent run?)';
   const keys = safeKeys(value);
-  const shown = keys.slice(0, MAX_KEYS).map(printableKey).join(', ');
+  const shown = keys.slice(0, MAX_KEYS).map((key) => printable(key, 40)).join(', ');
   const more = keys.length > MAX_KEYS ? `, … ${keys.length - MAX_KEYS} more` : '';
   const name = constructorName(value);
   return `${name ? `${withArticle(name)} ` : 'an '}object with ${keys.length === 0 ? 'no keys' : `keys { ${shown}${more} }`}`;
-}
-
-/** A key as data: control and formatting characters escaped, a long one cut. */
-function printableKey(key: string): string {
-  const cut = key.length > 40 ? `${key.slice(0, 40)}…` : key;
-  return escapeUnsafe(cut);
 }
 
 function safeKeys(value: object): string[] {

@@ -10,14 +10,31 @@ export class ToolCallAccuracyError extends TypeError {
   readonly hint?: string;
   /** Where in a sample it was found. */
   readonly inSample?: SampleRun;
+  /** For a bad options object, its parts: who takes it, the option, what was received, the options it takes, the one meant. */
+  readonly badOption?: BadOption;
 
   /** `message` is the text shown; without parts, it is the problem itself. */
-  constructor(message: string, parts?: ErrorOptions & { problem?: string; hint?: string; inSample?: SampleRun | undefined }) {
+  constructor(message: string, parts?: ErrorOptions & { problem?: string; hint?: string; inSample?: SampleRun | undefined; badOption?: BadOption }) {
     super(message, parts?.cause === undefined ? undefined : { cause: parts.cause });
     this.problem = parts?.problem ?? message;
     if (parts?.hint !== undefined) this.hint = parts.hint;
     if (parts?.inSample !== undefined) this.inSample = parts.inSample;
+    if (parts?.badOption !== undefined) this.badOption = parts.badOption;
   }
+}
+
+/** The parts of a bad options object's error (see `checkOptions` in options.ts). */
+export interface BadOption {
+  /** Who takes the options: `sample()`, `configureJudge`, `options` (a matcher's). */
+  where: string;
+  /** The option that is wrong; undefined when the object itself is (not an object). */
+  option: string | undefined;
+  /** What was received: the option's value, or for an unknown option its name. */
+  received: unknown;
+  /** The options it takes. */
+  known: readonly string[];
+  /** The known option an unknown one is close to. */
+  suggestion?: string;
 }
 
 /** A run of a sample: the `run`th (1-based) of `n`. */

@@ -10,7 +10,7 @@ export type {
   ToolCallAccuracyCodeResult,
   ToolCallAccuracyCodeScorer,
 } from './scoring/codeScorer.js';
-export { createTrajectoryAccuracyScorerCode, createTrajectoryScorerCode } from './scoring/trajectoryScorers.js';
+export { createTrajectoryAccuracyScorerCode, createTrajectoryScorerCode } from './format/trajectoryScorers.js';
 export type {
   ExpectedTrajectoryStep,
   ScoredTrajectory,

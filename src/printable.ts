@@ -16,3 +16,18 @@ export function hasUnsafeCharacters(text: string): boolean {
 export function escapeUnsafe(text: string): string {
   return text.replace(UNSAFE_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** `text` cut to its first `max` characters, followed by `mark` when it was longer. */
+export function cut(text: string, max: number, mark = '…'): string {
+  return text.length > max ? `${text.slice(0, max)}${mark}` : text;
+}
+
+/** Text from a run as a message shows it: cut to `max` characters (then "…") and escaped. */
+export function printable(text: string, max: number): string {
+  return escapeUnsafe(cut(text, max));
+}
+
+/** A string from a run in quotes, as JSON writes it: cut to `max` characters (then "…") and escaped. */
+export function quoted(text: string, max: number): string {
+  return escapeUnsafe(JSON.stringify(cut(text, max)));
+}

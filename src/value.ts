@@ -1,6 +1,6 @@
 /** One-line, shortened renderings of inputs and patterns for messages. Never throws. */
 import { safeJson } from './json.js';
-import { escapeUnsafe, hasUnsafeCharacters } from './printable.js';
+import { cut, escapeUnsafe, hasUnsafeCharacters } from './printable.js';
 
 const DEFAULT_WIDTH = 80;
 
@@ -41,6 +41,11 @@ interface AsymmetricMatcherLike {
   toString(): string;
 }
 
+/** A promise or any value with a `then` method (what `await` waits for). */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 export function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcherLike {
   try {
     return typeof value === 'object' && value !== null && typeof (value as AsymmetricMatcherLike).asymmetricMatch === 'function';
@@ -71,12 +76,12 @@ const MAX_NAME = 64;
  */
 export function formatName(name: unknown): string {
   if (typeof name !== 'string') return formatInline(name);
-  return `${escapeUnsafe(JSON.stringify(name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name))}${lengthNote(name)}`;
+  return `${escapeUnsafe(JSON.stringify(cut(name, MAX_NAME, '')))}${lengthNote(name)}`;
 }
 
 /** A tool name unquoted, for the name column of a call list and for diffs: escaped and cut as in `formatName`. */
 export function printableName(name: string): string {
-  const shown = name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
+  const shown = cut(name, MAX_NAME, '');
   const escaped = hasUnsafeCharacters(shown) ? escapeUnsafe(JSON.stringify(shown).slice(1, -1)) : shown;
   return `${escaped}${lengthNote(name)}`;
 }

@@ -1,3 +1,4 @@
+import { isThenable } from '../value.js';
 import type { ToolCall } from '../types.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import type { FormatAdapter } from './adapter.js';
@@ -230,6 +231,3 @@ function safeGet(record: Record<string, unknown>, key: string): unknown {
   }
 }
 
-function isThenable(value: unknown): boolean {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}

@@ -1,5 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import { escapeUnsafe } from '../printable.js';
+import { printable, quoted } from '../printable.js';
 import { isRecord } from './adapter.js';
 
 /**
@@ -55,8 +55,8 @@ export function describeKeys(value: unknown, depth = 0): string {
     const keys = Object.keys(value);
     const shown = keys.slice(0, MAX_KEYS).map((key) => {
       const field = value[key];
-      const name = printable(key);
-      if ((key === 'type' || key === 'role') && typeof field === 'string') return `${name}: ${printable(JSON.stringify(field.length > 40 ? `${field.slice(0, 40)}…` : field))}`;
+      const name = printable(key, 40);
+      if ((key === 'type' || key === 'role') && typeof field === 'string') return `${name}: ${quoted(field, 40)}`;
       if (depth === 0 && Array.isArray(field)) return `${name}: ${describeKeys(field, depth + 1)}`;
       return name;
     });
@@ -64,8 +64,4 @@ export function describeKeys(value: unknown, depth = 0): string {
   } catch {
     return 'a value that throws when read';
   }
-}
-
-function printable(text: string): string {
-  return escapeUnsafe(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }

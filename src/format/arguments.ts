@@ -10,11 +10,6 @@ export function mustBe(where: string, what: string, value: unknown, describe: (v
   return `${where} must be ${what}; received ${describe(value)}.`;
 }
 
-/** An options object with a key its matcher does not take (a key is quoted, escaped and cut as a tool name is, by `formatName`): "`where` takes only `keys`; received unknown key "x"." */
-export function takesOnly(where: string, keys: string, key: string): string {
-  return `${where} takes only ${keys}; received unknown key ${formatName(key)}.`;
-}
-
 const BUDGET_EXAMPLE = '{ toolCalls: 8, steps: 5, tokens: 20_000, durationMs: 30_000 }';
 
 /** What each argument must be, said after "must be". */
@@ -45,11 +40,6 @@ export function unknownPatternKeys(where: string, keys: readonly string[]): stri
 /** `times` as `{ min?, max? }` without either, or with min above max. */
 export function badBounds(min?: number, max?: number): string {
   return min === undefined || max === undefined ? 'times needs min, max or both, e.g. { max: 8 }; received {}.' : `times.min (${min}) is more than times.max (${max}): no count fits.`;
-}
-
-/** A budget with keys that are no limit. */
-export function unknownLimits(keys: readonly string[]): string {
-  return `budget has unknown option${keys.length > 1 ? 's' : ''} ${keys.map(formatName).join(', ')}; a budget takes toolCalls, steps, tokens and durationMs.`;
 }
 
 export const NO_LIMIT = `budget sets no limit; give at least one of toolCalls, steps, tokens, durationMs, e.g. ${BUDGET_EXAMPLE}.`;

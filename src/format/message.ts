@@ -1,15 +1,13 @@
 import type { SampleRun } from '../errors.js';
-import { inRunnerColours, type MatcherContext } from './matcherContext.js';
+import { inRunnerColours, type MatcherContext } from '../matcherContext.js';
 
 /**
  * The hint line: `expect(run).not.toCallTool(name, input)`, as the runner draws it; none in a
  * sample's run, which keeps the arguments for the sample's line, `expect(runs)…` (`sampleRun`).
  */
 export function hint(ctx: MatcherContext, matcherName: string, expected = 'expected', secondArgument?: string, received = 'run'): string {
-  if (ctx.sampleRun) {
-    ctx.sampleRun.hint ??= { expected, ...(secondArgument !== undefined && { secondArgument }) };
-    return '';
-  }
+  // A run of a sample draws no line: the sample's message has one, made from the same arguments (matchers/hints.ts).
+  if (ctx.sampleRun) return '';
   const line = ctx.utils.matcherHint(matcherName, received, expected, {
     isNot: ctx.isNot,
     promise: ctx.promise ?? '',

@@ -1,5 +1,4 @@
-import type { NameRules } from '../scoring/comparison.js';
-import type { Matches } from '../scoring/engine.js';
+import type { OrderDiagnosis, StrictDiagnosis } from '../scoring/diagnosis.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
@@ -33,57 +32,38 @@ export function appearAs(calls: readonly number[]): string {
 }
 
 /** Flexible order: why the first unmatched item could not follow the ones before it. */
-export function orderDivergence(
-  calls: readonly ToolCall[],
-  items: readonly ExpectedCall[],
-  matches: Matches,
-  matched: readonly number[],
-  failedItem: number,
-  names: NameRules,
-): string {
-  const item = items[failedItem]!;
+export function orderDivergence(calls: readonly ToolCall[], items: readonly ExpectedCall[], diagnosis: OrderDiagnosis): string {
+  const item = items[diagnosis.failedItem]!;
   // Two items of one tool told apart by their outcomes are named with them.
-  const name = `${formatName(item.toolName)}${describeOutcome(item.outcome)} (expected ${ordinal(failedItem + 1)})`;
-  const candidates: number[] = [];
-  for (let index = 0; index < calls.length; index++) if (matches(index, failedItem)) candidates.push(index);
-  if (candidates.length === 0) {
-    const sameName = calls.filter((call) => names.sameName(call, item)).length;
-    return sameName > 0 && (item.hasInput || item.outcome)
-      ? `${name} was called ${times(sameName)}, but never with the expected ${expectedAspects(item)}.`
+  const name = `${formatName(item.toolName)}${describeOutcome(item.outcome)} (expected ${ordinal(diagnosis.failedItem + 1)})`;
+  if (diagnosis.why === 'not called') {
+    return diagnosis.sameName > 0 && (item.hasInput || item.outcome)
+      ? `${name} was called ${times(diagnosis.sameName)}, but never with the expected ${expectedAspects(item)}.`
       : `Never called: ${name}.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
   }
-  // Both lists ascend (items take calls in order), so the first candidate no item took is found by
-  // walking them together, without a set of every matched call.
-  let taken = 0;
-  const free = candidates.find((index) => {
-    while (taken < matched.length && matched[taken]! < index) taken++;
-    return matched[taken] !== index;
-  });
-  if (free === undefined) {
-    const only = candidates.length === 1;
+  if (diagnosis.why === 'not enough calls') {
+    const only = diagnosis.fitting === 1;
     return (
-      `Not enough calls to ${name}: ${only ? 'its only call' : `all ${candidates.length} of its calls`} already matched ${only ? 'an earlier item' : 'earlier items'}.` +
-      misspelledItem(calls, items, names)
+      `Not enough calls to ${name}: ${only ? 'its only call' : `all ${diagnosis.fitting} of its calls`} already matched ${only ? 'an earlier item' : 'earlier items'}.` +
+      misspelledItem(calls, items, diagnosis.notCalled)
     );
   }
-  // The free call came too early: name the earliest expected item it had to follow.
-  const blocker = matched.findIndex((index) => index > free);
-  const before = items[blocker]!;
+  const before = items[diagnosis.blocker]!;
   // Without a period when it stands alone, as the example in docs/matchers.md shows it.
-  const misspelled = misspelledItem(calls, items, names);
-  return `First out of order: ${name} came before ${formatName(before.toolName)}${describeOutcome(before.outcome)} (expected ${ordinal(blocker + 1)})${misspelled && `.${misspelled}`}`;
+  const misspelled = misspelledItem(calls, items, diagnosis.notCalled);
+  return `First out of order: ${name} came before ${formatName(before.toolName)}${describeOutcome(before.outcome)} (expected ${ordinal(diagnosis.blocker + 1)})${misspelled && `.${misspelled}`}`;
 }
 
 /** Strict sequence: the first position where the calls and the items differ, said in words, and a misspelled item. */
-export function strictDivergence(calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number, names: NameRules): string {
-  return firstDifference(calls, items, mismatch, names) + misspelledItem(calls, items, names);
+export function strictDivergence(calls: readonly ToolCall[], items: readonly ExpectedCall[], diagnosis: StrictDiagnosis): string {
+  return firstDifference(calls, items, diagnosis) + misspelledItem(calls, items, diagnosis.notCalled);
 }
 
-function firstDifference(calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number, names: NameRules): string {
+function firstDifference(calls: readonly ToolCall[], items: readonly ExpectedCall[], { mismatch, sameName }: StrictDiagnosis): string {
   const call = calls[mismatch];
   const item = items[mismatch];
   if (call && item) {
-    return names.sameName(call, item)
+    return sameName
       ? `First difference at call ${mismatch + 1}: ${formatName(call.toolName)} was called${item.outcome ? `, but ${describeCallOutcome(call)}` : ' with a different input'}.`
       : `First difference at call ${mismatch + 1}: expected ${formatName(item.toolName)}, received ${formatName(call.toolName)}.`;
   }
@@ -96,13 +76,13 @@ function firstDifference(calls: readonly ToolCall[], items: readonly ExpectedCal
 
 /**
  * " "search_flight" was never called. Did you mean "search_flights"?" for the first expected name
- * that no call has and a called name is close to, so a typo is named even when the first
- * divergence is elsewhere; else "".
+ * that no call has (`notCalled`, from the diagnosis) and a name of `calls` is close to, so a typo is
+ * named even when the first divergence is elsewhere; else "".
  */
-export function misspelledItem(calls: readonly ToolCall[], items: readonly ExpectedCall[], names: NameRules): string {
+export function misspelledItem(calls: readonly ToolCall[], items: readonly ExpectedCall[], notCalled: readonly number[]): string {
   let calledNames: string[] | undefined;
-  for (const item of items) {
-    if (names.called(item)) continue;
+  for (const index of notCalled) {
+    const item = items[index]!;
     const suggestion = didYouMean(item.toolName, (calledNames ??= calls.map((call) => call.toolName)));
     if (suggestion !== '') return ` ${formatName(item.toolName)} was never called.${suggestion}`;
   }

@@ -1,5 +1,5 @@
 import type { ExpectedCall } from '../scoring/expectedCall.js';
-import type { OutcomeExpectation } from '../scoring/outcomes.js';
+import type { Miss } from '../scoring/diagnosis.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, times } from '../value.js';
@@ -33,20 +33,21 @@ export function onlyCallDivergence(calls: readonly ToolCall[], item: ExpectedCal
   return undefined;
 }
 
-/** What one call to the expected tool misses: whether its input differs, and which aspects of the outcome. */
-export type Miss = [inputDiffers: boolean, outcome: ReadonlyArray<keyof OutcomeExpectation>];
+/** How many calls to the expected tool a failure describes one by one. */
+export const MISSES_SHOWN = 10;
 
 /**
  * Why `toCallTool(item)` failed: the tool was never called, or called (at the positions `sameName`)
- * but never as asked; when the item asks an outcome, what each call (the first ten) misses.
+ * but never as asked; when the item asks an outcome, what each call (the first ten) misses
+ * (`misses`, from scoring/diagnosis.ts `missesOf`, one per call shown).
  */
-export function missingCallDivergence(calls: readonly ToolCall[], item: ExpectedCall, sameName: readonly number[], missOf: (call: ToolCall) => Miss): string {
+export function missingCallDivergence(calls: readonly ToolCall[], item: ExpectedCall, sameName: readonly number[], misses: readonly Miss[]): string {
   const name = formatName(item.toolName);
   if (sameName.length === 0) return `${name} was never called.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;
   const called = `${name} was called ${times(sameName.length)}, but never with the expected ${expectedAspects(item)}`;
   if (!item.outcome) return `${called}.`;
-  const misses = sameName.slice(0, 10).map((index) => describeMiss(calls[index]!, index, ...missOf(calls[index]!)));
-  return `${called}:\n${misses.join('\n')}${sameName.length > 10 ? `\n  … and ${sameName.length - 10} more` : ''}`;
+  const lines = sameName.slice(0, MISSES_SHOWN).map((index, at) => describeMiss(calls[index]!, index, ...misses[at]!));
+  return `${called}:\n${lines.join('\n')}${sameName.length > MISSES_SHOWN ? `\n  … and ${sameName.length - MISSES_SHOWN} more` : ''}`;
 }
 
 /** "Matching calls: 2, 5, 9", or the first ten and a count: a run may match thousands of times. */

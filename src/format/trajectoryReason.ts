@@ -3,18 +3,16 @@
  * messages (never called, out of order, not enough calls, over the limit by, repeats call, failed),
  * each name escaped and cut as the messages print them, then the calls the run made.
  */
-import type { TokenUsage } from '../calls/adapter.js';
-import type { BudgetLimit, LimitOutcome } from '../scoring/budget.js';
 import {
   sequenceAt,
-  stepMatches,
+  MISSING_SHOWN,
   type ResolvedStep,
   type StepComparison,
   type ToolFailureAnalysisResult,
   type TrajectoryBlacklistResult,
   type TrajectoryEfficiencyResult,
   type TrajectoryOrdering,
-  type TrajectoryWeights,
+  type TrajectoryReasonParts,
 } from '../scoring/trajectory.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
@@ -42,7 +40,7 @@ function callNumbers(indexes: readonly number[]): string {
 }
 
 /** Why an expected step matched no call. */
-function missingLine(calls: readonly ToolCall[], steps: readonly ResolvedStep[], callOfStep: readonly number[], ordering: TrajectoryOrdering, index: number): string {
+function missingLine(calls: readonly ToolCall[], steps: readonly ResolvedStep[], { callOfStep, fittingOfMissing }: StepComparison, ordering: TrajectoryOrdering, index: number): string {
   const step = steps[index]!;
   const name = expectedName(step, index);
   if (ordering === 'strict') {
@@ -54,8 +52,7 @@ function missingLine(calls: readonly ToolCall[], steps: readonly ResolvedStep[],
   }
   const sameName = calls.filter((call) => call.toolName === step.name).length;
   if (sameName === 0) return `Never called: ${name}.${didYouMean(step.name, calls.map((call) => call.toolName))}`;
-  const fitting: number[] = [];
-  calls.forEach((call, at) => stepMatches(call, step) && fitting.push(at));
+  const fitting = fittingOfMissing.get(index) ?? [];
   if (fitting.length === 0) return `${name} was called ${times(sameName)}, but never with the expected ${dataAsked(step)}.`;
   const free = fitting.find((at) => !callOfStep.includes(at));
   if (free === undefined || ordering === 'unordered') {
@@ -73,8 +70,8 @@ function accuracyDetails(calls: readonly ToolCall[], steps: readonly ResolvedSte
   const { comparison, callOfStep } = compared;
   const lines: string[] = [];
   const missing = steps.flatMap((_, index) => (callOfStep[index] === -1 ? [index] : []));
-  lines.push(...missing.slice(0, 10).map((index) => missingLine(calls, steps, callOfStep, ordering, index)));
-  if (missing.length > 10) lines.push(`… and ${missing.length - 10} more expected steps missing.`);
+  lines.push(...missing.slice(0, MISSING_SHOWN).map((index) => missingLine(calls, steps, compared, ordering, index)));
+  if (missing.length > MISSING_SHOWN) lines.push(`… and ${missing.length - MISSING_SHOWN} more expected steps missing.`);
   if (steps.length > 0 && ordering === 'strict' && calls.length > steps.length) {
     const extra = calls.length - steps.length;
     lines.push(`The run made ${plural(extra, 'more call')} than the ${plural(steps.length, 'expected step')} (strict order: ${round((extra / steps.length) * 0.5)} off).`);
@@ -116,24 +113,6 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-export interface TrajectoryReasonParts {
-  calls: readonly ToolCall[];
-  score: number;
-  weights: TrajectoryWeights;
-  steps: readonly ResolvedStep[] | undefined;
-  compared: StepComparison | undefined;
-  ordering: TrajectoryOrdering;
-  allowRepeatedSteps: boolean;
-  efficiency: TrajectoryEfficiencyResult | undefined;
-  /** Redundant calls were looked for. */
-  noRedundantCalls: boolean;
-  limits: readonly LimitOutcome[];
-  tokens: TokenUsage | undefined;
-  limitNames: { readonly [Limit in BudgetLimit]?: string };
-  blacklist: TrajectoryBlacklistResult | undefined;
-  toolFailures: ToolFailureAnalysisResult;
-  maxRetriesPerTool: number;
-}
 
 function blacklistLines(calls: readonly ToolCall[], blacklist: TrajectoryBlacklistResult): string[] {
   const names = calls.map((call) => call.toolName);

@@ -4,8 +4,8 @@
  * own item), which share one matching (scoring/engine.ts `matchUnordered`) and say in the same
  * words which item found no call, which call found no item, and why.
  */
-import type { NameRules } from '../scoring/comparison.js';
-import type { Cover, Matches } from '../scoring/engine.js';
+import { unassigned, type UnorderedAlignment, type UnorderedDiagnosis } from '../scoring/diagnosis.js';
+import type { Cover } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatInline, formatName, joinFirst, ordinal } from '../value.js';
@@ -39,53 +39,19 @@ export function unorderedMatched(cover: Cover, callOfItem: Int32Array): string |
   return `They were made as calls ${joinFirst(Array.from(callOfItem), ', ', (call) => String(call + 1))}.`;
 }
 
-/** Pairs compared to tell "its calls matched other items" from "no call has its input": beyond it, the latter is said. */
-const FIT_CHECKS = 1 << 20;
-
-/** How names compare (scoring/comparison.ts), with the first item a call's name matches: one object for the divergence and the diff. */
-export type UnorderedNames = NameRules & { itemNamedBy(call: ToolCall): ExpectedCall | undefined };
-
 /**
- * Why the matching failed: each item left without a call (for `both` and `items`) and each call
- * left without an item (for `both` and `calls`), sorted by why. An item whose name was never called
- * is "Not called" (with a "did you mean"); one whose fitting calls all matched other items is "Not
- * enough calls"; one whose tool was called with other inputs or outcomes is "Called, but not …".
- * Calls left over likewise, for `calls`; for `both` they are "Not expected", as the items say why.
+ * Why the matching failed (`diagnoseUnordered` in scoring/diagnosis.ts), in words: each item left
+ * without a call (for `both` and `items`) and each call left without an item (for `both` and
+ * `calls`), sorted by why. An item whose name was never called is "Not called" (with a "did you
+ * mean"); one whose fitting calls all matched other items is "Not enough calls"; one whose tool was
+ * called with other inputs or outcomes is "Called, but not …". Calls left over likewise, for
+ * `calls`; for `both` they are "Not expected", as the items say why.
  */
-export function unorderedDivergence(
-  cover: Cover,
-  calls: readonly ToolCall[],
-  items: readonly ExpectedCall[],
-  matching: { callOfItem: Int32Array; itemOfCall: Int32Array },
-  matches: Matches,
-  names: UnorderedNames,
-): string {
-  const missing = cover === 'calls' ? [] : unassigned(matching.callOfItem);
-  const unexpected = cover === 'items' ? [] : unassigned(matching.itemOfCall);
-  let checks = 0;
-  // Some counterpart fits it (so all that fit were taken), found within the budget of comparisons.
-  const itemFits = (item: number) => {
-    for (let call = 0; call < calls.length && checks < FIT_CHECKS; call++, checks++) if (matches(call, item)) return true;
-    return false;
-  };
-  const callFits = (call: number) => {
-    for (let item = 0; item < items.length && checks < FIT_CHECKS; item++, checks++) if (matches(call, item)) return true;
-    return false;
-  };
+export function unorderedDivergence(cover: Cover, calls: readonly ToolCall[], items: readonly ExpectedCall[], diagnosis: UnorderedDiagnosis): string {
+  const { absent, short, otherInput, unexpected, strangers, surplus, otherInputCalls } = diagnosis;
   const describeItem = (index: number) => `${describeExpectedCall(items[index]!)} (expected ${ordinal(index + 1)})`;
   const describeCall = (index: number) => `call ${index + 1}, ${formatName(calls[index]!.toolName)}`;
   const lines: string[] = [];
-
-  // Sorted by why, in one pass each (a long list may leave most of its items without a call).
-  const absent: number[] = [];
-  const short: number[] = [];
-  const otherInput: number[] = [];
-  for (const index of missing) {
-    const item = items[index]!;
-    if (!names.called(item)) absent.push(index);
-    else if ((!item.hasInput && !item.outcome) || itemFits(index)) short.push(index);
-    else otherInput.push(index);
-  }
   if (absent.length > 0) {
     const suggestion = absent.length === 1 ? didYouMean(items[absent[0]!]!.toolName, (cover === 'both' ? unexpected : calls.map((_, index) => index)).map((index) => calls[index]!.toolName)) : '';
     lines.push(`Not called: ${joinFirst(absent, '; ', describeItem)}.${suggestion}`);
@@ -99,16 +65,8 @@ export function unorderedDivergence(
     if (unexpected.length > 0) lines.push(`Not expected: ${joinFirst(unexpected, '; ', describeCall)}.`);
     return lines.join('\n');
   }
-  const strangers: number[] = [];
-  const surplus: number[] = [];
-  const otherInputCalls: number[] = [];
-  for (const index of unexpected) {
-    if (names.itemNamedBy(calls[index]!) === undefined) strangers.push(index);
-    else if (callFits(index)) surplus.push(index);
-    else otherInputCalls.push(index);
-  }
   // An item never called whose name is close to a call left over: a misspelled item, said as the order matchers say it.
-  if (strangers.length > 0) lines.push(`Not expected: ${joinFirst(strangers, '; ', describeCall)}.${misspelledItem(strangers.slice(0, 10).map((index) => calls[index]!), items, names)}`);
+  if (strangers.length > 0) lines.push(`Not expected: ${joinFirst(strangers, '; ', describeCall)}.${misspelledItem(strangers.slice(0, 10).map((index) => calls[index]!), items, diagnosis.notCalled)}`);
   if (surplus.length > 0) lines.push(`More calls than items: ${joinFirst(surplus, '; ', describeCall)}. Each item that fits ${surplus.length === 1 ? 'it' : 'them'} matched another call.`);
   if (otherInputCalls.length > 0) {
     const asked = items.some((item) => item.outcome) ? 'input or outcome' : 'input';
@@ -137,19 +95,17 @@ export function unorderedDiff(
   calls: readonly ToolCall[],
   items: readonly ExpectedCall[],
   { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
-  { itemNamedBy, sameName }: UnorderedNames,
+  { itemNamedBy, leftovers }: UnorderedAlignment,
 ): { expected: unknown[]; actual: unknown[] } {
   const project = projectionOf(items);
   const missing = unassigned(callOfItem);
   const unexpected = unassigned(itemOfCall);
   if (cover === 'calls') {
     // Positions only (the item, and the call it matched or -1): the diff projects just its window.
-    const alignedItems = [...itemOfCall].filter((item) => item !== -1);
-    const leftCalls = unexpected.map((index) => calls[index]!);
-    for (const item of missing) if (leftCalls.some((call) => sameName(call, items[item]!))) alignedItems.push(item);
+    const alignedItems = [...[...itemOfCall].filter((item) => item !== -1), ...leftovers];
     return diffWindow(
       projected(alignedItems, (item) => project.expected(items[item]!)),
-      projected(calls as ToolCall[], (call, index) => project.actual(call, items[itemOfCall[index]!] ?? itemNamedBy(call))),
+      projected(calls as ToolCall[], (call, index) => project.actual(call, items[itemOfCall[index]!] ?? items[itemNamedBy[index]!])),
       unexpected[0] ?? 0,
     );
   }
@@ -160,9 +116,7 @@ export function unorderedDiff(
     alignedCalls.push(call);
     alignedItems.push(index);
   });
-  const leftItems = missing.map((index) => items[index]!);
-  for (const index of unexpected) {
-    if (cover === 'items' && !leftItems.some((item) => sameName(calls[index]!, item))) continue;
+  for (const index of leftovers) {
     alignedCalls.push(index);
     alignedItems.push(-1);
   }
@@ -174,9 +128,3 @@ export function unorderedDiff(
   );
 }
 
-/** The positions left without a partner in the matching. */
-function unassigned(partners: Int32Array): number[] {
-  const positions: number[] = [];
-  for (let index = 0; index < partners.length; index++) if (partners[index] === -1) positions.push(index);
-  return positions;
-}

@@ -3,7 +3,7 @@
  * flags: the judge is trusted only when it agrees with the person's labels well enough. Checked
  * here, beside the judge's other settings; calibration/ computes the metrics.
  */
-import { ToolCallAccuracyError } from '../errors.js';
+import { checkOptions, rule, type OptionsSchema } from '../options.js';
 
 /** The levels calibration reports on, in the order it prints them. */
 export const CALIBRATION_LEVELS = ['run', 'call', 'step', 'missing tool', 'criterion'] as const;
@@ -35,29 +35,23 @@ export interface CalibrationGate {
 
 const GATE_KEYS = ['minKappa', 'minTpr', 'minTnr', 'minLabels', 'level', 'warnOnly', 'labelsFile'] as const;
 
+const rate = (low: number) => (value: unknown) => typeof value === 'number' && value >= low && value <= 1;
+
+const GATE_OPTIONS: OptionsSchema = {
+  shape: 'an object such as { minKappa: 0.6, minTpr: 0.8, minTnr: 0.8, minLabels: 20 }',
+  options: {
+    minKappa: rule.that('a number from -1 to 1', rate(-1)),
+    minTpr: rule.that('a number from 0 to 1', rate(0)),
+    minTnr: rule.that('a number from 0 to 1', rate(0)),
+    minLabels: rule.wholeNumber(1, 'a whole number of at least 1'),
+    level: rule.oneOf(CALIBRATION_LEVELS, `one of ${CALIBRATION_LEVELS.map((level) => `'${level}'`).join(', ')}`),
+    warnOnly: rule.boolean,
+    labelsFile: rule.that('a path', (value) => typeof value === 'string'),
+  } satisfies Record<(typeof GATE_KEYS)[number], unknown>,
+};
+
 /** Throws a ToolCallAccuracyError naming the first bad setting of `where` (`configureJudge({ calibration })`). */
 export function checkGate(gate: unknown, where: string): asserts gate is CalibrationGate {
-  if (typeof gate !== 'object' || gate === null || Array.isArray(gate)) {
-    throw new ToolCallAccuracyError(`${where} takes an object such as { minKappa: 0.6, minTpr: 0.8, minTnr: 0.8, minLabels: 20 }; received ${JSON.stringify(gate)}.`);
-  }
-  for (const key of Object.keys(gate)) {
-    if (!(GATE_KEYS as readonly string[]).includes(key)) throw new ToolCallAccuracyError(`${where}: unknown setting ${JSON.stringify(key)}. Known: ${GATE_KEYS.join(', ')}.`);
-  }
-  const settings = gate as Record<string, unknown>;
-  for (const key of ['minTpr', 'minTnr'] as const) {
-    const value = settings[key];
-    if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1)) throw new ToolCallAccuracyError(`${where}: ${key} must be a number from 0 to 1; received ${JSON.stringify(value)}.`);
-  }
-  if (settings.minKappa !== undefined && !(typeof settings.minKappa === 'number' && settings.minKappa >= -1 && settings.minKappa <= 1)) {
-    throw new ToolCallAccuracyError(`${where}: minKappa must be a number from -1 to 1; received ${JSON.stringify(settings.minKappa)}.`);
-  }
-  if (settings.minLabels !== undefined && !(Number.isInteger(settings.minLabels) && (settings.minLabels as number) >= 1)) {
-    throw new ToolCallAccuracyError(`${where}: minLabels must be a whole number of at least 1; received ${JSON.stringify(settings.minLabels)}.`);
-  }
-  if (settings.level !== undefined && !(CALIBRATION_LEVELS as readonly unknown[]).includes(settings.level)) {
-    throw new ToolCallAccuracyError(`${where}: level must be one of ${CALIBRATION_LEVELS.map((level) => `'${level}'`).join(', ')}; received ${JSON.stringify(settings.level)}.`);
-  }
-  if (settings.warnOnly !== undefined && typeof settings.warnOnly !== 'boolean') throw new ToolCallAccuracyError(`${where}: warnOnly must be true or false; received ${JSON.stringify(settings.warnOnly)}.`);
-  if (settings.labelsFile !== undefined && typeof settings.labelsFile !== 'string') throw new ToolCallAccuracyError(`${where}: labelsFile must be a path; received ${JSON.stringify(settings.labelsFile)}.`);
+  checkOptions(gate, GATE_OPTIONS, { where, name: where });
 }
 

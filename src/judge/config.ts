@@ -1,4 +1,4 @@
-import { describeValue } from '../describe.js';
+import { checkOptions, narrowed, rule, type OptionsSchema } from '../options.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { isStoreMode, STORE_MODES } from '../store/mode.js';
 import { checkGate } from './calibrationSettings.js';
@@ -59,55 +59,41 @@ export function resetJudgeConfig(): void {
 const ALL_KEYS: ReadonlyArray<keyof JudgeConfig> = ['model', 'availableTools', 'threshold', 'cache', 'timeoutMs', 'maxRetries', 'concurrency', 'rubric', 'votes', 'calibration'];
 export const DEFAULT_VOTES = 1;
 
+const JUDGE_OPTIONS: OptionsSchema = {
+  shape: "an object such as { model: 'openai/gpt-5-mini' }",
+  options: {
+    model: rule.that("an AI SDK language model or a model id string such as 'openai/gpt-5'", isModel),
+    availableTools: true,
+    threshold: rule.that('a number from 0 to 1', (value) => typeof value === 'number' && value >= 0 && value <= 1),
+    cache: rule.that('{ mode?, dir? }', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+    timeoutMs: rule.that('a positive number of milliseconds', (value) => typeof value === 'number' && value > 0 && Number.isFinite(value)),
+    maxRetries: rule.wholeNumber(0, 'a whole number ≥ 0'),
+    concurrency: rule.wholeNumber(1, 'a whole number ≥ 1'),
+    rubric: rule.nonEmptyString('a non-empty string, your criteria of appropriateness (e.g. "never call delete-account without a prior confirm")'),
+    // Even counts can tie; a majority of an odd number never does.
+    votes: rule.that('an odd whole number ≥ 1 (1, 3, 5…), so a majority always decides', (value) => Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) % 2 === 1),
+    calibration: true,
+  },
+};
+
+const CACHE_OPTIONS: OptionsSchema = {
+  shape: '{ mode?, dir? }',
+  options: { mode: rule.that(`one of ${STORE_MODES.join(', ')}`, isStoreMode), dir: rule.nonEmptyString('a non-empty path') },
+};
+
 /** Throws a ToolCallAccuracyError naming the first bad setting. `allowed` narrows the keys `where` takes. */
 export function checkConfig(config: unknown, where: string, allowed: ReadonlyArray<keyof JudgeConfig> = ALL_KEYS): asserts config is JudgeConfig {
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new ToolCallAccuracyError(`${where} takes an options object, e.g. { model: 'openai/gpt-5-mini' }.`);
-  }
-  const options = config as Record<string, unknown>;
-  const extra = Object.keys(options).filter((key) => !(allowed as readonly string[]).includes(key));
-  if (extra.length > 0) {
-    const names = extra.map((key) => JSON.stringify(key)).join(', ');
+  if (typeof config === 'object' && config !== null && !Array.isArray(config)) {
+    const extra = Object.keys(config).filter((key) => !(allowed as readonly string[]).includes(key));
     // A setting `configureJudge` takes, passed where it does not belong: say where it goes.
-    if (extra.every((key) => (ALL_KEYS as readonly string[]).includes(key))) {
+    if (extra.length > 0 && extra.every((key) => (ALL_KEYS as readonly string[]).includes(key))) {
       throw new ToolCallAccuracyError(`${where} takes only { ${allowed.join(', ')} }; set ${extra.join(', ')} with configureJudge().`);
     }
-    throw new ToolCallAccuracyError(`${where}: unknown option ${names}. Known: ${allowed.join(', ')}.`);
   }
-  const { threshold, timeoutMs, maxRetries, concurrency, cache, model, rubric, votes, calibration } = options;
+  checkOptions(config, allowed === ALL_KEYS ? JUDGE_OPTIONS : narrowed(JUDGE_OPTIONS, allowed, JUDGE_OPTIONS.shape), { where });
+  const { cache, calibration } = config;
   if (calibration !== undefined) checkGate(calibration, `${where}: calibration`);
-  if (model !== undefined && !isModel(model)) {
-    throw new ToolCallAccuracyError(`${where}: model must be an AI SDK language model or a model id string such as 'openai/gpt-5'.`);
-  }
-  if (threshold !== undefined && !(typeof threshold === 'number' && threshold >= 0 && threshold <= 1)) {
-    throw new ToolCallAccuracyError(`${where}: threshold must be a number from 0 to 1; received ${String(threshold)}.`);
-  }
-  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) {
-    throw new ToolCallAccuracyError(`${where}: timeoutMs must be a positive number of milliseconds; received ${String(timeoutMs)}.`);
-  }
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0)) {
-    throw new ToolCallAccuracyError(`${where}: maxRetries must be a whole number ≥ 0; received ${String(maxRetries)}.`);
-  }
-  if (concurrency !== undefined && !(Number.isInteger(concurrency) && (concurrency as number) >= 1)) {
-    throw new ToolCallAccuracyError(`${where}: concurrency must be a whole number ≥ 1; received ${String(concurrency)}.`);
-  }
-  if (rubric !== undefined && !(typeof rubric === 'string' && rubric.trim() !== '')) {
-    throw new ToolCallAccuracyError(`${where}: rubric must be a non-empty string, your criteria of appropriateness (e.g. "never call delete-account without a prior confirm"); received ${describeValue(rubric)}.`);
-  }
-  // Even counts can tie; a majority of an odd number never does.
-  if (votes !== undefined && !(Number.isInteger(votes) && (votes as number) >= 1 && (votes as number) % 2 === 1)) {
-    throw new ToolCallAccuracyError(`${where}: votes must be an odd whole number ≥ 1 (1, 3, 5…), so a majority always decides; received ${describeValue(votes)}.`);
-  }
-  if (cache !== undefined) {
-    if (typeof cache !== 'object' || cache === null) throw new ToolCallAccuracyError(`${where}: cache must be { mode?, dir? }.`);
-    const { mode, dir } = cache as { mode?: unknown; dir?: unknown };
-    if (mode !== undefined && !isStoreMode(mode)) {
-      throw new ToolCallAccuracyError(`${where}: cache.mode must be one of ${STORE_MODES.join(', ')}; received ${typeof mode === 'string' ? JSON.stringify(mode) : describeValue(mode)}.`);
-    }
-    if (dir !== undefined && (typeof dir !== 'string' || dir === '')) {
-      throw new ToolCallAccuracyError(`${where}: cache.dir must be a non-empty path.`);
-    }
-  }
+  if (cache !== undefined) checkOptions(cache, CACHE_OPTIONS, { where, name: `${where}: cache`, within: 'cache' });
 }
 
 function isModel(value: unknown): boolean {

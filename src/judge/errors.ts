@@ -7,25 +7,29 @@ import type { SampleRun } from '../errors.js';
  */
 export class JudgeError extends Error {
   override name = 'JudgeError';
-  /** What went wrong, as the judge found it: the message it was made with. */
+  /** What went wrong, as the judge found it. */
   readonly problem: string;
-  /** The hint line of the assertion that asked, and where in a sample: set by the matcher that shows the error (`shownAt`). */
-  hint?: string;
-  inSample?: SampleRun;
+  /** The hint line of the assertion that asked, and where in a sample, when a matcher shows the error (`shownJudgeError`). */
+  readonly hint?: string;
+  readonly inSample?: SampleRun;
 
-  constructor(problem: string, options?: ErrorOptions) {
-    super(problem, options);
+  /** `shown`: the assertion it is shown under, with the message made from the parts; without it the message is the problem. */
+  constructor(problem: string, options?: ErrorOptions & { shown?: { hint: string; where?: SampleRun | undefined; message: string } }) {
+    super(options?.shown?.message ?? problem, options);
     this.problem = problem;
+    if (options?.shown) {
+      this.hint = options.shown.hint;
+      if (options.shown.where !== undefined) this.inSample = options.shown.where;
+    }
   }
+}
 
-  /**
-   * Shows the error under an assertion's hint line (and the run of a sample it happened in): the
-   * message is made from the parts, never from the message it had.
-   */
-  shownAt(hint: string, where: SampleRun | undefined, message: (parts: { hint: string; problem: string; where: SampleRun | undefined }) => string): this {
-    this.hint = hint;
-    if (where !== undefined) this.inSample = where;
-    this.message = message({ hint, problem: this.problem, where });
-    return this;
-  }
+/**
+ * The judge's error as an assertion shows it: a new error of the same class, under the assertion's
+ * hint line (and the run of a sample it happened in), its message made from the parts, with the
+ * judge's error's own cause.
+ */
+export function shownJudgeError(error: JudgeError, hint: string, where: SampleRun | undefined, message: (parts: { hint: string; problem: string; where: SampleRun | undefined }) => string): JudgeError {
+  const Class = error.constructor as typeof JudgeError;
+  return new Class(error.problem, { ...(error.cause !== undefined && { cause: error.cause }), shown: { hint, where, message: message({ hint, problem: error.problem, where }) } });
 }

@@ -1,4 +1,5 @@
-import { MUST_BE, mustBe, takesOnly, unknownPatternKeys } from '../format/arguments.js';
+import { MUST_BE, mustBe, unknownPatternKeys } from '../format/arguments.js';
+import { unknownOption } from '../options.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
 import type { ToolApproval, ToolCallPattern } from '../types.js';
@@ -12,19 +13,22 @@ const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
 
 /**
  * A matcher's options object: a plain object (not an asymmetric matcher) with no key but `keys`.
- * Anything else is a matcher error: "`name` must be `mustBe`", or "`name` takes only `takesOnly`"
- * naming the first unknown key. The caller checks each value.
+ * Anything else is a matcher error: "`name` must be `mustBe`", or the unknown options said as
+ * every options error says them (options.ts). The caller checks each value.
  */
 export function readOptionsObject(
   value: unknown,
-  { name = 'options', keys, mustBe: shape, takesOnly: keysShape = shape }: { name?: string; keys: readonly string[]; mustBe: string; takesOnly?: string },
+  { name = 'options', keys, mustBe: shape }: { name?: string; keys: readonly string[]; mustBe: string },
   hintLine: () => string,
 ): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
     throw matcherError(hintLine(), mustBe(name, shape, value));
   }
-  const unknownKey = Object.keys(value).find((key) => !keys.includes(key));
-  if (unknownKey !== undefined) throw matcherError(hintLine(), takesOnly(name, keysShape, unknownKey));
+  const unknown = Object.keys(value).filter((key) => !keys.includes(key));
+  if (unknown.length > 0) {
+    const { problem, badOption } = unknownOption(name, unknown, keys);
+    throw matcherError(hintLine(), problem, undefined, badOption);
+  }
   return value as Record<string, unknown>;
 }
 /**

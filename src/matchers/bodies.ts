@@ -1,6 +1,6 @@
 import type { ToolCallMatchers } from '../../matchers.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import type { Implementations, MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { Implementations, MatcherContext, MatcherResult } from '../matcherContext.js';
 import { failOnLeftoverJudges, failOnUnawaitedJudges } from '../judge/pending.js';
 import { isSample } from '../sample/sample.js';
 import { hasOtherAgents, readRun } from '../calls/getToolCalls.js';
@@ -8,18 +8,20 @@ import { own } from '../calls/views.js';
 import { ownWouldPass } from '../format/callList.js';
 import { appendDiff } from './diffInMessage.js';
 import { sampleAssertion } from './sampled.js';
-import { toCallNoTools } from './toCallNoTools.js';
+import { toCallNoTools, toCallNoToolsHint } from './toCallNoTools.js';
 import { toCallOnly } from './toCallOnly.js';
 import { toCallOnlyFrom } from './toCallOnlyFrom.js';
-import { toCallTool } from './toCallTool.js';
-import { toCallToolTimes } from './toCallToolTimes.js';
+import { toCallTool, toCallToolHint } from './toCallTool.js';
+import { toCallToolTimes, toCallToolTimesHint } from './toCallToolTimes.js';
 import { toCallToolsInAnyOrder } from './toCallToolsInAnyOrder.js';
-import { toCallToolsInOrder } from './toCallToolsInOrder.js';
-import { toCallToolsWithValidInputs } from './toCallToolsWithValidInputs.js';
-import { toCallToolsWithoutErrors } from './toCallToolsWithoutErrors.js';
-import { toRepeatToolCalls } from './toRepeatToolCalls.js';
-import { checkBudgetArguments, toStayWithinBudget } from './toStayWithinBudget.js';
+import { toCallToolsInOrder, toCallToolsInOrderHint } from './toCallToolsInOrder.js';
+import { toCallToolsWithValidInputs, toCallToolsWithValidInputsHint } from './toCallToolsWithValidInputs.js';
+import { toCallToolsWithoutErrors, toCallToolsWithoutErrorsHint } from './toCallToolsWithoutErrors.js';
+import { toRepeatToolCalls, toRepeatToolCallsHint } from './toRepeatToolCalls.js';
+import { checkBudgetArguments, toStayWithinBudget, toStayWithinBudgetHint } from './toStayWithinBudget.js';
 import { toFollowASensibleTrajectory, toUseAppropriateTools } from './toUseAppropriateTools.js';
+import { MATCHER_NAMES, type MatcherName } from './names.js';
+import { EXPECTED, type HintTable } from './hints.js';
 
 /** What the matchers load at their first call (the build's `bodies` entry), and the setup hooks' checks, from the same module instances. */
 export { failOnLeftoverJudges, failOnUnawaitedJudges };
@@ -39,12 +41,22 @@ const ONE_RUN = {
   toCallToolsWithValidInputs,
   toUseAppropriateTools,
   toFollowASensibleTrajectory,
-} satisfies Implementations<ToolCallMatchers<void>>;
+} satisfies Implementations<ToolCallMatchers<void>> & Record<MatcherName, unknown>;
+// Typed by the one list of names (names.ts): a name without a body, or a body under another name, does not compile.
 
-export type MatcherName = keyof typeof ONE_RUN;
+export { MATCHER_NAMES, type MatcherName };
 
-/** Every matcher's name (lazy.ts, which may import no module of the matchers, lists them again). */
-export const MATCHER_NAMES = Object.keys(ONE_RUN) as MatcherName[];
+/** Each matcher's hint arguments, for a sample's hint line (hints.ts); a matcher not listed names `expected`. */
+const HINTS: HintTable = {
+  toCallTool: toCallToolHint,
+  toCallToolTimes: toCallToolTimesHint,
+  toCallNoTools: toCallNoToolsHint,
+  toCallToolsInOrder: toCallToolsInOrderHint,
+  toCallToolsWithoutErrors: toCallToolsWithoutErrorsHint,
+  toRepeatToolCalls: toRepeatToolCallsHint,
+  toStayWithinBudget: toStayWithinBudgetHint,
+  toCallToolsWithValidInputs: toCallToolsWithValidInputsHint,
+};
 
 /** A sample's arguments are checked once, on an empty run, except where an empty run cannot answer: a budget of tokens needs a run that records them. */
 const ARGUMENT_CHECKS: Partial<Record<MatcherName, (this: MatcherContext, ...args: any[]) => void>> = { toStayWithinBudget: checkBudgetArguments };
@@ -67,7 +79,7 @@ export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost:
   const matcher = ONE_RUN[name] as Matcher;
   try {
     // The arguments as the runner gave them: no copy of them on one run.
-    const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, args.slice(1), ARGUMENT_CHECKS[name]) : withOwnHint(ctx, matcher, args, matcher.apply(ctx, args as Parameters<Matcher>));
+    const result = isSample(received) ? sampleAssertion(ctx, name, matcher, received, args.slice(1), (HINTS[name] ?? (() => EXPECTED))(...args.slice(1)), ARGUMENT_CHECKS[name]) : withOwnHint(ctx, matcher, args, matcher.apply(ctx, args as Parameters<Matcher>));
     return diffInMessage ? appendDiff(ctx, result) : result;
   } catch (error) {
     if (error instanceof ToolCallAccuracyError) Error.captureStackTrace(error, outermost);

@@ -1,7 +1,8 @@
+import { isThenable } from '../value.js';
 import { stripVTControlCharacters } from 'node:util';
 import type { ToolCallMatchers } from '../../matchers.js';
 import { ToolCallCheckError } from '../errors.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { MATCHER_NAMES, runMatcher } from './bodies.js';
 import { standaloneContext } from './standalone.js';
 
@@ -42,7 +43,7 @@ function bind(run: unknown, isNot: boolean): ToolCallMatchers<void> {
       const ctx = standaloneContext(isNot);
       // With the diff Jest writes into the message; as in a test, an error points at the caller's line.
       const result = runMatcher(name, true, method, ctx, [run, ...args]);
-      if (isPromise(result)) return result.then((settled) => settle(ctx, name, settled));
+      if (isThenable(result)) return result.then((settled) => settle(ctx, name, settled));
       return settle(ctx, name, result, method);
     };
     bound[name] = method;
@@ -63,6 +64,3 @@ function settle(ctx: MatcherContext, matcherName: string, result: MatcherResult,
   throw error;
 }
 
-function isPromise(value: unknown): value is Promise<MatcherResult> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}

@@ -1,4 +1,4 @@
-import { inRunnerColours, type MatcherContext, type MatcherResult } from '../format/matcherContext.js';
+import { inRunnerColours, type MatcherContext, type MatcherResult } from '../matcherContext.js';
 
 /**
  * The result with the diff of its `actual`/`expected` written at the end of its message (a positive

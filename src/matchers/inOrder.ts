@@ -1,11 +1,12 @@
-import type { MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import { appearAs, orderDivergence, orderMessage } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { matchInOrder } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import { callMatches, itemNamedBy, nameRules } from '../scoring/comparison.js';
+import { callMatches, itemNamedBy } from '../scoring/comparison.js';
+import { diagnoseOrder } from '../scoring/diagnosis.js';
 
 /** `toCallToolsInOrder(items)`: the items appear among the calls in this order, other calls allowed. */
 export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
@@ -30,7 +31,7 @@ export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[]
         strict: false,
         pass,
         focus: { item: failedItem, call: focus },
-        detail: orderDivergence(calls, items, matches, matched, failedItem, nameRules(compare, calls)),
+        detail: orderDivergence(calls, items, diagnoseOrder(compare, calls, items, matches, matched, failedItem)),
       }),
     ...diffWindow(
       projected(items, project.expected),

@@ -5,7 +5,7 @@ import { describeGroupedClaim, formatSteps, groupedDiff, groupedDivergence, unkn
 import { isParallelGroup } from '../refs/parallel.js';
 import type { OrderEntry } from '../scoring/parallel.js';
 import { matchInOrderWithGroups, strictGroupedMismatch } from '../scoring/parallel.js';
-import type { MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { asksOutcome } from '../scoring/expectedCall.js';

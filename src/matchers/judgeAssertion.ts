@@ -6,10 +6,11 @@ import { describeScore, describeVerdict } from '../format/verdict.js';
 import { resolveCacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, DEFAULT_THRESHOLD, getJudgeConfig } from '../judge/config.js';
 import { pointStackAt, type CallSite } from '../judge/callSite.js';
-import { JudgeError } from '../judge/errors.js';
+import { JudgeError, shownJudgeError } from '../judge/errors.js';
+import { judgeHint } from './hints.js';
 import { judge, type JudgeSettings, judgeTrajectory, type JudgeOutcome, type TrajectoryOutcome } from '../judge/judge.js';
 import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
-import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { JudgeMatcherContext, MatcherResult } from '../matcherContext.js';
 import { describeTrajectoryFinding, describeTrajectoryReview } from '../format/trajectoryVerdict.js';
 import { describeValue } from '../describe.js';
 import { resolveExpectedTrajectory } from '../scoring/trajectoryScorers.js';
@@ -47,7 +48,7 @@ export async function judgeAssertion(
   site: CallSite | undefined,
   cancel: AbortSignal,
 ): Promise<JudgedResult> {
-  const hintLine = hint(ctx, 'toUseAppropriateTools', options === undefined ? '' : 'options');
+  const hintLine = hint(ctx, 'toUseAppropriateTools', judgeHint(options).expected);
   const config = getJudgeConfig();
   let outcome: JudgeOutcome;
   try {
@@ -109,7 +110,7 @@ export async function trajectoryAssertion(
   site: CallSite | undefined,
   cancel: AbortSignal,
 ): Promise<JudgedResult> {
-  const hintLine = hint(ctx, 'toFollowASensibleTrajectory', options === undefined ? '' : 'options');
+  const hintLine = hint(ctx, 'toFollowASensibleTrajectory', judgeHint(options).expected);
   let outcome: TrajectoryOutcome;
   let expected: string[] | undefined;
   try {
@@ -182,7 +183,7 @@ function shownError(ctx: JudgeMatcherContext, error: unknown, hintLine: string, 
   // Bad input (a value that is not a run, bad options, no model) is a matcher error; no verdict is a
   // JudgeError, kept with its own cause and given the hint line. Both point at the user's line.
   if (error instanceof ToolCallAccuracyError) return pointStackAt(matcherError(hintLine, error.problem), [site]);
-  if (error instanceof JudgeError) return pointStackAt(error.shownAt(hintLine, undefined, judgeErrorMessage), [site]);
+  if (error instanceof JudgeError) return pointStackAt(shownJudgeError(error, hintLine, undefined, judgeErrorMessage), [site]);
   return error;
 }
 

@@ -6,14 +6,15 @@ import { describeAssertion, describeThrown, FAILURES_SHOWN, formatSampleMessage,
 import { hint, judgeErrorMessage } from '../format/message.js';
 import { pointStackAt, type CallSite } from '../judge/callSite.js';
 import { DEFAULT_CONCURRENCY, getJudgeConfig } from '../judge/config.js';
-import { JudgeError } from '../judge/errors.js';
+import { JudgeError, shownJudgeError } from '../judge/errors.js';
 import { recordAssertion, type RunFailure, type RunVerdict } from '../reporter/record.js';
 import { costOf } from '../reporter/usage.js';
 import { gate } from '../sample/gate.js';
 import { mapWithConcurrency } from '../sample/limit.js';
 import type { Sample, SampledRun } from '../sample/sample.js';
-import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { JudgeMatcherContext, MatcherContext, MatcherResult } from '../matcherContext.js';
 import { matcherError } from './matcherError.js';
+import { judgeHint, type HintArguments } from './hints.js';
 import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
 import type { JudgedResult, JudgeMatcherName } from './judgeAssertion.js';
 
@@ -52,25 +53,27 @@ export function sampleAssertion(
   matcher: Matcher,
   sample: Sample,
   args: readonly unknown[],
+  hintArguments: HintArguments,
   checkArguments?: (this: MatcherContext, ...args: any[]) => void,
 ): MatcherResult {
   const runCtx = perRunContext(ctx);
+  const hintLine = sampleHint(ctx, name, hintArguments);
   // Arguments are checked once on an empty run, so a bad one is reported as such, not as run 1's problem.
   try {
     if (checkArguments) checkArguments.call(runCtx, ...args);
     else matcher.call(runCtx, [], ...args);
   } catch (error) {
-    throw shownInSample(error, sampleHint(ctx, runCtx, name), undefined);
+    throw shownInSample(error, hintLine, undefined);
   }
   const outcomes = sample.runs.map((run): RunOutcome => {
     if (run.threw) return thrownOutcome(run);
     try {
       return outcomeOf(ctx, runCtx, matcher.call(runCtx, run.run, ...args), run.index + 1);
     } catch (error) {
-      throw shownInSample(error, sampleHint(ctx, runCtx, name), { run: run.index + 1, n: sample.n });
+      throw shownInSample(error, hintLine, { run: run.index + 1, n: sample.n });
     }
   });
-  return sampleResult(ctx, name, args, sampleHint(ctx, runCtx, name), sample, outcomes);
+  return sampleResult(ctx, name, args, hintLine, sample, outcomes);
 }
 
 /** The judge over a sample: each run judged (at most the judge's concurrency at once), then gated. */
@@ -84,6 +87,7 @@ export async function judgeSample(
 ): Promise<MatcherResult> {
   const judgeAssertion = (await import('./judgeAssertion.js')).judgeAssertionOf(name);
   const runCtx: JudgeMatcherContext = perRunContext(ctx);
+  const hintLine = sampleHint(ctx, name, judgeHint(options));
   const concurrency = getJudgeConfig().concurrency ?? DEFAULT_CONCURRENCY;
   const outcomes = await mapWithConcurrency(sample.runs, concurrency, async (run): Promise<RunOutcome> => {
     if (run.threw) return thrownOutcome(run);
@@ -92,11 +96,11 @@ export async function judgeSample(
       const result = await judgeAssertion(runCtx, run.run, options, site, cancel);
       return { ...outcomeOf(ctx, runCtx, result, number), ...(result.judged && { verdict: runVerdict(ctx, result, number) }) };
     } catch (error) {
-      const shown = shownInSample(error, sampleHint(ctx, runCtx, name), { run: number, n: sample.n });
+      const shown = shownInSample(error, hintLine, { run: number, n: sample.n });
       throw shown instanceof Error ? pointStackAt(shown, [site]) : shown;
     }
   });
-  return sampleResult(ctx, name, judgeArguments(options), sampleHint(ctx, runCtx, name), sample, outcomes);
+  return sampleResult(ctx, name, judgeArguments(options), hintLine, sample, outcomes);
 }
 
 /** Files a single judged run's verdict for the reporters. */
@@ -143,17 +147,15 @@ function judgeArguments(options: JudgeOptions | undefined): unknown[] {
 
 /**
  * The runner's context for one run of a sample: the same equality and `.not`, marked as a sample's
- * run, so the matcher draws no hint line of its own (the sample's message has one) and keeps its
- * hint arguments for that line (`hint()` in format/message.ts).
+ * run, so the matcher draws no hint line of its own (the sample's message has one).
  */
 function perRunContext<Context extends MatcherContext>(ctx: Context): Context {
-  return Object.create(ctx, { sampleRun: { value: {} } }) as Context;
+  return Object.create(ctx, { sampleRun: { value: true } }) as Context;
 }
 
-/** The sample's hint line, `expect(runs).toCallTool(toolName)`, with the arguments the matcher's own hint line has. */
-function sampleHint(ctx: MatcherContext, runCtx: MatcherContext, name: string): string {
-  const parts = runCtx.sampleRun?.hint;
-  return hint(ctx, name, parts?.expected ?? '', parts?.secondArgument, 'runs');
+/** The sample's hint line, `expect(runs).toCallTool(toolName)`, with the arguments the matcher's own hint line names (hints.ts). */
+function sampleHint(ctx: MatcherContext, name: string, { expected, secondArgument }: HintArguments): string {
+  return hint(ctx, name, expected, secondArgument, 'runs');
 }
 
 function outcomeOf(ctx: MatcherContext, runCtx: MatcherContext, result: MatcherResult, run: number): RunOutcome {
@@ -216,7 +218,7 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
  */
 function shownInSample(error: unknown, hintLine: string, where: SampleRun | undefined): unknown {
   if (error instanceof ToolCallAccuracyError) return matcherError(hintLine, error.problem, where);
-  if (error instanceof JudgeError) return error.shownAt(hintLine, where, judgeErrorMessage);
+  if (error instanceof JudgeError) return shownJudgeError(error, hintLine, where, judgeErrorMessage);
   return error;
 }
 

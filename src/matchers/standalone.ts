@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { MatcherContext, MatcherUtils } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherUtils } from '../matcherContext.js';
 
 type Equals = (a: unknown, b: unknown, customTesters?: readonly unknown[], strictCheck?: boolean) => boolean;
 type Tester = (a: unknown, b: unknown, customTesters: unknown[]) => boolean | undefined;

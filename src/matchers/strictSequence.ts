@@ -1,11 +1,12 @@
-import type { MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import { orderMessage, strictDivergence } from '../format/orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { firstSequenceMismatch } from '../scoring/engine.js';
 import type { ToolCall } from '../types.js';
-import { callMatches, nameRules } from '../scoring/comparison.js';
+import { callMatches } from '../scoring/comparison.js';
+import { diagnoseStrict } from '../scoring/diagnosis.js';
 
 /** `toCallToolsInOrder(items, { strict: true })`: the calls are exactly this sequence, nothing before, between or after. */
 export function strictSequence(compare: Comparison, hintLine: string, calls: ToolCall[], items: readonly ExpectedCall[]): MatcherResult {
@@ -19,7 +20,7 @@ export function strictSequence(compare: Comparison, hintLine: string, calls: Too
   return {
     pass,
     message: () =>
-      orderMessage(hintLine, calls, items, { strict: true, pass, focus: { item: mismatch, call: mismatch }, detail: strictDivergence(calls, items, mismatch, nameRules(compare, calls)) }),
+      orderMessage(hintLine, calls, items, { strict: true, pass, focus: { item: mismatch, call: mismatch }, detail: strictDivergence(calls, items, diagnoseStrict(compare, calls, items, mismatch)) }),
     ...diffWindow(projected(items, project.expected), projected(calls, (call, index) => project.actual(call, items[index])), mismatch),
   };
 }

@@ -1,12 +1,18 @@
 import { describeNoCalls } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
+import type { HintArguments } from './hints.js';
 import { diffWindow, nameOf, projected } from '../format/projection.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { readCalls } from './received.js';
+
+/** The hint line names no argument. */
+export function toCallNoToolsHint(): HintArguments {
+  return { expected: '' };
+}
 
 /** Passes when the run made no tool calls. */
 export function toCallNoTools(this: MatcherContext, received: unknown): MatcherResult {
-  const hintLine = hint(this, 'toCallNoTools', '');
+  const hintLine = hint(this, 'toCallNoTools', toCallNoToolsHint().expected);
   const calls = readCalls(received, hintLine);
   const pass = calls.length === 0;
   return {

@@ -2,7 +2,7 @@ import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
 import { diffWindow, projected, projectionOf } from '../format/projection.js';
 import { describeCallClaim, onlyCallDivergence } from '../format/singleCall.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
 import { callMatches, comparisonOf, nameMatches, type Comparison } from '../scoring/comparison.js';

@@ -1,13 +1,13 @@
 import { formatCallList } from '../format/callList.js';
 import { MUST_BE } from '../format/arguments.js';
 import { compose, hint } from '../format/message.js';
-import { describeCallClaim, matchingCalls, missingCallDivergence, type Miss } from '../format/singleCall.js';
+import type { HintArguments } from './hints.js';
+import { describeCallClaim, matchingCalls, missingCallDivergence, MISSES_SHOWN } from '../format/singleCall.js';
+import { missesOf } from '../scoring/diagnosis.js';
 import { diffWindow, projected } from '../format/projection.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import type { OutcomeExpectation } from '../scoring/outcomes.js';
-import { outcomeMismatches } from '../scoring/outcomes.js';
-import type { ToolCall } from '../types.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
 import { callMatches, comparisonOf, nameMatches } from '../scoring/comparison.js';
 import { readCalls } from './received.js';
@@ -19,10 +19,9 @@ import { readOptionsObject, toExpectedName, toOutcome } from './arguments.js';
  * means any input.
  */
 export function toCallTool(this: MatcherContext, received: unknown, toolName: unknown, ...rest: unknown[]): MatcherResult {
-  // An undefined third argument is no options (a variable left unset), as if it were not passed.
-  const hasOptions = rest.length > 1 && rest[1] !== undefined;
-  const hasInput = rest.length > 0 && !(hasOptions && rest[0] === undefined);
-  const hintLine = hint(this, 'toCallTool', 'toolName', hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : hasInput ? 'input' : undefined);
+  const { hasOptions, hasInput } = argumentsGiven(rest);
+  const { expected, secondArgument } = toCallToolHint(toolName, ...rest);
+  const hintLine = hint(this, 'toCallTool', expected, secondArgument);
   const outcome = hasOptions ? readOutcomeOptions(rest[1], hintLine) : undefined;
   const item: ExpectedCall = { ...toExpectedName(toolName, 'toolName', hintLine), ...(hasInput && { input: rest[0], hasInput }), ...(outcome && { outcome }) };
   const calls = readCalls(received, hintLine);
@@ -45,11 +44,10 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   }
   const sameName: number[] = [];
   calls.forEach((call, index) => nameMatches(compare, call, item) && sameName.push(index));
-  const missOf = (call: ToolCall): Miss => [item.hasInput && !compare.equals(call.input, item.input), outcomeMismatches(call, item.outcome!, compare.equals)];
   return {
     pass,
     message: () =>
-      compose(hintLine, describeCallClaim('some', item, pass), formatCallList(calls, sameName[0], asksOutcome([item])), missingCallDivergence(calls, item, sameName, missOf)),
+      compose(hintLine, describeCallClaim('some', item, pass), formatCallList(calls, sameName[0], asksOutcome([item])), missingCallDivergence(calls, item, sameName, missesOf(compare, calls, item, sameName, MISSES_SHOWN))),
     // The diff: the expected input against the inputs the tool did get. A tool never called has
     // nothing to diff (a name against the list of names would compare two different types).
     ...(sameName.length > 0 && hasInput && !outcome && {
@@ -59,11 +57,23 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
   };
 }
 
+/** Which of `input` and `options` were given. An undefined third argument is no options (a variable left unset), as if it were not passed. */
+function argumentsGiven(rest: readonly unknown[]): { hasOptions: boolean; hasInput: boolean } {
+  const hasOptions = rest.length > 1 && rest[1] !== undefined;
+  return { hasOptions, hasInput: rest.length > 0 && !(hasOptions && rest[0] === undefined) };
+}
+
+/** The hint line names `toolName`, then `input` and `options` as given. */
+export function toCallToolHint(_toolName?: unknown, ...rest: unknown[]): HintArguments {
+  const { hasOptions, hasInput } = argumentsGiven(rest);
+  return { expected: 'toolName', ...((hasOptions || hasInput) && { secondArgument: hasOptions ? `${hasInput ? 'input' : 'undefined'}, options` : 'input' }) };
+}
+
 /** The third argument: `{ output?, error?, approval? }`. */
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
   const fields = readOptionsObject(
     options,
-    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions, takesOnly: '{ output, error, approval }' },
+    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions },
     () => hintLine,
   );
   return toOutcome(fields, 'options', hintLine);

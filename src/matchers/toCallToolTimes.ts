@@ -1,16 +1,22 @@
 import { badBounds, MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
+import type { HintArguments } from './hints.js';
 import { describeCallCount } from '../format/outcomes.js';
 import { describeArgument } from '../describe.js';
 import { formatInline, isAsymmetricMatcher } from '../value.js';
 import { countMatches } from '../scoring/engine.js';
 import { withinBounds, type CountBounds } from '../scoring/outcomes.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { callMatches, comparisonOf } from '../scoring/comparison.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 import { readOptionsObject, toExpectedName } from './arguments.js';
+
+/** The hint line names `toolName` and `times`. */
+export function toCallToolTimesHint(): HintArguments {
+  return { expected: 'toolName', secondArgument: 'times' };
+}
 
 /**
  * Passes when exactly `expectedTimes` calls are to `toolName`, or with `{ min?, max? }` when their
@@ -18,7 +24,8 @@ import { readOptionsObject, toExpectedName } from './arguments.js';
  * call it matches: `expect.any(String)` counts them all.
  */
 export function toCallToolTimes(this: MatcherContext, received: unknown, toolName: unknown, expectedTimes: unknown): MatcherResult {
-  const hintLine = hint(this, 'toCallToolTimes', 'toolName', 'times');
+  const { expected, secondArgument } = toCallToolTimesHint();
+  const hintLine = hint(this, 'toCallToolTimes', expected, secondArgument);
   const item = toExpectedName(toolName, 'toolName', hintLine);
   toolName = item.toolName; // a tool reference, read as its name
   const bounds = readBounds(expectedTimes, hintLine);
@@ -41,7 +48,7 @@ function readBounds(value: unknown, hintLine: string): CountBounds {
     if (isCount(value)) return { exactly: value as number };
     throw matcherError(hintLine, mustBe('times', MUST_BE.times, value, (value) => (typeof value === 'object' && value !== null ? describeArgument(value) : formatInline(value))));
   }
-  const { min, max } = readOptionsObject(value, { name: 'times', keys: ['min', 'max'], mustBe: MUST_BE.times, takesOnly: '{ min, max }' }, () => hintLine);
+  const { min, max } = readOptionsObject(value, { name: 'times', keys: ['min', 'max'], mustBe: MUST_BE.times }, () => hintLine);
   for (const [key, count] of [['min', min], ['max', max]] as const) {
     if (count !== undefined && !isCount(count)) throw matcherError(hintLine, mustBe(`times.${key}`, MUST_BE.count, count, formatInline));
   }

@@ -1,4 +1,4 @@
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { hint } from '../format/message.js';
 import { toExpectedCalls } from './arguments.js';
 import { unordered } from './unordered.js';

@@ -1,5 +1,6 @@
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { hint } from '../format/message.js';
+import type { HintArguments } from './hints.js';
 import { mustBe } from '../format/arguments.js';
 import { inOrder } from './inOrder.js';
 import { hasParallelGroup, inOrderWithGroups } from './inOrderWithGroups.js';
@@ -16,8 +17,9 @@ import { comparisonOf } from '../scoring/comparison.js';
  * `parallel(…)` groups.
  */
 export function toCallToolsInOrder(this: MatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherResult {
-  const strictOption = readStrictOption(options, () => hint(this, 'toCallToolsInOrder', 'expected', 'options'));
-  const hintLine = hint(this, 'toCallToolsInOrder', 'expected', strictOption ? '{ strict: true }' : undefined);
+  const { expected: named, secondArgument } = toCallToolsInOrderHint(expected, options);
+  const hintLine = hint(this, 'toCallToolsInOrder', named, secondArgument);
+  const strictOption = readStrictOption(options, () => hintLine);
   const compare = comparisonOf(this);
   if (hasParallelGroup(expected)) return inOrderWithGroups(compare, hintLine, received, expected as unknown[], strictOption);
   const items = toExpectedCalls(expected, 'expected', hintLine);
@@ -25,6 +27,15 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
   // An empty list means what it means for toCallOnly([]): no calls at all (in flexible order it
   // would pass on every run, which is never what a test means).
   return strictOption || items.length === 0 ? strictSequence(compare, hintLine, calls, items) : inOrder(compare, hintLine, calls, items);
+}
+
+/** The hint line names `{ strict: true }` when it is given, and `options` when they cannot be read. */
+export function toCallToolsInOrderHint(_expected?: unknown, options?: unknown): HintArguments {
+  try {
+    return { expected: 'expected', ...(readStrictOption(options, () => '') && { secondArgument: '{ strict: true }' }) };
+  } catch {
+    return { expected: 'expected', secondArgument: 'options' };
+  }
 }
 
 function readStrictOption(options: unknown, hintLine: () => string): boolean {

@@ -1,7 +1,8 @@
 import { MUST_BE, mustBe, toolsProblem } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { HintArguments } from './hints.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { formatAllValid, formatInvalidCalls, schemaThrew, type InvalidCall } from '../format/validInputs.js';
 import { agentsTools } from '../scoring/agentsTools.js';
 import { isAsyncSchemaError, isToolRecord, readToolChecks, toolRecordOfList } from '../scoring/inputSchemas.js';
@@ -9,9 +10,14 @@ import { declaredTools } from '../scoring/toolDeclarations.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 
+/** The hint line names `tools`. */
+export function toCallToolsWithValidInputsHint(): HintArguments {
+  return { expected: 'tools' };
+}
+
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
-  const hintLine = hint(this, 'toCallToolsWithValidInputs', 'tools');
+  const hintLine = hint(this, 'toCallToolsWithValidInputs', toCallToolsWithValidInputsHint().expected);
   // An OpenAI Agents SDK tool list (agent.tools, with agent.handoffs: its function tools carry
   // `invoke`, so they go first), a framework's declarations as it gives them to its model (Gemini's
   // config.tools, Bedrock's toolConfig), else any list of tools that name themselves: a record by name.

@@ -1,8 +1,9 @@
 import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
+import type { HintArguments } from './hints.js';
 import { describeFailures } from '../format/outcomes.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { failedAttempts } from '../scoring/outcomes.js';
 import { formatInline } from '../value.js';
 import { matcherError } from './matcherError.js';
@@ -14,8 +15,8 @@ import { readOptionsObject } from './arguments.js';
  * later call to it succeeded within n further attempts (its next calls, other tools in between).
  */
 export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
-  const retries = readRetries(options, () => hint(this, 'toCallToolsWithoutErrors', 'options'));
-  const hintLine = hint(this, 'toCallToolsWithoutErrors', retries === undefined ? '' : `{ retries: ${retries} }`);
+  const hintLine = hint(this, 'toCallToolsWithoutErrors', toCallToolsWithoutErrorsHint(options).expected);
+  const retries = readRetries(options, () => hintLine);
   const calls = readCalls(received, hintLine);
   const attempts = failedAttempts(calls, retries ?? 0);
   const counted = attempts.filter((run) => !run.forgiven);
@@ -24,6 +25,16 @@ export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown
 }
 
 /** `{ retries: n }` with a whole n ≥ 0, or nothing. */
+/** The hint line names `{ retries: n }` when given, and `options` when they cannot be read. */
+export function toCallToolsWithoutErrorsHint(options?: unknown): HintArguments {
+  try {
+    const retries = readRetries(options, () => '');
+    return { expected: retries === undefined ? '' : `{ retries: ${retries} }` };
+  } catch {
+    return { expected: 'options' };
+  }
+}
+
 function readRetries(options: unknown, hintLine: () => string): number | undefined {
   if (options === undefined) return undefined;
   const { retries } = readOptionsObject(options, { keys: ['retries'], mustBe: '{ retries: number }' }, hintLine);

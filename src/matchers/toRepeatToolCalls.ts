@@ -1,8 +1,9 @@
 import { MUST_BE, mustBe } from '../format/arguments.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
+import type { HintArguments } from './hints.js';
 import { describeRepeats } from '../format/outcomes.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { findRepeats } from '../scoring/outcomes.js';
 import { comparisonOf, inputEquality } from '../scoring/comparison.js';
 import { matcherError } from './matcherError.js';
@@ -15,11 +16,20 @@ import { readOptionsObject } from './arguments.js';
  * repeat of any earlier call counts. Users mostly write `.not.toRepeatToolCalls()`.
  */
 export function toRepeatToolCalls(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
-  const consecutive = readConsecutive(options, () => hint(this, 'toRepeatToolCalls', 'options'));
-  const hintLine = hint(this, 'toRepeatToolCalls', consecutive ? '' : '{ consecutive: false }');
+  const hintLine = hint(this, 'toRepeatToolCalls', toRepeatToolCallsHint(options).expected);
+  const consecutive = readConsecutive(options, () => hintLine);
   const calls = readCalls(received, hintLine);
   const repeats = findRepeats(calls, consecutive, inputEquality(comparisonOf(this), calls));
   return { pass: repeats.length > 0, message: () => compose(hintLine, describeRepeats(calls, repeats, consecutive), formatCallList(calls, repeats[0]?.call)) };
+}
+
+/** The hint line names `{ consecutive: false }` when given, and `options` when they cannot be read. */
+export function toRepeatToolCallsHint(options?: unknown): HintArguments {
+  try {
+    return { expected: readConsecutive(options, () => '') ? '' : '{ consecutive: false }' };
+  } catch {
+    return { expected: 'options' };
+  }
 }
 
 function readConsecutive(options: unknown, hintLine: () => string): boolean {

@@ -1,16 +1,23 @@
 import { getRunUsage, shapesRecording } from '../calls/getRunUsage.js';
-import { MUST_BE, mustBe, NO_LIMIT, unknownLimits } from '../format/arguments.js';
+import { MUST_BE, mustBe, NO_LIMIT } from '../format/arguments.js';
+import { unknownOption } from '../options.js';
 import { budgetDiff, describeBudget, unmeasurableLimit } from '../format/budget.js';
 import { formatCallList } from '../format/callList.js';
 import { compose, hint } from '../format/message.js';
-import type { MatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { HintArguments } from './hints.js';
+import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { BUDGET_LIMITS, checkBudget, type Budget, type BudgetLimit } from '../scoring/budget.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 
+/** The hint line names `budget`. */
+export function toStayWithinBudgetHint(): HintArguments {
+  return { expected: 'budget' };
+}
+
 /** Passes when the run stays within every limit the budget sets: at most this many tool calls, model steps, tokens, milliseconds. */
 export function toStayWithinBudget(this: MatcherContext, received: unknown, budget: unknown): MatcherResult {
-  const hintLine = hint(this, 'toStayWithinBudget', 'budget');
+  const hintLine = hint(this, 'toStayWithinBudget', toStayWithinBudgetHint().expected);
   const limits = toBudget(budget, hintLine);
   const calls = readCalls(received, hintLine);
   const needsUsage = limits.steps !== undefined || limits.tokens !== undefined || limits.durationMs !== undefined;
@@ -37,7 +44,7 @@ export function toStayWithinBudget(this: MatcherContext, received: unknown, budg
 
 /** The arguments alone, for `sample(…)`: an empty run records no tokens, so it cannot stand in for a run here. */
 export function checkBudgetArguments(this: MatcherContext, budget: unknown): void {
-  toBudget(budget, hint(this, 'toStayWithinBudget', 'budget'));
+  toBudget(budget, hint(this, 'toStayWithinBudget', toStayWithinBudgetHint().expected));
 }
 
 /** Checks the budget: an object with at least one known limit, each a count (or milliseconds) of 0 or more. */
@@ -47,7 +54,10 @@ function toBudget(budget: unknown, hintLine: string): Budget {
   }
   const record = budget as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !(BUDGET_LIMITS as readonly string[]).includes(key));
-  if (unknown.length > 0) throw matcherError(hintLine, unknownLimits(unknown));
+  if (unknown.length > 0) {
+    const { problem, badOption } = unknownOption('budget', unknown, BUDGET_LIMITS);
+    throw matcherError(hintLine, problem, undefined, badOption);
+  }
   const given = BUDGET_LIMITS.filter((limit) => record[limit] !== undefined);
   if (given.length === 0) throw matcherError(hintLine, NO_LIMIT);
   for (const limit of given) {

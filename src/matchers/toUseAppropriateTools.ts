@@ -4,7 +4,7 @@ import { isSample } from '../sample/sample.js';
 import { judgeSample, recordJudgedRun, recordJudgeFailure } from './sampled.js';
 import { trackJudge } from '../judge/pending.js';
 import type { ToFollowASensibleTrajectoryOptions, ToUseAppropriateToolsOptions } from '../../matchers.js';
-import type { JudgeMatcherContext, MatcherResult } from '../format/matcherContext.js';
+import type { JudgeMatcherContext, MatcherResult } from '../matcherContext.js';
 import type { JudgeMatcherName } from './judgeAssertion.js';
 
 /**

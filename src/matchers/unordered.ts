@@ -1,5 +1,5 @@
 import { formatCallList } from '../format/callList.js';
-import type { MatcherResult } from '../format/matcherContext.js';
+import type { MatcherResult } from '../matcherContext.js';
 import type { Comparison } from '../scoring/comparison.js';
 import { compose } from '../format/message.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
@@ -7,7 +7,8 @@ import { unorderedDiff, unorderedDivergence, unorderedExpectation, unorderedFocu
 import type { Cover } from '../scoring/engine.js';
 import { matchUnordered } from '../scoring/engine.js';
 import { asksOutcome } from '../scoring/expectedCall.js';
-import { callMatches, itemNamedBy, nameKeys, nameRules } from '../scoring/comparison.js';
+import { callLookup } from '../scoring/comparison.js';
+import { alignUnordered, diagnoseUnordered } from '../scoring/diagnosis.js';
 import { readCalls } from './received.js';
 
 /**
@@ -18,8 +19,8 @@ import { readCalls } from './received.js';
  */
 export function unordered(compare: Comparison, hintLine: string, received: unknown, items: ExpectedCall[], cover: Cover): MatcherResult {
   const calls = readCalls(received, hintLine);
-  const matches = callMatches(compare, calls, items);
-  const matching = matchUnordered(calls.length, items.length, matches, nameKeys(compare, calls, items), cover);
+  const { matches, candidates } = callLookup(compare, calls, items);
+  const matching = matchUnordered(calls.length, items.length, matches, candidates, cover);
   const { pass } = matching;
   const outcomes = asksOutcome(items);
   if (pass) {
@@ -28,7 +29,6 @@ export function unordered(compare: Comparison, hintLine: string, received: unkno
       message: () => compose(hintLine, unorderedExpectation(cover, items, true), formatCallList(calls, undefined, outcomes), unorderedMatched(cover, matching.callOfItem)),
     };
   }
-  const names = { ...nameRules(compare, calls), itemNamedBy: itemNamedBy(compare, items) };
   return {
     pass,
     message: () =>
@@ -36,8 +36,8 @@ export function unordered(compare: Comparison, hintLine: string, received: unkno
         hintLine,
         unorderedExpectation(cover, items, false, matching.callOfItem),
         formatCallList(calls, unorderedFocus(cover, matching.itemOfCall), outcomes),
-        unorderedDivergence(cover, calls, items, matching, matches, names),
+        unorderedDivergence(cover, calls, items, diagnoseUnordered(compare, cover, calls, items, matching, matches)),
       ),
-    ...unorderedDiff(cover, calls, items, matching, names),
+    ...unorderedDiff(cover, calls, items, matching, alignUnordered(compare, cover, calls, items, matching)),
   };
 }

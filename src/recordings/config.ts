@@ -1,5 +1,4 @@
-import { ToolCallAccuracyError } from '../errors.js';
-import { describeValue } from '../describe.js';
+import { checkOptions, narrowed, rule, type OptionsSchema } from '../options.js';
 // The store's light parts only: the main entry imports this module, and loads no file system or crypto.
 import { isStoreMode, STORE_MODES, type StoreMode } from '../store/mode.js';
 import type { StoreUser } from '../store/user.js';
@@ -73,17 +72,19 @@ export function resetRecordingsConfig(): void {
   (globalThis as Holder)[STATE] = {};
 }
 
-/** A TypeError (ToolCallAccuracyError) naming the first bad option of `where`. */
+/** Every recording option; `redact` and `fetch` are checked by the functions that take them. */
+const RECORDING_OPTIONS: OptionsSchema = {
+  shape: 'an object such as { mode: "replay" }',
+  options: {
+    mode: rule.that(`one of ${STORE_MODES.join(', ')}`, isStoreMode),
+    dir: rule.nonEmptyString('a non-empty path'),
+    name: rule.nonEmptyString('a non-empty string'),
+    redact: true,
+    fetch: true,
+  },
+};
+
+/** A ToolCallAccuracyError naming the first bad option of `where`, which takes the options `allowed`. */
 export function checkRecordingOptions(options: unknown, where: string, allowed: readonly string[]): asserts options is Record<string, unknown> {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ToolCallAccuracyError(`${where} takes an options object { ${allowed.join(', ')} }; received ${describeValue(options)}.`);
-  }
-  const extra = Object.keys(options).filter((key) => !allowed.includes(key));
-  if (extra.length > 0) throw new ToolCallAccuracyError(`${where}: unknown option ${extra.map((key) => JSON.stringify(key)).join(', ')}. Known: ${allowed.join(', ')}.`);
-  const { mode, dir, name } = options as Record<string, unknown>;
-  if (mode !== undefined && !isStoreMode(mode)) {
-    throw new ToolCallAccuracyError(`${where}: mode must be one of ${STORE_MODES.join(', ')}; received ${typeof mode === 'string' ? JSON.stringify(mode) : describeValue(mode)}.`);
-  }
-  if (dir !== undefined && (typeof dir !== 'string' || dir.trim() === '')) throw new ToolCallAccuracyError(`${where}: dir must be a non-empty path; received ${describeValue(dir)}.`);
-  if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) throw new ToolCallAccuracyError(`${where}: name must be a non-empty string; received ${describeValue(name)}.`);
+  checkOptions(options, narrowed(RECORDING_OPTIONS, allowed, `an object such as { ${allowed.join(', ')} }`), { where });
 }

@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReportedAssertion } from './record.js';
+import { checkOptions, rule, type OptionsSchema } from '../options.js';
 import { formatHtml } from './html.js';
 import { compareWithBaseline, readBaseline, toResultsFile, type ResultsFile } from './results.js';
 import { percent } from '../format/sample.js';
@@ -26,7 +27,6 @@ export const DEFAULT_HTML = 'tool-call-accuracy-report.html';
 export const DEFAULT_RESULTS = 'tool-call-accuracy-results.json';
 export const BASELINE_ENV = 'TOOL_CALL_ACCURACY_BASELINE';
 
-const OPTION_NAMES = ['html', 'githubSummary', 'outputFile', 'baseline', 'failOnRegression'];
 
 /** What the run's end asks of the runner: `failure` set means the run must fail, and says why. */
 export interface ReportOutcome {
@@ -113,21 +113,20 @@ function shown(file: string): string {
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
+const filePath = (value: unknown) => value === false || (typeof value === 'string' && value !== '');
+
+const REPORTER_OPTIONS: OptionsSchema = {
+  shape: 'an object such as { html: "report.html" }',
+  options: {
+    html: rule.that('a file path, or false to write no page', filePath),
+    githubSummary: rule.boolean,
+    outputFile: rule.that('a file path for the results JSON, or false to write none', filePath),
+    baseline: rule.that('the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json"', (value) => typeof value === 'string' && value !== ''),
+    failOnRegression: rule.boolean,
+  },
+};
+
 /** Reporter options are checked when the runner creates the reporter, before any test runs. */
 export function checkReporterOptions(options: unknown): asserts options is ReporterOptions {
-  if (typeof options !== 'object' || options === null) throw new TypeError('tool-call-accuracy reporter options must be an object such as { html: "report.html" }.');
-  const { html, githubSummary, outputFile, baseline, failOnRegression } = options as Record<string, unknown>;
-  const unknown = Object.keys(options).filter((key) => !OPTION_NAMES.includes(key));
-  if (unknown.length > 0) throw new TypeError(`tool-call-accuracy reporter: unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}. Known: ${OPTION_NAMES.join(', ')}.`);
-  if (html !== undefined && html !== false && (typeof html !== 'string' || html === '')) {
-    throw new TypeError('tool-call-accuracy reporter: html must be a file path, or false to write no page.');
-  }
-  if (githubSummary !== undefined && typeof githubSummary !== 'boolean') throw new TypeError('tool-call-accuracy reporter: githubSummary must be true or false.');
-  if (outputFile !== undefined && outputFile !== false && (typeof outputFile !== 'string' || outputFile === '')) {
-    throw new TypeError('tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none.');
-  }
-  if (baseline !== undefined && (typeof baseline !== 'string' || baseline === '')) {
-    throw new TypeError('tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json".');
-  }
-  if (failOnRegression !== undefined && typeof failOnRegression !== 'boolean') throw new TypeError('tool-call-accuracy reporter: failOnRegression must be true or false.');
+  checkOptions(options, REPORTER_OPTIONS, { where: 'tool-call-accuracy reporter' });
 }

@@ -1,5 +1,7 @@
+import { isThenable } from '../value.js';
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeArgument as describe } from '../describe.js';
+import { checkOptions, rule, type OptionsSchema } from '../options.js';
 import { mapWithConcurrency } from './limit.js';
 import { normalQuantile, requiredPasses, requiredPassesWithConfidence, wilsonInterval } from './wilson.js';
 
@@ -27,7 +29,15 @@ export type SampleSource =
 // Symbol.for: a sample made by the ESM build must be recognized by matchers from the CJS build.
 const SAMPLE = Symbol.for('tool-call-accuracy.sample');
 const DEFAULT_CONCURRENCY = 4;
-const KNOWN_OPTIONS = ['n', 'concurrency', 'minPassRate', 'confidence'];
+const SAMPLE_OPTIONS: OptionsSchema = {
+  shape: 'an object such as { n: 10, minPassRate: 0.9 }',
+  options: {
+    n: rule.wholeNumber(1, 'a whole number of runs, at least 1'),
+    concurrency: rule.wholeNumber(1, 'a whole number, at least 1'),
+    minPassRate: rule.that('a number above 0 and at most 1 (0.9 means 9 runs in 10)', (value) => typeof value === 'number' && value > 0 && value <= 1),
+    confidence: rule.that('a number between 0 and 1 (exclusive), e.g. 0.95', (value) => typeof value === 'number' && value > 0 && value < 1),
+  },
+};
 
 /** Runs of one agent task and the pass-rate rule every matcher applies to them. */
 export interface Sample {
@@ -51,7 +61,7 @@ export function isSample(value: unknown): value is Sample {
  * expect(runs).toCallToolsInOrder(['search-restaurants', 'book-table'])
  */
 export async function sample(source: SampleSource, options: SampleOptions = {}): Promise<Sample> {
-  const checked = checkOptions(options, typeof source === 'function');
+  const checked = readSampleOptions(options, typeof source === 'function');
   let runs: SampledRun[];
   if (typeof source === 'function') {
     runs = await mapWithConcurrency(indexes(checked.n!), checked.concurrency, (index) => callSource(source, index));
@@ -103,29 +113,11 @@ interface CheckedOptions {
   confidence: number | undefined;
 }
 
-function checkOptions(options: unknown, fromFunction: boolean): CheckedOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ToolCallAccuracyError(`sample() options must be an object such as { n: 10, minPassRate: 0.9 }; received ${describe(options)}.`);
-  }
-  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.includes(key));
-  if (unknown.length > 0) {
-    throw new ToolCallAccuracyError(`sample(): unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}. Known: ${KNOWN_OPTIONS.join(', ')}.`);
-  }
+function readSampleOptions(options: unknown, fromFunction: boolean): CheckedOptions {
+  checkOptions(options, SAMPLE_OPTIONS, { where: 'sample()' });
   const { n, concurrency = DEFAULT_CONCURRENCY, minPassRate = 1, confidence } = options as SampleOptions;
   if (n === undefined && fromFunction) {
     throw new ToolCallAccuracyError('sample(fn, { n }) needs n: how many times to call the function, e.g. { n: 10 }.');
-  }
-  if (n !== undefined && !(Number.isSafeInteger(n) && n >= 1)) {
-    throw new ToolCallAccuracyError(`sample(): n must be a whole number of runs, at least 1; received ${describe(n)}.`);
-  }
-  if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) {
-    throw new ToolCallAccuracyError(`sample(): concurrency must be a whole number, at least 1; received ${describe(concurrency)}.`);
-  }
-  if (!(typeof minPassRate === 'number' && minPassRate > 0 && minPassRate <= 1)) {
-    throw new ToolCallAccuracyError(`sample(): minPassRate must be a number above 0 and at most 1 (0.9 means 9 runs in 10); received ${describe(minPassRate)}.`);
-  }
-  if (confidence !== undefined && !(typeof confidence === 'number' && confidence > 0 && confidence < 1)) {
-    throw new ToolCallAccuracyError(`sample(): confidence must be a number between 0 and 1 (exclusive), e.g. 0.95; received ${describe(confidence)}.`);
   }
   return { n, concurrency, minPassRate, confidence };
 }
@@ -146,10 +138,6 @@ function checkReachable(minPassRate: number, n: number, confidence: number | und
 
 function indexes(n: number): number[] {
   return Array.from({ length: n }, (_, index) => index);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

@@ -1,4 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
+import { checkOptions, rule, type OptionsSchema } from '../options.js';
 import { mapWithConcurrency } from './limit.js';
 import { isSample, sample, type Sample, type SampleSource } from './sample.js';
 
@@ -24,6 +25,8 @@ export interface ScoreRunsResult<Result> {
   errors: number;
 }
 
+const SCORE_RUNS_OPTIONS: OptionsSchema = { shape: 'an object such as { concurrency: 4 }', options: { concurrency: rule.wholeNumber(1, 'a whole number, at least 1') } };
+
 /**
  * Scores many runs with the code or LLM scorer, at most `concurrency` at once (default 4), and
  * sums them up: the batch form of `scorer.run` for a nightly evaluation. A run the scorer cannot
@@ -43,11 +46,8 @@ export async function scoreRuns<Result extends { score: number }>(
   if (typeof runs === 'function') {
     throw new ToolCallAccuracyError('scoreRuns(scorer, runs) takes runs already made (an array, iterable, async iterable or a sample); to make them, pass sample(fn, { n }).');
   }
-  const { concurrency = 4, ...rest } = options ?? {};
-  if (Object.keys(rest).length > 0) throw new ToolCallAccuracyError(`scoreRuns: unknown option ${Object.keys(rest).map((key) => JSON.stringify(key)).join(', ')}. Known: concurrency.`);
-  if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) {
-    throw new ToolCallAccuracyError(`scoreRuns: concurrency must be a whole number, at least 1; received ${String(concurrency)}.`);
-  }
+  checkOptions(options ?? {}, SCORE_RUNS_OPTIONS, { where: 'scoreRuns' });
+  const { concurrency = 4 } = options ?? {};
   const resolved = await runs;
   const taken = isSample(resolved) ? resolved : await sample(resolved as Exclude<SampleSource, (index: number) => unknown>);
   const scoredRuns = await mapWithConcurrency(taken.runs, concurrency, async (run): Promise<ScoredRun<Result>> => {

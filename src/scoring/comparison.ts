@@ -1,32 +1,23 @@
-import type { MatcherContext } from '../format/matcherContext.js';
+import type { MatcherContext } from '../matcherContext.js';
 import type { ToolCall } from '../types.js';
-import type { Matches, NameKeys } from './engine.js';
+import type { Candidates, Matches } from './engine.js';
 import { equalityOf } from './equality.js';
-import { EqualityClasses, differsAt, inputProbe } from './equalityClasses.js';
-import type { InputProbe } from './equalityClasses.js';
 import type { ExpectedCall } from './expectedCall.js';
 import { outcomeMatches, type InputEquality } from './outcomes.js';
+import { plainHash } from './plainHash.js';
 
 /**
  * How one assertion compares calls with expected items, decided once from the runner's context:
  * its equality (with its custom testers, as `toEqual` uses it), and whether any custom tester is
  * registered. Without one (`byIdentity`), a string name compares by `===` (what the equality would
- * say anyway), and plain-data values may be grouped by `EqualityClasses`; a custom tester may make
- * two different strings or values equal, so with one every pair goes through the equality.
+ * say anyway), so calls can be looked up by name, and by the hash of an input that is plain data
+ * (`plainHash`); a custom tester may make two different strings or values equal, so with one every
+ * pair goes through the equality.
  */
 export interface Comparison {
   equals(a: unknown, b: unknown): boolean;
   byIdentity: boolean;
 }
-
-/**
- * From how many calls an assertion takes the shortcuts past the runner's equality for plain data:
- * grouping inputs by `EqualityClasses` (without it, an unordered match or a search for repeats
- * compares pairs, and grows with the square of the calls) and probing an expected input's fields
- * (`inputProbe`). Below it, every comparison is the runner's own; where the shortcuts start to
- * pay is measured in bench/RESULTS.md.
- */
-export const SHORTCUTS_FROM = 16;
 
 export function comparisonOf(ctx: MatcherContext): Comparison {
   return { equals: equalityOf(ctx), byIdentity: !ctx.customTesters?.length };
@@ -37,95 +28,114 @@ export function nameMatches(compare: Comparison, call: ToolCall, item: ExpectedC
   return compare.byIdentity && typeof item.toolName === 'string' ? call.toolName === item.toolName : compare.equals(call.toolName, item.toolName);
 }
 
-/** The predicate the engine uses: a call matches an item when its name (and input, if given) are equal, and its outcome is the one asked for. */
+/**
+ * The predicate the engine uses: a call matches an item when its name (and input, if given) are
+ * equal, and its outcome is the one asked for.
+ */
 export function callMatches(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
+  return callLookup(compare, calls, items).matches;
+}
+
+/**
+ * One assertion's comparison of calls with items: the predicate (`matches`), and for the engine's
+ * unordered matching, the calls that may fit each item (`candidates`). Without custom testers, names
+ * compare by `===`, so calls are looked up by name, and inputs that are plain data by their hash
+ * (`plainHash`, made once per call and item): a call whose input has another hash is not compared,
+ * as the runner's equality would call them unequal. With a custom tester nothing is known, and
+ * every pair goes through the runner's equality.
+ */
+export interface CallLookup {
+  matches: Matches;
+  candidates: Candidates | undefined;
+}
+
+export function callLookup(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): CallLookup {
   const { equals, byIdentity } = compare;
-  // Per item with an input, made on first use: a field of it that rules most calls out without the runner's equality.
-  let probes: (InputProbe | null)[] | undefined;
-  const inputFits = (itemIndex: number, expected: unknown, input: unknown) => {
-    if (byIdentity && calls.length >= SHORTCUTS_FROM && differsAt(((probes ??= new Array(items.length))[itemIndex] ??= inputProbe(expected) ?? null), input)) return false;
+  const callHash = byIdentity ? hashTable(calls.length, (call) => calls[call]!.input) : undefined;
+  const itemHash = byIdentity ? hashTable(items.length, (item) => items[item]!.input) : undefined;
+  const inputFits = (callIndex: number, itemIndex: number, expected: unknown, input: unknown) => {
+    if (callHash && itemHash) {
+      const hash = itemHash(itemIndex);
+      if (hash !== undefined) {
+        const other = callHash(callIndex);
+        if (other !== undefined && other !== hash) return false;
+      }
+    }
     return equals(input, expected);
   };
-  return (callIndex, itemIndex) => {
+  const matches: Matches = (callIndex, itemIndex) => {
     const call = calls[callIndex]!;
     const item = items[itemIndex]!;
     return (
       nameMatches(compare, call, item) &&
-      (!item.hasInput || inputFits(itemIndex, item.input, call.input)) &&
+      (!item.hasInput || inputFits(callIndex, itemIndex, item.input, call.input)) &&
       (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
     );
+  };
+  return { matches, get candidates() { return callHash && itemHash ? candidatesOf(calls, items, callHash, itemHash) : undefined; } };
+}
+
+// Markers in the table of `hashTable` (a hash is an int32).
+const UNKNOWN = 2 ** 33;
+const NO_HASH = 2 ** 32;
+
+/** Each value's `plainHash` (undefined: not plain data), made on first ask (the table too: a list of names never asks). */
+function hashTable(count: number, valueOf: (index: number) => unknown): (index: number) => number | undefined {
+  let known: Float64Array | undefined;
+  return (index) => {
+    known ??= new Float64Array(count).fill(UNKNOWN);
+    let hash = known[index]!;
+    if (hash === UNKNOWN) known[index] = hash = plainHash(valueOf(index)) ?? NO_HASH;
+    return hash === NO_HASH ? undefined : hash;
   };
 }
 
 /**
- * The names the engine may group by, when names compare by `===`: a string name is then the only
- * name its calls can have, and without an input it is all the item asks. With a custom tester
- * nothing is known, and every pair goes through the predicate.
- *
- * Keys go further for an item with a string name and an input that is plain data: its key is the
- * number `EqualityClasses` gives its input among the values under that name, and a call's key
- * likewise. Under the runner's equality without custom testers (which could equate values of
- * different classes) such an item fits a call with a key exactly when the keys are the same. A call
- * whose input is not plain data (a Date, a class instance) may still equal it, so the items of a
- * name that such a call has get no key, and are compared.
+ * The calls that may fit each item: the calls of its name (a plain item, asking only a name, fits
+ * them all), narrowed for an input that is plain data to the calls whose input has its hash or none
+ * (a call's input that is not plain data, a class instance, may still equal it).
  */
-export function nameKeys(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): NameKeys | undefined {
-  return compare.byIdentity ? new CallKeys(calls, items) : undefined;
-}
-
-// A class rather than closures: the engine calls these once per call and item, and a method is the
-// same function from one assertion to the next, which keeps those call sites fast.
-class CallKeys implements NameKeys {
-  // Made on first use (a list of plain names needs none): the classes, the calls' keys, and the
-  // names of calls without one.
-  private classes: EqualityClasses | undefined = undefined;
-  private callKeys: Int32Array | undefined = undefined;
-  private readonly namesWithoutKeys = new Set<string>();
-
-  constructor(
-    private readonly calls: readonly ToolCall[],
-    private readonly items: readonly ExpectedCall[],
-  ) {}
-
-  callName(call: number): string {
-    return this.calls[call]!.toolName;
+function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[], callHash: (call: number) => number | undefined, itemHash: (item: number) => number | undefined): Candidates {
+  const byName = new Map<string, number[]>();
+  for (let call = 0; call < calls.length; call++) {
+    const name = calls[call]!.toolName;
+    const list = byName.get(name);
+    if (list) list.push(call);
+    else byName.set(name, [call]);
   }
-
-  itemName(item: number): string | undefined {
-    const name = this.items[item]!.toolName;
-    return typeof name === 'string' ? name : undefined;
-  }
-
-  isPlain(item: number): boolean {
-    const { hasInput, outcome } = this.items[item]!;
-    return !hasInput && outcome === undefined && this.itemName(item) !== undefined;
-  }
-
-  callKey(call: number): number {
-    return (this.callKeys ?? this.keysOfCalls())[call]!;
-  }
-
-  itemKey(item: number): number {
-    const name = this.itemName(item);
-    // An item asking for an outcome fits only some of the calls with its input: it has no key.
-    if (name === undefined || !this.items[item]!.hasInput || this.items[item]!.outcome !== undefined) return -1;
-    if (this.calls.length < SHORTCUTS_FROM) return -1;
-    if (!this.callKeys) this.keysOfCalls();
-    return this.namesWithoutKeys.has(name) ? -1 : (this.classes!.classOf(name, this.items[item]!.input) ?? -1);
-  }
-
-  private keysOfCalls(): Int32Array {
-    const { calls } = this;
-    const classes = (this.classes = new EqualityClasses(calls.length));
-    const keys = new Int32Array(calls.length);
-    for (let call = 0; call < calls.length; call++) {
-      const { toolName, input } = calls[call]!;
-      const key = classes.classOf(toolName, input);
-      if (key === undefined) this.namesWithoutKeys.add(toolName);
-      keys[call] = key ?? -1;
+  const none: number[] = [];
+  let all: number[] | undefined;
+  // Per name, made when an item with a plain-data input first asks: its calls by input hash, and those without one.
+  const hashed = new Map<string, { byHash: Map<number, number[]>; unhashed: number[]; merged: Map<number, readonly number[]> }>();
+  const byHash = (name: string, list: readonly number[]) => {
+    let known = hashed.get(name);
+    if (known) return known;
+    known = { byHash: new Map(), unhashed: [], merged: new Map() };
+    for (const call of list) {
+      const hash = callHash(call);
+      if (hash === undefined) known.unhashed.push(call);
+      else {
+        const same = known.byHash.get(hash);
+        if (same) same.push(call);
+        else known.byHash.set(hash, [call]);
+      }
     }
-    return (this.callKeys = keys);
-  }
+    hashed.set(name, known);
+    return known;
+  };
+  const lists = items.map((item, index): readonly number[] => {
+    if (typeof item.toolName !== 'string') return (all ??= calls.map((_, call) => call));
+    const list = byName.get(item.toolName) ?? none;
+    const hash = item.hasInput && list.length > 1 ? itemHash(index) : undefined;
+    if (hash === undefined) return list;
+    const known = byHash(item.toolName, list);
+    const same = known.byHash.get(hash) ?? none;
+    if (known.unhashed.length === 0) return same;
+    let merged = known.merged.get(hash);
+    if (!merged) known.merged.set(hash, (merged = [...same, ...known.unhashed].sort((a, b) => a - b)));
+    return merged;
+  });
+  return { of: (item) => lists[item]!, isPlain: (item) => typeof items[item]!.toolName === 'string' && !items[item]!.hasInput && items[item]!.outcome === undefined };
 }
 
 /** For a call, the first item whose name its name matches (or undefined): one Map lookup per call when every name compares by `===`. */
@@ -136,41 +146,12 @@ export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[])
   return (call) => byName.get(call.toolName);
 }
 
-/** Was some call made to the item's name? One Set lookup per item when names compare by `===`. */
-export function isCalled(compare: Comparison, calls: readonly ToolCall[]): (item: ExpectedCall) => boolean {
-  if (!compare.byIdentity) return (item) => calls.some((call) => nameMatches(compare, call, item));
-  let calledNames: Set<string> | undefined;
-  const namesCalled = () => {
-    calledNames = new Set();
-    for (const call of calls) calledNames.add(call.toolName);
-    return calledNames;
-  };
-  return (item) =>
-    typeof item.toolName === 'string' ? (calledNames ?? namesCalled()).has(item.toolName) : calls.some((call) => nameMatches(compare, call, item));
-}
-
 /**
- * How the runner's equality compares names, for the divergence wording in format/:
- * `sameName(call, item)` says a call has the item's name, `called(item)` that some call of the run does.
- */
-export interface NameRules {
-  sameName(call: ToolCall, item: ExpectedCall): boolean;
-  called(item: ExpectedCall): boolean;
-}
-
-/** The run's `NameRules` under `compare`. */
-export function nameRules(compare: Comparison, calls: readonly ToolCall[]): NameRules {
-  return { sameName: (call, item) => nameMatches(compare, call, item), called: isCalled(compare, calls) };
-}
-
-/**
- * Calls' inputs compared with each other (repeats): without custom testers, plain-data inputs are
- * keyed by `EqualityClasses` (one number per distinct value under a name), so a long run is not
- * compared pair by pair.
+ * Calls' inputs compared with each other (repeats), under the runner's equality; without custom
+ * testers, each plain-data input's hash (`plainHash`), so that a call is compared only with the
+ * earlier calls whose input has its hash or none.
  */
 export function inputEquality(compare: Comparison, calls: readonly ToolCall[]): InputEquality {
   const sameInput = (first: number, second: number) => compare.equals(calls[first]!.input, calls[second]!.input);
-  if (!compare.byIdentity || calls.length < SHORTCUTS_FROM) return { sameInput };
-  const classes = new EqualityClasses(calls.length);
-  return { sameInput, key: (call) => classes.classOf(calls[call]!.toolName, calls[call]!.input) ?? -1 };
+  return compare.byIdentity ? { sameInput, hash: (call) => plainHash(calls[call]!.input) } : { sameInput };
 }

@@ -1,4 +1,4 @@
-import type { MatcherContext } from '../format/matcherContext.js';
+import type { MatcherContext } from '../matcherContext.js';
 
 type Equals = MatcherContext['equals'];
 type Tester = (this: unknown, a: unknown, b: unknown, customTesters: readonly unknown[]) => boolean | undefined;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { isAsymmetricMatcher } from '../value.js';
+import { isAsymmetricMatcher, isThenable } from '../value.js';
 
 /**
  * The input schemas of a set of tools, and whether an input passes one. Tools come as an AI SDK
@@ -82,10 +82,6 @@ function isStandardSchema(value: unknown): value is { '~standard': { validate(in
 class AsyncSchemaError extends Error {}
 export function isAsyncSchemaError(error: unknown): error is Error {
   return error instanceof AsyncSchemaError;
-}
-
-function isThenable(value: unknown): boolean {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function asyncSchema(name: string): AsyncSchemaError {

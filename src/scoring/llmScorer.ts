@@ -1,4 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
+import { checkOptions, type OptionsSchema } from '../options.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, getJudgeConfig } from '../judge/config.js';
 import type { JudgeOutcome } from '../judge/judge.js';
@@ -6,6 +7,9 @@ import type { JudgeRequestInput } from '../judge/request.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
 import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } from '../judge/types.js';
+
+/** What `scorer.run(run, options)` takes (Mastra passes the request; its value is read by the judge). */
+const RUN_OPTIONS: OptionsSchema = { shape: '{ request }', options: { request: true } };
 
 export interface ToolCallAccuracyScorerLLMOptions {
   /** An AI SDK language model or a model id string (`'openai/gpt-5-mini'`). Defaults to `configureJudge({ model })`. */
@@ -79,9 +83,7 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
     name: 'Tool Call Accuracy (LLM)',
     description: "Evaluates whether an agent selected appropriate tools for the user's request, with an LLM judge",
     async run(run, runOptions) {
-      if (runOptions !== undefined && (typeof runOptions !== 'object' || runOptions === null || Object.keys(runOptions).some((key) => key !== 'request'))) {
-        throw new ToolCallAccuracyError('scorer.run(run, options) takes only { request }.');
-      }
+      if (runOptions !== undefined) checkOptions(runOptions, RUN_OPTIONS, { where: 'scorer.run(run, options)' });
       // Loaded at the first run: the judge needs node:crypto and the file system, which importing
       // the package must not load (the code scorer and the matchers need neither).
       const { judge } = await import('../judge/judge.js');

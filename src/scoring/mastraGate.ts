@@ -1,5 +1,6 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError, ToolCallCheckError } from '../errors.js';
+import { checkOptions, rule, type OptionsSchema } from '../options.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
 
@@ -51,7 +52,14 @@ export interface MastraGate extends Omit<MastraScorerMembers, 'type'> {
   run(run: MastraRun): Promise<MastraGateResult>;
 }
 
-const OPTIONS = ['name', 'description', 'type'];
+const GATE_OPTIONS: OptionsSchema = {
+  shape: '{ name, description, type }',
+  options: {
+    name: rule.string,
+    description: rule.string,
+    type: rule.oneOf(['agent', 'trajectory'], "'agent' (the run's messages) or 'trajectory' (its Mastra trajectory)"),
+  },
+};
 
 /**
  * The package's checks as a Mastra scorer (`type: 'agent'`, or `'trajectory'` to check the run's trajectory), for `runEvals({ gates })`,
@@ -71,27 +79,13 @@ export function mastraGate<Run extends MastraRun = MastraRun>(id: string, checks
       `mastraGate(${JSON.stringify(id)}, checks): checks is a function of the run, e.g. (run) => check(run).toCallTool('search'); received ${describeValue(checks)}.`,
     );
   }
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): options is { name, description, type }; received ${describeValue(options)}.`);
-  }
-  const unknown = Object.keys(options).filter((key) => !OPTIONS.includes(key));
-  if (unknown.includes('threshold')) {
+  const where = `mastraGate(${JSON.stringify(id)}, checks, options)`;
+  if (typeof options === 'object' && options !== null && 'threshold' in options) {
     throw new ToolCallAccuracyError(
-      `mastraGate(${JSON.stringify(id)}, checks, options): a gate has no threshold, it scores 1 or 0 per run. runEvals gates on the share of runs that passed; for a threshold, pass the gate as a scorer: scorers: [{ scorer: gate, threshold: 0.9 }].`,
+      `${where}: a gate has no threshold, it scores 1 or 0 per run. runEvals gates on the share of runs that passed; for a threshold, pass the gate as a scorer: scorers: [{ scorer: gate, threshold: 0.9 }].`,
     );
   }
-  if (unknown.length > 0) {
-    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${OPTIONS.join(', ')}.`);
-  }
-  if (options.type !== undefined && options.type !== 'agent' && options.type !== 'trajectory') {
-    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): type is 'agent' (the run's messages) or 'trajectory' (its Mastra trajectory); received ${describeValue(options.type)}.`);
-  }
-  for (const key of ['name', 'description']) {
-    const value = (options as Record<string, unknown>)[key];
-    if (value !== undefined && typeof value !== 'string') {
-      throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks, options): ${key} must be a string; received ${describeValue(value)}.`);
-    }
-  }
+  checkOptions<MastraGateOptions>(options, GATE_OPTIONS, { where });
   const runIdOf = runIds();
   return {
     ...mastraScorerMembers(),

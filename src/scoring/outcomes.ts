@@ -139,19 +139,19 @@ export interface Repeat {
 
 /**
  * What `findRepeats` needs to know of the calls: whether two have equal inputs (the runner's
- * equality), and optionally a key per call that decides it without comparing: two calls with the
- * same name and keys of 0 or more have equal inputs exactly when their keys are the same; -1 is no
- * key (compare).
+ * equality), and optionally a hash per call that narrows the search: two calls whose inputs both
+ * have a hash are equal only when the hashes are the same (undefined: no hash, compare).
  */
 export interface InputEquality {
   sameInput(first: number, second: number): boolean;
-  key?(call: number): number;
+  hash?(call: number): number | undefined;
 }
 
 /**
  * The calls that repeat the call just before them (same tool, equal input), or with
- * `consecutive: false` any earlier call. Keyed calls are found by lookup; a call without a key is
- * compared with every earlier call to its tool, and a keyed call with the unkeyed ones.
+ * `consecutive: false` the first earlier call. A call is compared with the earlier calls to its
+ * tool whose input has its hash or none, in order, until one is equal; every verdict is the
+ * runner's equality's.
  */
 export function findRepeats(calls: readonly ToolCall[], consecutive: boolean, inputs: InputEquality): Repeat[] {
   const repeats: Repeat[] = [];
@@ -161,65 +161,29 @@ export function findRepeats(calls: readonly ToolCall[], consecutive: boolean, in
     }
     return repeats;
   }
-  const seen = new Map<string, { unkeyed: number[]; all: number[] }>();
-  const firstByKey = new FirstByKey(calls);
+  // Per tool, its earlier calls: all of them, those without a hash, and those with each hash.
+  const seen = new Map<string, { all: number[]; unhashed: number[]; byHash: Map<number, number[]> }>();
+  const firstEqual = (earlier: readonly number[], index: number) => earlier.find((other) => inputs.sameInput(other, index));
   for (let index = 0; index < calls.length; index++) {
     const name = calls[index]!.toolName;
     let tool = seen.get(name);
-    if (!tool) seen.set(name, (tool = { unkeyed: [], all: [] }));
-    const key = inputs.key?.(index) ?? -1;
-    let earlier = key === -1 ? tool.all.find((other) => inputs.sameInput(other, index)) : firstByKey.get(name, key);
-    if (key !== -1) {
-      const unkeyed = tool.unkeyed.find((other) => inputs.sameInput(other, index));
-      if (unkeyed !== undefined && (earlier === undefined || unkeyed < earlier)) earlier = unkeyed;
+    if (!tool) seen.set(name, (tool = { all: [], unhashed: [], byHash: new Map() }));
+    const hash = inputs.hash?.(index);
+    let earlier: number | undefined;
+    if (hash === undefined) earlier = firstEqual(tool.all, index);
+    else {
+      const same = tool.byHash.get(hash);
+      const hashed = same && firstEqual(same, index);
+      const unhashed = firstEqual(tool.unhashed, index);
+      earlier = hashed === undefined ? unhashed : unhashed === undefined ? hashed : Math.min(hashed, unhashed);
+      if (same) same.push(index);
+      else tool.byHash.set(hash, [index]);
     }
     if (earlier !== undefined) repeats.push({ call: index, repeats: earlier });
-    if (key === -1) tool.unkeyed.push(index);
-    else firstByKey.add(name, key, index);
+    if (hash === undefined) tool.unhashed.push(index);
     tool.all.push(index);
   }
   return repeats;
-}
-
-/**
- * The first call with each name and key. Keys are mostly distinct small numbers (`EqualityClasses`
- * numbers each input under its tool's name, 0, 1, 2, … up to the number of calls), so they index a
- * typed array, which fills many times faster than a `Map` of numbers (bench/RESULTS.md, issue 31). The array
- * holds the first call seen with each key whatever its name; a key another name took first, or one
- * past the array, goes to a `Map` per name.
- */
-class FirstByKey {
-  /** 1 + the first call with each key (under the name that took it first); 0: none yet. */
-  private readonly first: Int32Array;
-  private readonly others = new Map<string, Map<number, number>>();
-
-  constructor(private readonly calls: readonly ToolCall[]) {
-    this.first = new Int32Array(calls.length);
-  }
-
-  get(name: string, key: number): number | undefined {
-    if (key < this.first.length) {
-      const taken = this.first[key]!;
-      if (taken === 0) return undefined;
-      if (this.calls[taken - 1]!.toolName === name) return taken - 1;
-    }
-    return this.others.get(name)?.get(key);
-  }
-
-  /** Keeps `index` as the first call with this name and key, unless one came before it. */
-  add(name: string, key: number, index: number): void {
-    if (key < this.first.length) {
-      const taken = this.first[key]!;
-      if (taken === 0) {
-        this.first[key] = index + 1;
-        return;
-      }
-      if (this.calls[taken - 1]!.toolName === name) return;
-    }
-    let byKey = this.others.get(name);
-    if (!byKey) this.others.set(name, (byKey = new Map()));
-    if (!byKey.has(key)) byKey.set(key, index);
-  }
 }
 
 /** Bounds on a count, both inclusive: `{ exactly }` or at least one of `min`, `max`. */

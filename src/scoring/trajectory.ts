@@ -7,7 +7,9 @@
  * and a list of calls scores as the Mastra trajectory of the same tool steps.
  * Numbers are Mastra's, rounding included; docs/scorers.md lists where this differs on purpose.
  */
+import type { TokenUsage } from '../calls/adapter.js';
 import { safeJson } from '../json.js';
+import type { BudgetLimit, LimitOutcome } from './budget.js';
 import type { ToolCall } from '../types.js';
 import { findRepeats } from './outcomes.js';
 
@@ -108,7 +110,12 @@ function sortKeys(value: unknown): unknown {
 export interface StepComparison {
   comparison: TrajectoryComparisonResult;
   callOfStep: number[];
+  /** For each of the first MISSING_SHOWN steps no call matched (in `relaxed` and `unordered` order), the calls that fit it: the reason says whether they were taken or came too early. */
+  fittingOfMissing: ReadonlyMap<number, readonly number[]>;
 }
+
+/** How many missing steps a reason describes one by one. */
+export const MISSING_SHOWN = 10;
 
 /** Does this call fit the expected step: its name, its kind when given, and each data field given? */
 export function stepMatches(call: ToolCall, step: ResolvedStep): boolean {
@@ -141,6 +148,7 @@ export function compareSteps(calls: readonly ToolCall[], expected: readonly Reso
     return {
       comparison: { score: calls.length === 0 ? 1 : 0, matchedSteps: 0, totalExpectedSteps: 0, totalActualSteps: calls.length, missingSteps: [], extraSteps: names, outOfOrderSteps: [], repeatedSteps: [] },
       callOfStep: [],
+      fittingOfMissing: new Map(),
     };
   }
   const counts = new Map<string, number>();
@@ -193,7 +201,14 @@ export function compareSteps(calls: readonly ToolCall[], expected: readonly Reso
     outOfOrderSteps,
     repeatedSteps,
   };
-  return { comparison, callOfStep };
+  const fittingOfMissing = new Map<number, number[]>();
+  if (ordering !== 'strict') {
+    for (const index of callOfStep.flatMap((call, step) => (call === -1 ? [step] : [])).slice(0, MISSING_SHOWN)) {
+      const step = expected[index]!;
+      fittingOfMissing.set(index, calls.flatMap((call, at) => (stepMatches(call, step) ? [at] : [])));
+    }
+  }
+  return { comparison, callOfStep, fittingOfMissing };
 }
 
 /** The budgets of an efficiency check, each only when set. */
@@ -322,4 +337,24 @@ export function combineDimensions(
   const total = parts.reduce((sum, [weight]) => sum + weight, 0);
   const score = total > 0 ? parts.reduce((sum, [weight, value]) => sum + (weight / total) * value, 0) : 1;
   return Math.round(score * 100) / 100;
+}
+
+/** What the multi-dimensional scorer's reason is made from (format/trajectoryReason.ts puts it into words). */
+export interface TrajectoryReasonParts {
+  calls: readonly ToolCall[];
+  score: number;
+  weights: TrajectoryWeights;
+  steps: readonly ResolvedStep[] | undefined;
+  compared: StepComparison | undefined;
+  ordering: TrajectoryOrdering;
+  allowRepeatedSteps: boolean;
+  efficiency: TrajectoryEfficiencyResult | undefined;
+  /** Redundant calls were looked for. */
+  noRedundantCalls: boolean;
+  limits: readonly LimitOutcome[];
+  tokens: TokenUsage | undefined;
+  limitNames: { readonly [Limit in BudgetLimit]?: string };
+  blacklist: TrajectoryBlacklistResult | undefined;
+  toolFailures: ToolFailureAnalysisResult;
+  maxRetriesPerTool: number;
 }

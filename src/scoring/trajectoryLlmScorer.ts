@@ -10,6 +10,7 @@ import { getToolCalls } from '../calls/getToolCalls.js';
 import { resultIsRun, startedBy } from '../calls/subAgents.js';
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { checkOptions, type OptionsSchema } from '../options.js';
 import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, getJudgeConfig } from '../judge/config.js';
 import type { JudgeRequestInput } from '../judge/request.js';
@@ -20,6 +21,9 @@ import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js
 import { runIds } from './runId.js';
 import type { ResolvedStep } from './trajectory.js';
 import { resolveExpectedTrajectory, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
+
+/** What `scorer.run(run, options)` takes (Mastra passes the request; its value is read by the judge). */
+const RUN_OPTIONS: OptionsSchema = { shape: '{ request }', options: { request: true } };
 
 export interface TrajectoryAccuracyScorerLLMOptions {
   /** An AI SDK language model or a model id string (`'openai/gpt-5-mini'`). Defaults to `configureJudge({ model })`. */
@@ -111,9 +115,7 @@ export function createTrajectoryAccuracyScorerLLM(options: TrajectoryAccuracySco
       ? 'Evaluates the trajectory against an expected trajectory using LLM analysis'
       : 'Evaluates the quality and appropriateness of the trajectory using LLM analysis',
     async run(argument, runOptions) {
-      if (runOptions !== undefined && (!isRecord(runOptions) || Object.keys(runOptions).some((key) => key !== 'request'))) {
-        throw new ToolCallAccuracyError('scorer.run(run, options) takes only { request }.');
-      }
+      if (runOptions !== undefined) checkOptions(runOptions, RUN_OPTIONS, { where: 'scorer.run(run, options)' });
       const { run, textOf, itemExpectation } = scorerRun(argument);
       const itemSteps =
         isRecord(itemExpectation) && Array.isArray(itemExpectation.steps) && itemExpectation.steps.length > 0

@@ -12,8 +12,7 @@ import { getToolCalls } from '../calls/getToolCalls.js';
 import { own } from '../calls/views.js';
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import { unmeasurableLimit } from '../format/budget.js';
-import { accuracyReason, trajectoryReason } from '../format/trajectoryReason.js';
+import { unknownOption } from '../options.js';
 import type { ToolCall } from '../types.js';
 import { checkBudget, type LimitOutcome } from './budget.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
@@ -32,9 +31,12 @@ import {
   type TrajectoryBlacklistResult,
   type TrajectoryComparisonResult,
   type TrajectoryEfficiencyResult,
+  type StepComparison,
   type TrajectoryOrdering,
+  type TrajectoryReasonParts,
   type TrajectoryWeights,
 } from './trajectory.js';
+import type { UsageQuantity } from '../calls/adapter.js';
 
 export type {
   ToolFailureAnalysisResult,
@@ -207,6 +209,13 @@ function optionError(where: string, problem: string): ToolCallAccuracyError {
   return new ToolCallAccuracyError(`${where} ${problem}`);
 }
 
+/** An options object's unknown options, said as every options error says them (options.ts); `within` names a nested one (`weights`). */
+function unknownOptions(value: Record<string, unknown>, known: readonly string[], where: string, within?: string): void {
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  const named = (keys: readonly string[]) => (within === undefined ? keys : keys.map((key) => `${within}.${key}`));
+  if (unknown.length > 0) throw unknownOption(where.replace(/:$/, ''), named(unknown), named(known));
+}
+
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
   const unknown = Object.keys(value).filter((key) => !known.includes(key));
   if (unknown.length > 0) {
@@ -368,20 +377,20 @@ export function resolveExpectedTrajectory(value: unknown, where: string): Resolv
 }
 
 /**
- * Mastra's code scorer of trajectory accuracy (`code-trajectory-accuracy-scorer`): the share of
- * expected steps the run's calls match, in `strict`, `relaxed` (default) or `unordered` order,
- * with Mastra's penalties for extra calls (strict) and for repeats when `allowRepeatedSteps` is
- * false. A dataset item's `expectedTrajectory` gives the steps when the scorer has none, and its
- * `ordering` and `allowRepeatedSteps` override the scorer's. A run with nothing to compare against
- * is an error, not a 0.
- * @example
- * const scorer = createTrajectoryAccuracyScorerCode({ expectedTrajectory: ['search-flights', 'book-flight'], comparisonOptions: { ordering: 'strict' } })
- * const { score, reason } = await scorer.run(result)   // any run getToolCalls reads
+ * The words of the scorers' reasons and errors: format/ sits above scoring, so the scorers' public
+ * entries (format/trajectoryScorers.ts) hand them in, and the decisions here stay free of text.
  */
-export function createTrajectoryAccuracyScorerCode(options: TrajectoryAccuracyScorerCodeOptions = {}): TrajectoryAccuracyScorerCode {
+export interface TrajectoryWords {
+  accuracyReason(calls: readonly ToolCall[], steps: readonly ResolvedStep[], compared: StepComparison, ordering: TrajectoryOrdering, allowRepeatedSteps: boolean): string;
+  trajectoryReason(parts: TrajectoryReasonParts): string;
+  unmeasurableLimit(limit: UsageQuantity, format: string, why: string | undefined, recordedBy: readonly string[], name?: string): string;
+}
+
+/** `createTrajectoryAccuracyScorerCode` (format/trajectoryScorers.ts), with its words. */
+export function trajectoryAccuracyScorerCode(options: TrajectoryAccuracyScorerCodeOptions, words: TrajectoryWords): TrajectoryAccuracyScorerCode {
   const where = 'createTrajectoryAccuracyScorerCode(options):';
   if (!isRecord(options)) throw optionError(where, `options must be an object like { expectedTrajectory: ['search', 'book'] }; received ${describeValue(options)}.`);
-  unknownKeys(options, ['expectedTrajectory', 'comparisonOptions'], `${where} options`);
+  unknownOptions(options, ['expectedTrajectory', 'comparisonOptions'], where);
   const staticSteps = options.expectedTrajectory === undefined ? undefined : resolveExpectedTrajectory(options.expectedTrajectory, `${where} expectedTrajectory`);
   const comparison = options.comparisonOptions ?? {};
   if (!isRecord(comparison)) throw optionError(`${where} comparisonOptions`, `must be an object like { ordering: 'strict' }; received ${describeValue(comparison)}.`);
@@ -389,7 +398,7 @@ export function createTrajectoryAccuracyScorerCode(options: TrajectoryAccuracySc
     // Mastra's documentation names it; its code ignores it.
     throw optionError(`${where} comparisonOptions.strictOrder`, "is not an option (Mastra's scorer ignores it too): use ordering: 'strict', 'relaxed' or 'unordered'.");
   }
-  unknownKeys(comparison, ['ordering', 'allowRepeatedSteps'], `${where} comparisonOptions`);
+  unknownOptions(comparison, ['ordering', 'allowRepeatedSteps'], where, 'comparisonOptions');
   const ordering = resolveOrdering(comparison.ordering, `${where} comparisonOptions.ordering`) ?? 'relaxed';
   const allowRepeatedSteps = resolveBoolean(comparison.allowRepeatedSteps, `${where} comparisonOptions.allowRepeatedSteps`) ?? true;
   const runIdOf = runIds();
@@ -416,7 +425,7 @@ export function createTrajectoryAccuracyScorerCode(options: TrajectoryAccuracySc
       return {
         runId: runIdOf(argument),
         score: compared.comparison.score,
-        reason: accuracyReason(calls, steps, compared, effectiveOrdering, effectiveRepeats),
+        reason: words.accuracyReason(calls, steps, compared, effectiveOrdering, effectiveRepeats),
         preprocessStepResult: {
           actualTrajectory: scoredTrajectory(calls),
           expectedTrajectory: { steps },
@@ -431,25 +440,15 @@ export function createTrajectoryAccuracyScorerCode(options: TrajectoryAccuracySc
 
 const LIMIT_OPTIONS = { toolCalls: 'maxSteps', tokens: 'maxTotalTokens', durationMs: 'maxTotalDurationMs' } as const;
 
-/**
- * Mastra's multi-dimensional code scorer of trajectories (`code-trajectory-scorer`): accuracy
- * against expected steps, efficiency (budgets of calls, tokens and wall time, redundant calls),
- * retries of failed calls, and forbidden tools or sequences (which score 0), weighted (0.4, 0.3,
- * 0.2, 0.1 by default) over the dimensions that apply. A dataset item's `expectedTrajectory`
- * overrides `defaults` field by field. A budget the run does not record (tokens, wall time) is an
- * error naming the budget and what the run lacks, never a score.
- * @example
- * const scorer = createTrajectoryScorerCode({ defaults: { steps: ['search-flights', 'book-flight'], maxSteps: 4, blacklistedTools: ['cancel-booking'] } })
- * const { score, reason, preprocessStepResult } = await scorer.run(result)
- */
-export function createTrajectoryScorerCode(options: TrajectoryScorerCodeOptions = {}): TrajectoryScorerCode {
+/** `createTrajectoryScorerCode` (format/trajectoryScorers.ts), with its words. */
+export function trajectoryScorerCode(options: TrajectoryScorerCodeOptions, words: TrajectoryWords): TrajectoryScorerCode {
   const where = 'createTrajectoryScorerCode(options):';
   if (!isRecord(options)) throw optionError(where, `options must be an object like { defaults: { steps: ['search', 'book'] } }; received ${describeValue(options)}.`);
-  unknownKeys(options, ['defaults', 'weights'], `${where} options`);
+  unknownOptions(options, ['defaults', 'weights'], where);
   const defaults = options.defaults === undefined ? {} : resolveExpectation(options.defaults, `${where} defaults`);
   const given = options.weights ?? {};
   if (!isRecord(given)) throw optionError(`${where} weights`, `must be an object like { accuracy: 0.5, efficiency: 0.3, toolFailures: 0.1, blacklist: 0.1 }; received ${describeValue(given)}.`);
-  unknownKeys(given, Object.keys(DEFAULT_WEIGHTS), `${where} weights`);
+  unknownOptions(given, Object.keys(DEFAULT_WEIGHTS), where, 'weights');
   const weights = { ...DEFAULT_WEIGHTS };
   for (const key of Object.keys(DEFAULT_WEIGHTS) as Array<keyof TrajectoryWeights>) weights[key] = resolveAmount(given[key], `${where} weights.${key}`) ?? DEFAULT_WEIGHTS[key];
   const runIdOf = runIds();
@@ -469,7 +468,7 @@ export function createTrajectoryScorerCode(options: TrajectoryScorerCodeOptions 
       let limits: LimitOutcome[] = [];
       let tokens;
       if (budgeted) {
-        const measured = measure(run, config);
+        const measured = measure(run, config, words);
         tokens = measured.tokenUsage;
         efficiency = checkEfficiency(calls, { maxSteps: config.maxSteps, maxTotalTokens: config.maxTotalTokens, maxTotalDurationMs: config.maxTotalDurationMs, noRedundantCalls: config.noRedundantCalls ?? true }, measured);
         limits = checkBudget({ toolCalls: config.maxSteps, tokens: config.maxTotalTokens, durationMs: config.maxTotalDurationMs }, (limit) =>
@@ -485,7 +484,7 @@ export function createTrajectoryScorerCode(options: TrajectoryScorerCodeOptions 
       return {
         runId: runIdOf(argument),
         score,
-        reason: trajectoryReason({
+        reason: words.trajectoryReason({
           calls,
           score,
           weights,
@@ -518,15 +517,15 @@ function publicConfig(config: ResolvedExpectation): TrajectoryExpectation {
  * `toStayWithinBudget` uses): a budget the run cannot be measured against is an error naming the
  * budget and what the run lacks. A budget not set reads 0, as in Mastra's result.
  */
-function measure(run: unknown, config: ResolvedExpectation): Measured & { tokenUsage: ReturnType<typeof getRunUsage>['usage']['tokens'] } {
+function measure(run: unknown, config: ResolvedExpectation, words: TrajectoryWords): Measured & { tokenUsage: ReturnType<typeof getRunUsage>['usage']['tokens'] } {
   const { format, usage } = getRunUsage(run);
   const tokens = usage.tokens ? usage.tokens.input + usage.tokens.output : undefined;
   if (config.maxTotalTokens !== undefined && tokens === undefined) {
-    throw new ToolCallAccuracyError(`code-trajectory-scorer: cannot evaluate the token budget: ${unmeasurableLimit('tokens', format, usage.lacking?.tokens, shapesRecording('tokens'), 'maxTotalTokens')}`);
+    throw new ToolCallAccuracyError(`code-trajectory-scorer: cannot evaluate the token budget: ${words.unmeasurableLimit('tokens', format, usage.lacking?.tokens, shapesRecording('tokens'), 'maxTotalTokens')}`);
   }
   if (config.maxTotalDurationMs !== undefined && usage.durationMs === undefined) {
     throw new ToolCallAccuracyError(
-      `code-trajectory-scorer: cannot evaluate the duration budget: ${unmeasurableLimit('durationMs', format, usage.lacking?.durationMs, shapesRecording('durationMs'), 'maxTotalDurationMs')}`,
+      `code-trajectory-scorer: cannot evaluate the duration budget: ${words.unmeasurableLimit('durationMs', format, usage.lacking?.durationMs, shapesRecording('durationMs'), 'maxTotalDurationMs')}`,
     );
   }
   return { tokens: tokens ?? 0, durationMs: usage.durationMs ?? 0, tokenUsage: usage.tokens };

@@ -1,5 +1,6 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { checkOptions, rule, type OptionsSchema } from '../options.js';
 import { standaloneContext } from '../matchers/standalone.js';
 import { equalityOf } from '../scoring/equality.js';
 import { didYouMean } from '../suggest.js';
@@ -43,7 +44,7 @@ interface Stub {
  * expect(result).toCallTool('getWeather', { city: 'Paris' })
  */
 export function stubbedTools<T>(tools: T, stubs: StubsFor<T>, options: StubbedToolsOptions = {}): T {
-  checkOptions(options);
+  checkStubOptions(options);
   if (typeof stubs !== 'object' || stubs === null || Array.isArray(stubs)) {
     throw new ToolCallAccuracyError(`${WHO} takes its stubs as a record { toolName: stub }; received ${describeValue(stubs)}.`);
   }
@@ -157,10 +158,8 @@ function checkCase(item: Record<string, unknown>, where: string): ToolStubCase<u
   return item as ToolStubCase<unknown, unknown>;
 }
 
-function checkOptions(options: unknown): asserts options is StubbedToolsOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ToolCallAccuracyError(`${WHO}: its options are { passThrough }; received ${describeValue(options)}.`);
-  const extra = Object.keys(options).filter((key) => key !== 'passThrough');
-  if (extra.length > 0) throw new ToolCallAccuracyError(`${WHO}: unknown option ${extra.map((key) => JSON.stringify(key)).join(', ')}. Known: passThrough.`);
-  const { passThrough } = options as { passThrough?: unknown };
-  if (passThrough !== undefined && typeof passThrough !== 'boolean') throw new ToolCallAccuracyError(`${WHO}: passThrough must be true or false; received ${describeValue(passThrough)}.`);
+const STUB_OPTIONS: OptionsSchema = { shape: 'an object such as { passThrough: true }', options: { passThrough: rule.boolean } };
+
+function checkStubOptions(options: unknown): asserts options is StubbedToolsOptions {
+  checkOptions(options, STUB_OPTIONS, { where: WHO });
 }

@@ -105,8 +105,10 @@ describe('calibrating against labels', () => {
   });
 
   test('bad gate settings are named', () => {
-    expect(() => checkGate({ minKapa: 0.5 }, 'configureJudge({ calibration })')).toThrow('configureJudge({ calibration }): unknown setting "minKapa". Known: minKappa');
-    expect(() => checkGate({ minTpr: 2 }, 'x')).toThrow('x: minTpr must be a number from 0 to 1; received 2.');
+    expect(() => checkGate({ minKapa: 0.5 }, 'configureJudge({ calibration })')).toThrow(
+      'configureJudge({ calibration }): unknown option "minKapa". Known: minKappa, minTpr, minTnr, minLabels, level, warnOnly, labelsFile. Did you mean "minKappa"?',
+    );
+    expect(() => checkGate({ minTpr: 2 }, 'x')).toThrow('x: minTpr must be a number from 0 to 1; received number 2.');
     expect(() => checkGate({ level: 'calls' }, 'x')).toThrow("x: level must be one of 'run', 'call'");
   });
 });

@@ -57,7 +57,7 @@ describe('configureJudge({ calibration })', () => {
   });
 
   test('a bad gate setting is named where it is set', () => {
-    expect(() => configureJudge({ calibration: { minKappa: 2 } })).toThrow('configureJudge: calibration: minKappa must be a number from -1 to 1; received 2.');
-    expect(() => configureJudge({ calibration: { minTPR: 0.8 } as never })).toThrow('configureJudge: calibration: unknown setting "minTPR"');
+    expect(() => configureJudge({ calibration: { minKappa: 2 } })).toThrow('configureJudge: calibration: minKappa must be a number from -1 to 1; received number 2.');
+    expect(() => configureJudge({ calibration: { minTPR: 0.8 } as never })).toThrow('configureJudge: calibration: unknown option "minTPR". Known: minKappa, minTpr, minTnr, minLabels, level, warnOnly, labelsFile. Did you mean "minTpr"?');
   });
 });

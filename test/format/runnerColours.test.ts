@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { jest, root, vitest } from '../reporter/helpers/children.js';
 
-// Colours follow the runner in use, never CI or FORCE_COLOR directly (format/matcherContext.ts,
+// Colours follow the runner in use, never CI or FORCE_COLOR directly (src/matcherContext.ts,
 // inRunnerColours). Each child runs with CI=true and FORCE_COLOR=1, where both runners' own
 // utilities colour; the fixtures hold the assertions.
 const fixtures = path.join(root, 'test/format/fixtures/colours');

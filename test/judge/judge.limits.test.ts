@@ -107,17 +107,17 @@ describe('the concurrency queue', () => {
 describe('the LLM scorer checks its options when it is made, as configureJudge does', () => {
   const model = judgeModel(appropriateWeather);
   it.each([
-    [{ timeoutMs: 0 }, 'createToolCallAccuracyScorerLLM: timeoutMs must be a positive number of milliseconds; received 0.'],
-    [{ timeoutMs: '5s' }, 'createToolCallAccuracyScorerLLM: timeoutMs must be a positive number of milliseconds; received 5s.'],
-    [{ concurrency: 0 }, 'createToolCallAccuracyScorerLLM: concurrency must be a whole number ≥ 1; received 0.'],
-    [{ concurrency: 1.5 }, 'createToolCallAccuracyScorerLLM: concurrency must be a whole number ≥ 1; received 1.5.'],
-    [{ maxRetries: -1 }, 'createToolCallAccuracyScorerLLM: maxRetries must be a whole number ≥ 0; received -1.'],
+    [{ timeoutMs: 0 }, 'createToolCallAccuracyScorerLLM: timeoutMs must be a positive number of milliseconds; received number 0.'],
+    [{ timeoutMs: '5s' }, 'createToolCallAccuracyScorerLLM: timeoutMs must be a positive number of milliseconds; received "5s".'],
+    [{ concurrency: 0 }, 'createToolCallAccuracyScorerLLM: concurrency must be a whole number ≥ 1; received number 0.'],
+    [{ concurrency: 1.5 }, 'createToolCallAccuracyScorerLLM: concurrency must be a whole number ≥ 1; received number 1.5.'],
+    [{ maxRetries: -1 }, 'createToolCallAccuracyScorerLLM: maxRetries must be a whole number ≥ 0; received number -1.'],
     [
       { threshold: 0.5 },
       'createToolCallAccuracyScorerLLM: the scorer has no threshold; it returns the score for you to compare. toUseAppropriateTools({ threshold }) and configureJudge({ threshold }) take one.',
     ],
-    [{ model: {} }, "createToolCallAccuracyScorerLLM: model must be an AI SDK language model or a model id string such as 'openai/gpt-5'."],
-    [{ cache: 'auto' }, 'createToolCallAccuracyScorerLLM: cache must be { mode?, dir? }.'],
+    [{ model: {} }, "createToolCallAccuracyScorerLLM: model must be an AI SDK language model or a model id string such as 'openai/gpt-5'; received an object with no keys."],
+    [{ cache: 'auto' }, 'createToolCallAccuracyScorerLLM: cache must be { mode?, dir? }; received "auto".'],
     [{ cache: { mode: 'replya' } }, 'createToolCallAccuracyScorerLLM: cache.mode must be one of auto, replay, record, off; received "replya".'],
     [{ modle: model }, 'createToolCallAccuracyScorerLLM: unknown option "modle". Known: model, availableTools, timeoutMs, maxRetries, concurrency, rubric, votes.'],
   ])('%o', (options, message) => {

@@ -219,7 +219,7 @@ describe('the request option', () => {
     expect((await scorer.run(result)).score).toBe(1);
     expect((await scorer.run(result, { request: [{ role: 'user', content: 'Per run' }] })).score).toBe(1);
     expect([requestInPrompt(model, 0), requestInPrompt(model, 1)]).toEqual(['Sign in as alice and fetch pages a and b', 'Per run']);
-    await expect(scorer.run(result, { threshold: 1 } as never)).rejects.toThrow('scorer.run(run, options) takes only { request }.');
+    await expect(scorer.run(result, { threshold: 1 } as never)).rejects.toThrow('scorer.run(run, options): unknown option "threshold". Known: request.');
   });
 });
 

@@ -315,7 +315,7 @@ describe('bad options and hostile data', () => {
     expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, criteria: ['a', 'a'] }))).toContain('Matcher error: options.criteria[1] repeats criterion 1 ("a"): give each criterion once.');
     expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, expectedTrajectory: 'lookup-order' as never }))).toContain('Matcher error: options.expectedTrajectory must be a list of steps');
     expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, concurrency: 5 } as never))).toContain('Matcher error: options takes only { model, availableTools, threshold, rubric, votes, cache, timeoutMs, maxRetries }; set concurrency with configureJudge().');
-    expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, timeoutMs: -5 }))).toContain('Matcher error: options: timeoutMs must be a positive number of milliseconds; received -5.');
+    expect(await rejectionOf(expect(refundRun()).toFollowASensibleTrajectory({ model, timeoutMs: -5 }))).toContain('Matcher error: options: timeoutMs must be a positive number of milliseconds; received number -5.');
     expect(model.doGenerateCalls).toHaveLength(0);
   });
 

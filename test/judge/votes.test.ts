@@ -169,7 +169,7 @@ describe('votes: the judge asked several times, the majority deciding', () => {
       expect(await rejectionOf(not ? expect(weatherRun()).not.toUseAppropriateTools({ votes: votes as number }) : expect(weatherRun()).toUseAppropriateTools({ votes: votes as number }))).toContain(`Matcher error: options: ${expected}`);
     }
     expect(() => configureJudge({ votes: votes as number })).toThrow(TypeError);
-    expect(() => configureJudge({ votes: votes as number })).toThrow(`configureJudge: ${expected}; received ${typeof votes === 'string' ? 'a string ("3")' : `number ${String(votes)}`}.`);
+    expect(() => configureJudge({ votes: votes as number })).toThrow(`configureJudge: ${expected}; received ${typeof votes === 'string' ? '"3"' : `number ${String(votes)}`}.`);
     expect(() => createToolCallAccuracyScorerLLM({ model: judgeModel(appropriateWeather), votes: votes as number })).toThrow(`createToolCallAccuracyScorerLLM: ${expected}`);
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as bodies from '../../src/matchers/bodies.js';
 import { matchersFor } from '../../src/matchers/lazy.js';
 import { jestMatchers, matchers } from '../../src/setup.js';
-import type { MatcherContext, MatcherResult } from '../../src/format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../../src/matcherContext.js';
 
 // The setup file registers these, so every matcher test runs through them; these check what the
 // runners see of the matchers themselves.

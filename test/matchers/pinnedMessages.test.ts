@@ -11,7 +11,7 @@ import * as jestUtils from 'jest-matcher-utils';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { jestMatchers } from '../../src/setup.js';
-import type { MatcherContext, MatcherResult } from '../../src/format/matcherContext.js';
+import type { MatcherContext, MatcherResult } from '../../src/matcherContext.js';
 import { sample } from '../../src/sample/sample.js';
 import { toolRefs } from '../../src/refs/toolRefs.js';
 import { parallel } from '../../src/refs/parallel.js';

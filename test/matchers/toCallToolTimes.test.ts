@@ -143,7 +143,7 @@ describe('toCallToolTimes(name, { min?, max? })', () => {
     [{ min: -1 }, 'times.min must be a whole number of calls (0 or more); received -1.'],
     [{ max: 1.5 }, 'times.max must be a whole number of calls (0 or more); received 1.5.'],
     [{ max: '2' }, 'times.max must be a whole number of calls (0 or more); received "2".'],
-    [{ max: 2, exactly: 2 }, 'times takes only { min, max }; received unknown key "exactly".'],
+    [{ max: 2, exactly: 2 }, 'times: unknown option "exactly". Known: min, max.'],
     [null, 'times must be a whole number of calls (0 or more) or { min?, max? }; received null.'],
     [[2], 'times must be a whole number of calls (0 or more) or { min?, max? }; received'],
   ])('bad bounds %j are matcher errors, .not included', (bounds, text) => {

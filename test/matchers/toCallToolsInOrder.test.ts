@@ -226,7 +226,7 @@ describe('toCallToolsInOrder', () => {
       'expected[1] has unknown key "args"; a call pattern takes only { toolName, input, output, error, approval }.',
     );
     expect(matcherErrorOf(() => expect(trip).not.toCallToolsInOrder(['a'], { strictMode: true } as never))).toContain(
-      'options takes only { strict: boolean }; received unknown key "strictMode".',
+      'options: unknown option "strictMode". Known: strict.',
     );
     expect(matcherErrorOf(() => expect(trip).toCallToolsInOrder(['a'], true as never))).toContain('options must be { strict: boolean }; received boolean true.');
   });

@@ -159,7 +159,7 @@ describe('toCallToolsWithoutErrors', () => {
     [{ retries: -1 }, 'options.retries must be a whole number of retries (0 or more); received -1.'],
     [{ retries: 1.5 }, 'options.retries must be a whole number of retries (0 or more); received 1.5.'],
     [{ retries: '2' }, 'options.retries must be a whole number of retries (0 or more); received "2".'],
-    [{ retry: 2 }, 'options takes only { retries: number }; received unknown key "retry".'],
+    [{ retry: 2 }, 'options: unknown option "retry". Known: retries.'],
     [2, 'options must be { retries: number }; received number 2.'],
   ])('bad options %j are matcher errors, .not included', (options, text) => {
     for (const call of [() => expect([]).toCallToolsWithoutErrors(options as never), () => expect([]).not.toCallToolsWithoutErrors(options as never)]) {

@@ -100,7 +100,7 @@ describe('toRepeatToolCalls', () => {
 
   it.each([
     [{ consecutive: 'no' }, 'options.consecutive must be true or false; received "no".'],
-    [{ consecutve: false }, 'options takes only { consecutive: boolean }; received unknown key "consecutve".'],
+    [{ consecutve: false }, 'options: unknown option "consecutve". Known: consecutive. Did you mean "consecutive"?'],
     [false, 'options must be { consecutive: boolean }; received boolean false.'],
   ])('bad options %j are matcher errors, .not included', (options, text) => {
     for (const call of [() => expect([]).toRepeatToolCalls(options as never), () => expect([]).not.toRepeatToolCalls(options as never)]) {

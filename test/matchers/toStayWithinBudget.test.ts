@@ -139,10 +139,10 @@ describe('toStayWithinBudget', () => {
     expect(matcherErrorOf(() => expect(run).toStayWithinBudget({ tokens: '100' as never }))).toContain('budget.tokens must be a whole number (0 or more); received "100".');
     expect(matcherErrorOf(() => expect(run).toStayWithinBudget({ durationMs: Number.NaN }))).toContain('budget.durationMs must be a number of milliseconds (0 or more); received number NaN.');
     expect(matcherErrorOf(() => expect(run).not.toStayWithinBudget({ toolcalls: 3, 'maxSteps\n': 2 } as never))).toContain(
-      'budget has unknown options "toolcalls", "maxSteps\\n"; a budget takes toolCalls, steps, tokens and durationMs.',
+      'budget: unknown options "toolcalls", "maxSteps\\n". Known: toolCalls, steps, tokens, durationMs. Did you mean "toolCalls"?',
     );
     // A long key is cut as a tool name is, its quote closed and its length said.
-    expect(matcherErrorOf(() => expect(run).toStayWithinBudget({ ['k'.repeat(300)]: 1 } as never))).toContain(`budget has unknown option "${'k'.repeat(64)}"… (300 characters); a budget takes`);
+    expect(matcherErrorOf(() => expect(run).toStayWithinBudget({ ['k'.repeat(300)]: 1 } as never))).toContain(`budget: unknown option "${'k'.repeat(64)}"… (300 characters). Known: toolCalls`);
     // A limit given as undefined is no limit.
     expect(run).toStayWithinBudget({ toolCalls: 1, durationMs: undefined });
   });
@@ -153,7 +153,7 @@ describe('toStayWithinBudget', () => {
     const failure = failureOf(() => expect(runs).toStayWithinBudget({ tokens: 89 }));
     expect(failure.message).toContain('expect(runs).toStayWithinBudget(budget)');
     expect(failure.message).toContain('Passed in 0 of 3 runs (failing); all 3 required (minPassRate 1).');
-    expect(matcherErrorOf(() => expect(runs).toStayWithinBudget({ tokenz: 1 } as never))).toContain('budget has unknown option "tokenz"');
+    expect(matcherErrorOf(() => expect(runs).toStayWithinBudget({ tokenz: 1 } as never))).toContain('budget: unknown option "tokenz". Known: toolCalls, steps, tokens, durationMs. Did you mean "tokens"?');
     const listed = await sample([[{ toolName: 'a', input: {} }]]);
     expect(matcherErrorOf(() => expect(listed).toStayWithinBudget({ tokens: 1 }))).toContain('In run 1 of 1: the budget limits tokens, but this run (read as plain) records no token usage.');
   });

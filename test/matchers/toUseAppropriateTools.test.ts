@@ -123,7 +123,7 @@ describe('toUseAppropriateTools', () => {
 
     it('bad options', async () => {
       expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ threshold: 2 }))).toContain(
-        'Matcher error: options: threshold must be a number from 0 to 1; received 2.',
+        'Matcher error: options: threshold must be a number from 0 to 1; received number 2.',
       );
       expect(await rejectionOf(expect(weatherRun()).toUseAppropriateTools({ concurrency: 2 } as never))).toContain(
         'Matcher error: options takes only { model, availableTools, threshold, rubric, votes, cache, timeoutMs, maxRetries }; set concurrency with configureJudge().',
@@ -187,7 +187,7 @@ describe('configureJudge', () => {
   });
 
   it('rejects bad settings with a message naming them', () => {
-    expect(() => configureJudge({ timeoutMs: -1 })).toThrow('configureJudge: timeoutMs must be a positive number of milliseconds; received -1.');
+    expect(() => configureJudge({ timeoutMs: -1 })).toThrow('configureJudge: timeoutMs must be a positive number of milliseconds; received number -1.');
     expect(() => configureJudge({ cache: { mode: 'sometimes' as never } })).toThrow('cache.mode must be one of auto, replay, record, off');
     expect(() => configureJudge({ concurrency: 0 })).toThrow('concurrency must be a whole number ≥ 1');
     expect(() => configureJudge({ modle: 'x' } as never)).toThrow('configureJudge: unknown option "modle"');

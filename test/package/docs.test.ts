@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
-// The documentation ships with the package (package.json `files`), so the README's links work in
-// node_modules, in the repository and, with `repository` set, on the registry's page.
+// The documentation ships with the package (package.json `files`), images included, so the README's
+// and the docs' links work in node_modules as in the repository. package.json names no repository
+// until the package has a public one, so nothing may rely on the registry resolving links against it.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 const packed = new Set<string>(
@@ -38,20 +39,21 @@ describe('the documentation, as shipped', () => {
     expect([...packed].filter((file) => file.startsWith('examples/')).length).toBeGreaterThan(5);
   });
 
-  test.each(pages)('every relative link of %s resolves inside the installed package (an image: in the repository), and every #anchor to a heading', (page) => {
+  test.each(pages)('every relative link of %s, images included, resolves inside the installed package, and every #anchor to a heading', (page) => {
     for (const { target, image } of linksOf(page)) {
       const [file, anchor] = target.split('#') as [string, string | undefined];
       const resolved = file === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), file)).replace(/\/$/, '');
       const where = `${page} links to ${target}`;
-      if (image) expect(existsSync(path.join(root, resolved)), where).toBe(true);
-      else expect(packed.has(resolved) || [...packed].some((shipped) => shipped.startsWith(`${resolved}/`)), `${where}, which the package does not ship`).toBe(true);
+      if (image) expect(packed.has(resolved), `${where}, an image the package does not ship`).toBe(true);
+      expect(existsSync(path.join(root, resolved)), where).toBe(true);
+      expect(packed.has(resolved) || [...packed].some((shipped) => shipped.startsWith(`${resolved}/`)), `${where}, which the package does not ship`).toBe(true);
       if (anchor) expect(anchorsOf(path.join(root, resolved)), `${where}: no such heading`).toContain(anchor);
     }
   });
 
-  test('package.json names the repository, against which the registry resolves relative links', () => {
+  test('package.json names no placeholder repository (until the package has a public one)', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(manifest.repository.url).toMatch(/^git\+https:\/\/.+\.git$/);
-    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(JSON.stringify(manifest)).not.toMatch(/OWNER/);
+    expect(Object.keys(manifest)).not.toEqual(expect.arrayContaining(['repository']));
   });
 });

@@ -51,7 +51,8 @@ describe('a test file starts by loading the setup entry, not the matchers', () =
   });
 });
 
-describe('the Vitest setup entry, installed in a project, in each of Vitest’s ways of running a file', () => {
+// Each test starts a child Vitest: seconds on a loaded machine, so a generous timeout (speed is not what they check).
+describe('the Vitest setup entry, installed in a project, in each of Vitest’s ways of running a file', { timeout: 30_000 }, () => {
   // The package as a user has it: a copy in node_modules (so Vitest loads it with Node, not Vite),
   // beside a link to the repository's vitest.
   let project: string;

@@ -112,7 +112,11 @@ describe('the report outputs', () => {
 
   it('checks the options when the runner makes the reporter', () => {
     expect(() => new ToolCallAccuracyReporter({ output: 'x.html' } as never)).toThrow('tool-call-accuracy reporter: unknown option "output". Known: html, githubSummary, outputFile, baseline, failOnRegression.');
-    expect(() => checkReporterOptions({ html: '' })).toThrow('tool-call-accuracy reporter: html must be a file path, or false to write no page.');
+    expect(() => checkReporterOptions({ html: '' })).toThrow('tool-call-accuracy reporter: html must be a file path, or false to write no page; received an empty string.');
     expect(() => checkReporterOptions({ githubSummary: 'yes' })).toThrow(TypeError);
+    // A ToolCallAccuracyError (a TypeError) with its parts as fields, as every options error.
+    expect(() => checkReporterOptions({ failOnRegresion: true })).toThrow(
+      expect.objectContaining({ name: 'ToolCallAccuracyError', badOption: { where: 'tool-call-accuracy reporter', option: 'failOnRegresion', received: 'failOnRegresion', known: ['html', 'githubSummary', 'outputFile', 'baseline', 'failOnRegression'], suggestion: 'failOnRegression' } }),
+    );
   });
 });

@@ -164,12 +164,12 @@ describe('reporter options', () => {
     });
     expect(problems).toMatchInlineSnapshot(`
       [
-        "TypeError: tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none.",
-        "TypeError: tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none.",
-        "TypeError: tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json".",
-        "TypeError: tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json".",
-        "TypeError: tool-call-accuracy reporter: failOnRegression must be true or false.",
-        "TypeError: tool-call-accuracy reporter: unknown option "failOnRegresion". Known: html, githubSummary, outputFile, baseline, failOnRegression.",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none; received an empty string.",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: outputFile must be a file path for the results JSON, or false to write none; received number 3.",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json"; received boolean true.",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: baseline must be the path of an earlier results file, such as "baseline/tool-call-accuracy-results.json"; received an empty string.",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: failOnRegression must be true or false; received "yes".",
+        "ToolCallAccuracyError: tool-call-accuracy reporter: unknown option "failOnRegresion". Known: html, githubSummary, outputFile, baseline, failOnRegression. Did you mean "failOnRegression"?",
       ]
     `);
     expect(() => new ToolCallAccuracyJestReporter({}, { failOnRegression: 1 } as never)).toThrow(TypeError);

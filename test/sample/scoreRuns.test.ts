@@ -44,7 +44,7 @@ describe('scoreRuns', () => {
     await expect(scoreRuns(orderScorer, [['search-restaurants'], { nope: 1 }])).rejects.toThrow('scoreRuns: run 2 of 2: received an object with keys { nope }');
     await expect(scoreRuns({} as never, [])).rejects.toThrow('scoreRuns(scorer, runs) takes a scorer with a run(run) method');
     await expect(scoreRuns(orderScorer, (() => []) as never)).rejects.toThrow('to make them, pass sample(fn, { n })');
-    await expect(scoreRuns(orderScorer, [['a']], { concurrency: 0 })).rejects.toThrow('scoreRuns: concurrency must be a whole number, at least 1; received 0.');
+    await expect(scoreRuns(orderScorer, [['a']], { concurrency: 0 })).rejects.toThrow('scoreRuns: concurrency must be a whole number, at least 1; received number 0.');
     await expect(scoreRuns(orderScorer, [])).rejects.toThrow('sample() received no runs');
   });
 });

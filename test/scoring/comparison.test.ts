@@ -1,34 +1,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { callMatches, comparisonOf, inputEquality, nameKeys, SHORTCUTS_FROM } from '../../src/scoring/comparison.js';
+import { callLookup, callMatches, comparisonOf, inputEquality } from '../../src/scoring/comparison.js';
 import { matchUnordered, type Cover } from '../../src/scoring/engine.js';
 import { findRepeats } from '../../src/scoring/outcomes.js';
 import { standaloneContext } from '../../src/matchers/standalone.js';
 import type { ExpectedCall } from '../../src/scoring/expectedCall.js';
 import type { ToolCall } from '../../src/types.js';
 
-// From SHORTCUTS_FROM calls, plain-data inputs are grouped by EqualityClasses and probed instead of
-// compared pair by pair. The shortcuts must give the verdicts the runner's equality gives: checked
-// against the same comparison without them (with a custom tester registered, which takes no side,
-// every pair goes through the equality).
+// Without custom testers, calls are looked up by name and by the hash of a plain-data input, and the
+// runner's equality decides among those. The narrowing must give the verdicts that comparing every
+// pair gives: checked against the same comparison with a custom tester registered, which takes no
+// side, so that every pair goes through the equality.
 const compare = comparisonOf(standaloneContext(false));
 const everyPair = comparisonOf({ ...standaloneContext(false), customTesters: [() => undefined] });
 
 const value = fc.constantFrom<unknown>({ q: 'cats' }, { q: 'cats', page: undefined }, { page: 1, q: 'cats' }, { q: 'dogs' }, ['a', 'b'], ['b', 'a'], 0, -0, Number.NaN, null, 'cats');
 const call = fc.record({ toolName: fc.constantFrom('search', 'book'), input: value }).map((made) => made as ToolCall);
-const calls = fc.array(call, { minLength: SHORTCUTS_FROM, maxLength: SHORTCUTS_FROM + 8 });
+const calls = fc.array(call, { maxLength: 24 });
 const item = fc.oneof(
   fc.constantFrom('search', 'book').map((toolName): ExpectedCall => ({ toolName, input: undefined, hasInput: false })),
   fc.record({ toolName: fc.constantFrom('search', 'book'), input: value }).map(({ toolName, input }): ExpectedCall => ({ toolName, input, hasInput: true })),
 );
 
-describe('the shortcuts of a long run agree with the runner’s equality', () => {
+describe('looking calls up by name and input hash agrees with the runner’s equality', () => {
   it('an unordered match, each way of covering', () => {
     fc.assert(
-      fc.property(calls, fc.array(item, { minLength: SHORTCUTS_FROM, maxLength: SHORTCUTS_FROM + 8 }), fc.constantFrom<Cover>('both', 'items', 'calls'), (made, items, cover) => {
-        const fast = matchUnordered(made.length, items.length, callMatches(compare, made, items), nameKeys(compare, made, items), cover);
+      fc.property(calls, fc.array(item, { maxLength: 24 }), fc.constantFrom<Cover>('both', 'items', 'calls'), (made, items, cover) => {
+        const { matches, candidates } = callLookup(compare, made, items);
+        const fast = matchUnordered(made.length, items.length, matches, candidates, cover);
         const slow = matchUnordered(made.length, items.length, callMatches(everyPair, made, items), undefined, cover);
         expect(fast.pass).toBe(slow.pass);
+        expect(fast.callOfItem).toEqual(slow.callOfItem);
       }),
       { numRuns: 300 },
     );

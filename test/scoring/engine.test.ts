@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstSequenceMismatch, matchInOrder, matchUnordered } from '../../src/scoring/engine.js';
-import type { UnorderedResult } from '../../src/scoring/engine.js';
+import type { Candidates, UnorderedResult } from '../../src/scoring/engine.js';
 
 /** A random "does call c fit item i" table: the engine must work for any predicate, not only names. */
 const fitsTable = fc
@@ -106,13 +106,13 @@ describe('matching engine', () => {
     );
   });
 
-  it('matchUnordered compares each call and item at most once', () => {
+  it('matchUnordered compares a list where everything fits once per item', () => {
     let comparisons = 0;
     matchUnordered(30, 30, () => {
       comparisons++;
       return true;
     });
-    expect(comparisons).toBeLessThanOrEqual(30 * 30);
+    expect(comparisons).toBe(30);
   });
 
   // Calls with names, and items that are plain names, a name with a further condition (a random
@@ -145,7 +145,7 @@ describe('matching engine', () => {
             asked.push([call, item]);
             return fits(call, item);
           },
-          { callName: (call) => callNames[call]!, itemName: (item) => items[item]!.name, isPlain: plain },
+          namedCandidates(callNames, (item) => items[item]!.name, plain),
         );
         expectMaximumMatching({ pass, callOfItem, itemOfCall }, callNames.length, items.length, fits, asked);
         for (const [call, item] of asked) {
@@ -157,17 +157,18 @@ describe('matching engine', () => {
     );
   });
 
-  // Keys too: calls carry a key (a name with a value) or none, and items are plain names, keyed
-  // (fitting exactly the calls with their key), a name with a further condition, or anything. The
-  // engine must still find a maximum matching, and never ask about a plain or keyed item.
-  const keyedCase = fc
+  // Narrowed lists too: calls carry a value (or none), and items are plain names, a name with a
+  // value (whose candidates are the calls with that value or none, as an input's hash narrows), a
+  // name with a further condition, or anything. The engine must still find a maximum matching, and
+  // ask only about an item's candidates, never about a plain item.
+  const narrowedCase = fc
     .tuple(fc.array(fc.tuple(fc.constantFrom(0, 1, 2), fc.constantFrom(0, 1, undefined)), { maxLength: 7 }), fc.integer({ min: 0, max: 7 }))
     .chain(([calls, items]) =>
       fc.record({
         calls: fc.constant(calls),
         items: fc.array(
           fc.record({
-            kind: fc.constantFrom('plain', 'keyed', 'keyed', 'predicate', 'any'),
+            kind: fc.constantFrom('plain', 'valued', 'valued', 'predicate', 'any'),
             name: fc.constantFrom(0, 1, 2),
             value: fc.constantFrom(0, 1, 2),
             fits: fc.array(fc.boolean(), { minLength: calls.length, maxLength: calls.length }),
@@ -177,17 +178,29 @@ describe('matching engine', () => {
       }),
     );
 
-  it('matchUnordered with keys finds a maximum matching, and asks the predicate only about items with neither a plain name nor a key', () => {
+  it('matchUnordered over narrowed candidates finds a maximum matching, and asks only about candidates of items that are not plain', () => {
     fc.assert(
-      fc.property(keyedCase, ({ calls, items }) => {
-        const keyOf = (name: number, value: number) => name * 3 + value;
-        const callKey = (call: number) => (calls[call]![1] === undefined ? -1 : keyOf(calls[call]![0], calls[call]![1]));
-        const itemKey = (item: number) => (items[item]!.kind === 'keyed' ? keyOf(items[item]!.name, items[item]!.value) : -1);
+      fc.property(narrowedCase, ({ calls, items }) => {
+        const candidate = (call: number, item: number) => {
+          const { kind, name, value } = items[item]!;
+          if (kind === 'any') return true;
+          if (calls[call]![0] !== name) return false;
+          return kind !== 'valued' || calls[call]![1] === undefined || calls[call]![1] === value;
+        };
         const fits = (call: number, item: number) => {
-          const { kind, name, fits: table } = items[item]!;
-          if (kind === 'keyed') return callKey(call) === itemKey(item);
-          if (kind === 'any') return table[call]!;
-          return calls[call]![0] === name && (kind === 'plain' || table[call]!);
+          const { kind, value, fits: table } = items[item]!;
+          if (!candidate(call, item)) return false;
+          if (kind === 'valued') return calls[call]![1] === value || (calls[call]![1] === undefined && table[call]!);
+          return kind === 'plain' || table[call]!;
+        };
+        // One list object per kind of candidates, as the matchers share a name's list.
+        const shared = new Map<string, number[]>();
+        const listOf = (item: number) => {
+          const { kind, name, value } = items[item]!;
+          const id = kind === 'any' ? 'any' : kind === 'valued' ? `${name}=${value}` : `${name}`;
+          let list = shared.get(id);
+          if (!list) shared.set(id, (list = calls.map((_, call) => call).filter((call) => candidate(call, item))));
+          return list;
         };
         const asked: Array<[number, number]> = [];
         const { pass, callOfItem, itemOfCall } = matchUnordered(
@@ -197,39 +210,38 @@ describe('matching engine', () => {
             asked.push([call, item]);
             return fits(call, item);
           },
-          {
-            callName: (call) => `tool-${calls[call]![0]}`,
-            itemName: (item) => (items[item]!.kind === 'any' ? undefined : `tool-${items[item]!.name}`),
-            isPlain: (item) => items[item]!.kind === 'plain',
-            callKey,
-            itemKey,
-          },
+          { of: listOf, isPlain: (item) => items[item]!.kind === 'plain' },
         );
         expectMaximumMatching({ pass, callOfItem, itemOfCall }, calls.length, items.length, fits, asked);
         for (const [call, item] of asked) {
-          expect(['predicate', 'any']).toContain(items[item]!.kind);
-          if (items[item]!.kind === 'predicate') expect(calls[call]![0]).toBe(items[item]!.name);
+          expect(items[item]!.kind).not.toBe('plain');
+          expect(candidate(call, item)).toBe(true);
         }
       }),
       { numRuns: 3000 },
     );
   });
 
-  it('matchUnordered places a long list of keyed items without asking, and reports the one left over', () => {
+  it('matchUnordered places a long list of items with one candidate each in linear time, and reports the one left over', () => {
     const count = 50_000;
-    // Every key twice among the calls, in reverse order among the items, and one item with a key no call has.
-    const callKeys = Array.from({ length: count }, (_, call) => call >> 1);
-    const itemKeys = [...callKeys].reverse();
-    itemKeys[0] = count;
+    // Every value twice among the calls, in reverse order among the items, and one item with a value no call has.
+    const callValues = Array.from({ length: count }, (_, call) => call >> 1);
+    const itemValues = [...callValues].reverse();
+    itemValues[0] = count;
+    const byValue = new Map<number, number[]>();
+    callValues.forEach((value, call) => (byValue.get(value) ?? byValue.set(value, []).get(value)!).push(call));
+    let asked = 0;
     const { pass, callOfItem, itemOfCall } = matchUnordered(
       count,
       count,
-      () => {
-        throw new Error('asked');
+      (call, item) => {
+        asked++;
+        return callValues[call] === itemValues[item];
       },
-      { callName: () => 'search', itemName: () => 'search', isPlain: () => false, callKey: (call) => callKeys[call]!, itemKey: (item) => itemKeys[item]! },
+      { of: (item) => byValue.get(itemValues[item]!) ?? [], isPlain: () => false },
     );
     expect(pass).toBe(false);
+    expect(asked).toBeLessThanOrEqual(2 * count);
     expect(callOfItem.indexOf(-1)).toBe(0);
     expect(callOfItem.lastIndexOf(-1)).toBe(0);
     expect(itemOfCall.indexOf(-1)).toBe(count - 1);
@@ -237,11 +249,22 @@ describe('matching engine', () => {
   });
 });
 
+/** Candidates by name: each item's list is the calls of its name (one list per name), or every call. */
+function namedCandidates(callNames: readonly string[], nameOf: (item: number) => string | undefined, isPlain: (item: number) => boolean): Candidates {
+  const byName = new Map<string | undefined, number[]>();
+  const listOf = (name: string | undefined) => {
+    let list = byName.get(name);
+    if (!list) byName.set(name, (list = callNames.map((_, call) => call).filter((call) => name === undefined || callNames[call] === name)));
+    return list;
+  };
+  return { of: (item) => listOf(nameOf(item)), isPlain };
+}
+
 /** The size of a maximum matching, by trying every choice for each item (a call or none). */
 /**
  * The engine's answer against brute force: it passes exactly when a perfect assignment exists, it
  * places as many items as a maximum matching can, every pair it placed fits, and it asked about no
- * pair twice.
+ * pair more than twice.
  */
 function expectMaximumMatching(
   { pass, callOfItem, itemOfCall }: UnorderedResult,
@@ -258,7 +281,9 @@ function expectMaximumMatching(
     expect(fits(call, item)).toBe(true);
     expect(itemOfCall[call]).toBe(item);
   });
-  expect(new Set(asked.map(([call, item]) => `${call}/${item}`)).size).toBe(asked.length);
+  const times = new Map<string, number>();
+  for (const [call, item] of asked) times.set(`${call}/${item}`, (times.get(`${call}/${item}`) ?? 0) + 1);
+  expect(Math.max(0, ...times.values())).toBeLessThanOrEqual(2);
 }
 
 function maximumMatching(table: boolean[][], items: number, item = 0, used = new Set<number>()): number {

@@ -86,9 +86,9 @@ describe('mastraGate', () => {
     expect(() => mastraGate('', () => {})).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate(id, checks): id names the gate in Mastra's results, e.g. 'books-in-order'; received a string ("").]`);
     expect(() => mastraGate('g', 'toCallTool' as never)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate("g", checks): checks is a function of the run, e.g. (run) => check(run).toCallTool('search'); received a string ("toCallTool").]`);
     expect(() => mastraGate('g', () => {}, { threshold: 1 } as never)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate("g", checks, options): a gate has no threshold, it scores 1 or 0 per run. runEvals gates on the share of runs that passed; for a threshold, pass the gate as a scorer: scorers: [{ scorer: gate, threshold: 0.9 }].]`);
-    expect(() => mastraGate('g', () => {}, { tags: [] } as never)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate("g", checks, options): unknown option "tags"; it takes name, description, type.]`);
+    expect(() => mastraGate('g', () => {}, { tags: [] } as never)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate("g", checks, options): unknown option "tags". Known: name, description, type.]`);
     expect(() => mastraGate('g', () => {}, { name: 3 } as never)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate("g", checks, options): name must be a string; received number 3.]`);
-    expect(() => mastraGate('g', () => {}, { type: 'workflow' } as never)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate("g", checks, options): type is 'agent' (the run's messages) or 'trajectory' (its Mastra trajectory); received a string ("workflow").]`);
+    expect(() => mastraGate('g', () => {}, { type: 'workflow' } as never)).toThrowErrorMatchingInlineSnapshot(`[ToolCallAccuracyError: mastraGate("g", checks, options): type must be 'agent' (the run's messages) or 'trajectory' (its Mastra trajectory); received "workflow".]`);
     expect(() => mastraGate('g', () => {}, null as never)).toThrow(TypeError);
     expect(mastraGate('g', () => {}, { type: 'trajectory' }).type).toBe('trajectory');
   });

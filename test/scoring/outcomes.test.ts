@@ -80,14 +80,14 @@ describe('findRepeats', () => {
       return repeats === undefined ? [] : [{ call: index, repeats }];
     });
 
-  it('keyed and unkeyed calls find what comparing every pair finds', () => {
+  it('calls with and without a hash find what comparing every pair finds', () => {
     const call = fc.record({ toolName, input: fc.constantFrom(1, 2, 3), keyed: fc.boolean() });
     fc.assert(
       fc.property(fc.array(call, { maxLength: 14 }), fc.boolean(), (entries, consecutive) => {
         const calls = entries.map(({ toolName: name, input }) => pending(name, input));
-        const key = (index: number) => (entries[index]!.keyed ? (entries[index]!.input as number) : -1);
+        const hash = (index: number) => (entries[index]!.keyed ? (entries[index]!.input as number) : undefined);
         const sameInput = (a: number, b: number) => calls[a]!.input === calls[b]!.input;
-        expect(findRepeats(calls, consecutive, { sameInput, key })).toEqual(brute(calls, consecutive));
+        expect(findRepeats(calls, consecutive, { sameInput, hash })).toEqual(brute(calls, consecutive));
         expect(findRepeats(calls, consecutive, { sameInput })).toEqual(brute(calls, consecutive));
       }),
     );

@@ -12,11 +12,10 @@ export interface MatcherContext {
   customTesters?: readonly unknown[];
   utils: MatcherUtils;
   /**
-   * Set on the context each run of a sample is checked with (matchers/sampled.ts): the sample's
-   * message has the hint line, so `hint()` draws none for a run and keeps the matcher's hint
-   * arguments here, for the sample's line; errors are shown by the sample.
+   * True on the context each run of a sample is checked with (matchers/sampled.ts): the sample's
+   * message has the hint line, so `hint()` draws none for a run; errors are shown by the sample.
    */
-  sampleRun?: { hint?: { expected: string; secondArgument?: string } };
+  sampleRun?: true;
 }
 
 /** Both runners also give the test's name and file to a matcher; the judge names its verdict files after them. */

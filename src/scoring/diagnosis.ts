@@ -1,0 +1,178 @@
+/**
+ * Why an assertion failed, decided once, as data: which expected item took which call, where an
+ * order broke, which items no call names, what each call left over or item left without a call
+ * lacks. format/ puts a diagnosis into words and never compares a call with an item itself, so a
+ * message says what the decision found, under the same equality (`comparison.ts`).
+ */
+import type { ToolCall } from '../types.js';
+import { nameMatches, type Comparison } from './comparison.js';
+import type { Cover, Matches } from './engine.js';
+import type { ExpectedCall } from './expectedCall.js';
+import { outcomeMismatches, type OutcomeExpectation } from './outcomes.js';
+
+/** The items whose name no call of the run has, in order (for "was never called. Did you mean …"). */
+export function itemsNotCalled(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): number[] {
+  const names = compare.byIdentity ? new Set(calls.map((call) => call.toolName)) : undefined;
+  const called = (item: ExpectedCall) => (names && typeof item.toolName === 'string' ? names.has(item.toolName) : calls.some((call) => nameMatches(compare, call, item)));
+  return items.flatMap((item, index) => (called(item) ? [] : [index]));
+}
+
+/** Why a flexible order failed at `failedItem`, after the items before it took the calls `matched`. */
+export type OrderDiagnosis = { failedItem: number; notCalled: number[] } & (
+  | { why: 'not called'; sameName: number }
+  | { why: 'not enough calls'; fitting: number }
+  /** A call that fits it and no item took came before `blocker`'s call. */
+  | { why: 'out of order'; blocker: number }
+);
+
+export function diagnoseOrder(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[], matches: Matches, matched: readonly number[], failedItem: number): OrderDiagnosis {
+  const notCalled = itemsNotCalled(compare, calls, items);
+  const candidates: number[] = [];
+  for (let index = 0; index < calls.length; index++) if (matches(index, failedItem)) candidates.push(index);
+  if (candidates.length === 0) {
+    const item = items[failedItem]!;
+    return { why: 'not called', failedItem, notCalled, sameName: calls.filter((call) => nameMatches(compare, call, item)).length };
+  }
+  // Both lists ascend (items take calls in order), so the first candidate no item took is found by
+  // walking them together, without a set of every matched call.
+  let taken = 0;
+  const free = candidates.find((index) => {
+    while (taken < matched.length && matched[taken]! < index) taken++;
+    return matched[taken] !== index;
+  });
+  if (free === undefined) return { why: 'not enough calls', failedItem, notCalled, fitting: candidates.length };
+  // The free call came too early: the earliest expected item it had to follow.
+  return { why: 'out of order', failedItem, notCalled, blocker: matched.findIndex((index) => index > free) };
+}
+
+/** Where a strict sequence first differs, and whether the call there has the item's name. */
+export interface StrictDiagnosis {
+  mismatch: number;
+  sameName: boolean;
+  notCalled: number[];
+}
+
+export function diagnoseStrict(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[], mismatch: number): StrictDiagnosis {
+  const call = calls[mismatch];
+  const item = items[mismatch];
+  return { mismatch, sameName: call !== undefined && item !== undefined && nameMatches(compare, call, item), notCalled: itemsNotCalled(compare, calls, items) };
+}
+
+/** Pairs compared to tell "its calls matched other items" from "no call has its input": beyond it, the latter is said. */
+const FIT_CHECKS = 1 << 20;
+
+/**
+ * Why an unordered match failed: each item left without a call, and each call left without an
+ * item, sorted by why, and how the diff lines them up.
+ */
+export interface UnorderedDiagnosis {
+  /** Items left without a call: no call has its name; every call that fits it matched another item; its tool was called with other inputs or outcomes. */
+  absent: number[];
+  short: number[];
+  otherInput: number[];
+  /** Calls left without an item, for `both`. */
+  unexpected: number[];
+  /** Calls left without an item, for `calls`: no item has its name; every item that fits it matched another call; no item has its input. */
+  strangers: number[];
+  surplus: number[];
+  otherInputCalls: number[];
+  notCalled: number[];
+}
+
+export function diagnoseUnordered(
+  compare: Comparison,
+  cover: Cover,
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  matches: Matches,
+): UnorderedDiagnosis {
+  const missing = cover === 'calls' ? [] : unassigned(callOfItem);
+  const leftCalls = cover === 'items' ? [] : unassigned(itemOfCall);
+  let checks = 0;
+  // Some counterpart fits it (so all that fit were taken), found within the budget of comparisons.
+  const itemFits = (item: number) => {
+    for (let call = 0; call < calls.length && checks < FIT_CHECKS; call++, checks++) if (matches(call, item)) return true;
+    return false;
+  };
+  const callFits = (call: number) => {
+    for (let item = 0; item < items.length && checks < FIT_CHECKS; item++, checks++) if (matches(call, item)) return true;
+    return false;
+  };
+  const notCalled = itemsNotCalled(compare, calls, items);
+  const notCalledSet = new Set(notCalled);
+  const itemNamedBy = itemNamedByCall(compare, calls, items);
+  const diagnosis: UnorderedDiagnosis = { absent: [], short: [], otherInput: [], unexpected: [], strangers: [], surplus: [], otherInputCalls: [], notCalled };
+  for (const index of missing) {
+    const item = items[index]!;
+    if (notCalledSet.has(index)) diagnosis.absent.push(index);
+    else if ((!item.hasInput && !item.outcome) || itemFits(index)) diagnosis.short.push(index);
+    else diagnosis.otherInput.push(index);
+  }
+  if (cover === 'both') diagnosis.unexpected = leftCalls;
+  else {
+    for (const index of leftCalls) {
+      if (itemNamedBy[index] === -1) diagnosis.strangers.push(index);
+      else if (callFits(index)) diagnosis.surplus.push(index);
+      else diagnosis.otherInputCalls.push(index);
+    }
+  }
+  return diagnosis;
+}
+
+/** How the diff of a failed unordered match lines up what is left over (format/unordered.ts `unorderedDiff`). */
+export interface UnorderedAlignment {
+  /** Per call, the first item whose name its name matches, or -1: which item's shape its diff entry takes. */
+  itemNamedBy: Int32Array;
+  /** For `calls`: the items left over that have the name of a call left over. For `items`: the calls left over that have the name of an item left over. For `both`: every call left over. */
+  leftovers: number[];
+}
+
+export function alignUnordered(
+  compare: Comparison,
+  cover: Cover,
+  calls: readonly ToolCall[],
+  items: readonly ExpectedCall[],
+  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+): UnorderedAlignment {
+  const missing = unassigned(callOfItem);
+  const leftCalls = unassigned(itemOfCall);
+  let leftovers = leftCalls;
+  if (cover === 'calls') {
+    const left = leftCalls.map((index) => calls[index]!);
+    leftovers = missing.filter((item) => left.some((call) => nameMatches(compare, call, items[item]!)));
+  } else if (cover === 'items') {
+    const left = missing.map((index) => items[index]!);
+    leftovers = leftCalls.filter((index) => left.some((item) => nameMatches(compare, calls[index]!, item)));
+  }
+  return { itemNamedBy: itemNamedByCall(compare, calls, items), leftovers };
+}
+
+/** For each call, the first item whose name its name matches (-1: none): one Map lookup per call when names compare by `===`. */
+function itemNamedByCall(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Int32Array {
+  const found = new Int32Array(calls.length).fill(-1);
+  if (compare.byIdentity && items.every((item) => typeof item.toolName === 'string')) {
+    const byName = new Map<unknown, number>();
+    items.forEach((item, index) => byName.has(item.toolName) || byName.set(item.toolName, index));
+    calls.forEach((call, index) => (found[index] = byName.get(call.toolName) ?? -1));
+  } else calls.forEach((call, index) => (found[index] = items.findIndex((item) => nameMatches(compare, call, item))));
+  return found;
+}
+
+/** The positions left without a partner in the matching. */
+export function unassigned(partners: Int32Array): number[] {
+  const positions: number[] = [];
+  for (let index = 0; index < partners.length; index++) if (partners[index] === -1) positions.push(index);
+  return positions;
+}
+
+/** What one call to the expected tool misses: whether its input differs, and which aspects of the outcome. */
+export type Miss = [inputDiffers: boolean, outcome: ReadonlyArray<keyof OutcomeExpectation>];
+
+/** For `toCallTool(item)` that failed: what each of the first `limit` calls with the item's name misses. */
+export function missesOf(compare: Comparison, calls: readonly ToolCall[], item: ExpectedCall, sameName: readonly number[], limit: number): Miss[] {
+  return sameName.slice(0, limit).map((index) => {
+    const call = calls[index]!;
+    return [item.hasInput && !compare.equals(call.input, item.input), item.outcome ? outcomeMismatches(call, item.outcome, compare.equals) : []];
+  });
+}

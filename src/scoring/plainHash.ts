@@ -1,0 +1,132 @@
+/**
+ * A hash of a value that is plain data, such that two values the runner's `equals` with no custom
+ * equality tester (what `toEqual` uses, in Vitest 3.2+ and Jest 29+) calls equal have the same hash.
+ * It only narrows: the matchers look for a call equal to an expected input (or to an earlier call's
+ * input) among the calls whose input has its hash, or none, and the runner's `equals` decides
+ * among those. A value that is not plain data has no hash, so it is compared with everything.
+ *
+ * Plain data, and how both runners compare it:
+ * - strings, booleans, null and numbers, with `Object.is`: NaN equals NaN, 0 and -0 differ (they
+ *   share a hash, which is allowed: the hash only narrows);
+ * - objects whose prototype is an `Object.prototype` (of any realm: Jest runs tests in a vm
+ *   context) or null, whose own keys are all enumerable strings: by their keys whose value is not
+ *   undefined, in any order (`{ a: undefined }` equals `{}`), so keys are combined in an order-free
+ *   way and undefined properties skipped;
+ * - arrays (of any realm, not subclassed) item by item, with no hole, no undefined item and no
+ *   property besides their indices: an undefined item or a hole is where the runners differ
+ *   (Jest's `toEqual` takes `[1, undefined]` for `[1]`, Vitest's does not), so such an array is
+ *   not plain data, nor is any value holding one;
+ * - undefined itself, as the whole value (an object's undefined property is ignored, above).
+ * Anything else (a Date, Map, Set, class instance, asymmetric matcher, function, bigint, symbol)
+ * is not, nor is a value nested deeper than MAX_DEPTH (a cycle among them) or made of more than
+ * MAX_VALUES values: the work stays linear in the value's size, whatever it holds. No string is
+ * built per value: serializing each value costs more than comparing it (bench/RESULTS.md, issue 31).
+ */
+export function plainHash(value: unknown): number | undefined {
+  return hashOf(value, 0, { left: MAX_VALUES });
+}
+
+const MAX_DEPTH = 100;
+const MAX_VALUES = 1_000_000;
+
+// Seeds that keep values of different kinds apart in the hash.
+const UNDEFINED = 0x2545f491;
+const NULL = 0x6a09e667;
+const TRUE = 0x3c6ef372;
+const FALSE = 0x510e527f;
+const ARRAY = 0x1f83d9ab;
+const OBJECT = 0x5be0cd19;
+
+/** A hash of plain data (int32), or undefined for anything else (see `plainHash`). */
+function hashOf(value: unknown, depth: number, budget: { left: number }): number | undefined {
+  if (--budget.left < 0) return undefined;
+  switch (typeof value) {
+    case 'string':
+      return stringHash(value);
+    case 'number':
+      // A 32-bit integer hashes by value (-0 as 0: they share a hash, and the runner's equality tells them apart), any other number by its text.
+      return (value | 0) === value ? mix(value) : stringHash(String(value));
+    case 'boolean':
+      return value ? TRUE : FALSE;
+    case 'undefined':
+      return depth === 0 ? UNDEFINED : undefined;
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return NULL;
+  if (depth === MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    if (!isPlainArray(value)) return undefined;
+    let hash = ARRAY ^ value.length;
+    for (let index = 0; index < value.length; index++) {
+      const itemHash = hashOf(value[index], depth + 1, budget);
+      if (itemHash === undefined) return undefined;
+      hash = mix(hash ^ itemHash);
+    }
+    return hash;
+  }
+  if (!isPlainObject(value)) return undefined;
+  // A sum of the entries' hashes does not depend on their order.
+  let hash = OBJECT;
+  let enumerable = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    enumerable++;
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined) continue;
+    const entryHash = hashOf(entry, depth + 1, budget);
+    if (entryHash === undefined) return undefined;
+    hash = (hash + mix(stringHash(key) ^ Math.imul(entryHash, 0x27d4eb2d))) | 0;
+  }
+  // Every own key is an enumerable string (no symbol, no hidden property, which the runners read
+  // unevenly): the own keys, strings and symbols, are just the ones counted (one list, not two).
+  return Reflect.ownKeys(value).length === enumerable ? hash : undefined;
+}
+
+/**
+ * An array the runners compare as a list: its prototype is an `Array.prototype` (not a subclass's),
+ * and its own keys are its enumerable indices and `length`, nothing else (no hole, no extra or
+ * symbol property). Own keys list integer keys first, ascending, so `length` enumerable keys ending
+ * with the last index are exactly the indices, and one more own key is `length`.
+ */
+function isPlainArray(array: readonly unknown[]): boolean {
+  const prototype: unknown = Object.getPrototypeOf(array);
+  if (prototype !== Array.prototype && !(Array.isArray(prototype) && isObjectPrototype(Object.getPrototypeOf(prototype)))) return false;
+  const { length } = array;
+  const keys = Object.keys(array);
+  return keys.length === length && (length === 0 || keys[length - 1] === String(length - 1)) && Reflect.ownKeys(array).length === length + 1;
+}
+
+/** An object of plain prototype: null or an `Object.prototype` (its keys are checked above). */
+function isPlainObject(object: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(object);
+  return prototype === null || isObjectPrototype(prototype);
+}
+
+/**
+ * This realm's `Object.prototype`, or another realm's: the root of its chain, whose constructor is
+ * that realm's `Object`. (Not any root: a prototype could carry an `asymmetricMatch` or an iterator
+ * that the runners would use.)
+ */
+function isObjectPrototype(prototype: unknown): boolean {
+  if (prototype === Object.prototype) return true;
+  if (typeof prototype !== 'object' || prototype === null || Object.getPrototypeOf(prototype) !== null) return false;
+  const { constructor } = prototype as { constructor?: unknown };
+  return typeof constructor === 'function' && constructor.prototype === prototype && constructor.name === 'Object';
+}
+
+/** FNV-1a over the UTF-16 code units. */
+function stringHash(text: string): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash;
+}
+
+/** A 32-bit finalizer (MurmurHash3's), so nearby integers spread over the hash. */
+function mix(value: number): number {
+  let hash = Math.imul(value ^ (value >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) | 0;
+}
