@@ -20,7 +20,9 @@ import { toCallToolsWithoutErrors, toCallToolsWithoutErrorsHint } from './toCall
 import { toRepeatToolCalls, toRepeatToolCallsHint } from './toRepeatToolCalls.js';
 import { checkBudgetArguments, toStayWithinBudget, toStayWithinBudgetHint } from './toStayWithinBudget.js';
 import { toFollowASensibleTrajectory, toUseAppropriateTools } from './toUseAppropriateTools.js';
-import { MATCHER_NAMES, type MatcherName } from './names.js';
+// Only the type: the list itself is setup's (lazy.ts), and a value import would make the build
+// split it into a chunk that setup then loads too (test/package/setupEntries.test.ts).
+import type { MatcherName } from './names.js';
 import { EXPECTED, type HintTable } from './hints.js';
 
 /** What the matchers load at their first call (the build's `bodies` entry), and the setup hooks' checks, from the same module instances. */
@@ -44,7 +46,10 @@ const ONE_RUN = {
 } satisfies Implementations<ToolCallMatchers<void>> & Record<MatcherName, unknown>;
 // Typed by the one list of names (names.ts): a name without a body, or a body under another name, does not compile.
 
-export { MATCHER_NAMES, type MatcherName };
+export type { MatcherName };
+
+/** Every matcher's name, as the table has them (test/matchers/lazy.test.ts checks they are names.ts's list, in its order). */
+export const MATCHER_NAMES = Object.keys(ONE_RUN) as MatcherName[];
 
 /** Each matcher's hint arguments, for a sample's hint line (hints.ts); a matcher not listed names `expected`. */
 const HINTS: HintTable = {
