@@ -155,11 +155,8 @@ async function runCell(cell, tarball, nodes) {
     const tsconfig = `tsconfig.${runner}.json`;
     // TypeScript 5 through its language service (diagnostics and hover); TypeScript 7 through its tsc.
     // The ts-jest cell: its tests compile with tsc as ts-jest compiled them.
-    // A cjs-types cell: tsc over its CommonJS test under its resolution, declarations checked.
     const command = cell.tsJest
       ? ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']
-      : cell.cjsTypes
-        ? ['node_modules/typescript/bin/tsc', '-p', `tsconfig.cjs-${cell.cjsTypes}.json`]
       : cell.typescript === 5
         ? ['typecheck.cjs', tsconfig]
         : ['node_modules/typescript/bin/tsc', '-p', tsconfig];
