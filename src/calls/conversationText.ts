@@ -41,6 +41,11 @@ export function chatRole(message: unknown): 'user' | 'assistant' | undefined {
   return role === 'user' || role === 'assistant' ? role : undefined;
 }
 
+/** A message's text from its `content` (a string, or the text parts of a list): the chat formats' `textOf`. */
+export function messageContentText(message: unknown): string | undefined {
+  return isRecord(message) ? contentText(message.content) : undefined;
+}
+
 /** The text of message content: a string, or its text parts (of these part types) joined by newlines. */
 export function contentText(content: unknown, textTypes: readonly string[] = TEXT): string | undefined {
   if (typeof content === 'string') return content || undefined;

@@ -1,6 +1,6 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
-import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
+import { asList, chatRole, conversationText, messageContentText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
 import { assistantMessages, NO_MESSAGE_TOKENS } from '../runUsage.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
@@ -38,7 +38,6 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
   return text ? 'text' : undefined;
 }
 
-const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 /**
  * AI SDK model messages (`ModelMessage[]`: `result.response.messages` in 5/6, `responseMessages` in
@@ -67,7 +66,7 @@ export const aiSdkModelMessages: FormatAdapter = {
       reader.read(message.content, message.role === 'assistant', 'message', index);
     }
   },
-  text: (value) => conversationText(asList(value), chatRole, textOf),
+  text: (value) => conversationText(asList(value), chatRole, messageContentText),
   usage: {
     records: { steps: "AI SDK model messages (one assistant message per step; not Mastra's v1 messages, which merge steps)" },
     read(value) {

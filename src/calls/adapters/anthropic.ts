@@ -1,7 +1,7 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asList, contentText, conversationText } from '../conversationText.js';
+import { asList, conversationText, messageContentText } from '../conversationText.js';
 import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
@@ -57,11 +57,10 @@ function startsTurn(message: unknown): boolean {
   return isRecord(message) && message.role === 'user' && !(Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_result'));
 }
 
-const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 // Tool results travel in user messages; only a user message with text is the user speaking.
 const roleOf = (message: unknown) => {
   const role = isRecord(message) ? message.role : undefined;
-  if (role === 'user') return textOf(message) === undefined ? undefined : 'user';
+  if (role === 'user') return messageContentText(message) === undefined ? undefined : 'user';
   return role === 'assistant' ? role : undefined;
 };
 
@@ -90,7 +89,7 @@ export const anthropicMessages: FormatAdapter = {
       readBlocks(message.content, calls, message.role === 'assistant', index);
     }
   },
-  text: (value) => conversationText(asList(value), roleOf, textOf),
+  text: (value) => conversationText(asList(value), roleOf, messageContentText),
   usage: {
     records: {
       steps: 'Anthropic Messages: a Message (one model call) or messages (one assistant message per Message)',

@@ -1,7 +1,7 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
+import { asList, chatRole, conversationText, messageContentText } from '../conversationText.js';
 import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { assistantMessages, COHERE_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
@@ -69,7 +69,6 @@ function readMessage(message: unknown, index: number, calls: CallCollector): voi
   }
 }
 
-const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 /**
  * Cohere v2 (`cohere-ai`, `CohereClientV2`): a `chat` response or the messages of a tool loop. Calls
@@ -87,7 +86,7 @@ export const cohere: FormatAdapter = {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) readMessage(messages[index], index, calls);
   },
-  text: (value) => conversationText(messagesOf(value), chatRole, textOf),
+  text: (value) => conversationText(messagesOf(value), chatRole, messageContentText),
   usage: {
     records: {
       steps: 'Cohere v2 chat responses (one model call) and messages (one assistant message per response)',

@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asList, contentText, conversationText } from '../conversationText.js';
+import { asList, conversationText, messageContentText } from '../conversationText.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, sumTokens } from '../runUsage.js';
@@ -249,7 +249,6 @@ const roleOf = (message: unknown): 'user' | 'assistant' | undefined => {
   if (!isRecord(message) || isResult(message)) return undefined;
   return message.role === 'user' || message.role === 'assistant' ? message.role : undefined;
 };
-const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 const AGENT_TOKENS = "the agent workflow keeps no token usage (its LLM's streamed chunks are not kept)";
 
@@ -302,7 +301,7 @@ export const llamaindex: FormatAdapter = {
     asList(value).length > 0 && asList(value).every(isChunk)
       ? "the chunks of a streamed LlamaIndex chat() ({ raw, delta, options }), whose calls are split over them. Pass the messages of the loop (exec()'s newMessages, which it builds from the stream too), a chat() response without stream, or the agent's run() result"
       : undefined,
-  text: (value) => conversationText(messagesOf(value) ?? [], roleOf, textOf),
+  text: (value) => conversationText(messagesOf(value) ?? [], roleOf, messageContentText),
   usage: {
     records: {
       steps: "LlamaIndex chat() responses (one model call), messages and an agent's run (one assistant message per response), runStream() events",

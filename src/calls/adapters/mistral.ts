@@ -1,7 +1,7 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
+import { asList, chatRole, conversationText, messageContentText } from '../conversationText.js';
 import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { assistantMessages, MISTRAL_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
@@ -59,7 +59,6 @@ function readMessage(message: unknown, index: number, calls: CallCollector): voi
   }
 }
 
-const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 /**
  * Mistral (`@mistralai/mistralai` 1.x): a `chat.complete` response (its first choice's message) or
@@ -77,7 +76,7 @@ export const mistral: FormatAdapter = {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) readMessage(messages[index], index, calls);
   },
-  text: (value) => conversationText(messagesOf(value), chatRole, textOf),
+  text: (value) => conversationText(messagesOf(value), chatRole, messageContentText),
   usage: {
     records: {
       steps: 'Mistral chat.complete responses (one model call) and messages (one assistant message per response)',

@@ -1,7 +1,7 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
+import { asList, chatRole, conversationText, messageContentText } from '../conversationText.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OLLAMA_TOKENS, sumTokens } from '../runUsage.js';
@@ -58,7 +58,6 @@ function readMessage(message: unknown, index: number, calls: CallCollector): voi
   }
 }
 
-const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 /**
  * Ollama (the `ollama` package): a `chat` response (`{ model, message, done }`) or the messages of a
@@ -76,7 +75,7 @@ export const ollama: FormatAdapter = {
     const messages = messagesOf(value);
     for (let index = 0; index < messages.length; index++) readMessage(messages[index], index, calls);
   },
-  text: (value) => conversationText(messagesOf(value), chatRole, textOf),
+  text: (value) => conversationText(messagesOf(value), chatRole, messageContentText),
   usage: {
     records: {
       steps: 'Ollama chat responses (one model call) and messages (one assistant message per response)',

@@ -1,7 +1,7 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
+import { asList, chatRole, conversationText, messageContentText } from '../conversationText.js';
 import { readOpenAiToolCall, refuseToolCall } from '../openaiToolCall.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
@@ -103,7 +103,6 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
   return typeof message.role === 'string' && (typeof content === 'string' || content === null || Array.isArray(content)) ? 'fits' : undefined;
 }
 
-const textOf = (message: unknown) => (isRecord(message) ? contentText(message.content) : undefined);
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
@@ -130,7 +129,7 @@ export const openaiChat: FormatAdapter = {
       }
     }
   },
-  text: (value) => conversationText(messagesOf(value), chatRole, textOf),
+  text: (value) => conversationText(messagesOf(value), chatRole, messageContentText),
   usage: {
     records: {
       steps: 'OpenAI Chat completions (one model call) and messages (one assistant message per completion)',
