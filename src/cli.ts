@@ -82,7 +82,7 @@ async function readText(file: string, flag: string): Promise<string> {
     return text.trim();
   } catch (error) {
     if (error instanceof CalibrationError) throw error;
-    throw new CalibrationError(`${flag}: could not read ${file}: ${(error as Error).message}`);
+    throw new CalibrationError(`${flag}: could not read ${file}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -94,7 +94,7 @@ async function loadModel(spec: string, cwd: string): Promise<JudgeModel> {
   try {
     loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new CalibrationError(`--model: could not load ${file}: ${(error as Error).message}`);
+    throw new CalibrationError(`--model: could not load ${file}: ${(error as Error).message}`, { cause: error });
   }
   const model = (loaded.default ?? loaded.model) as { modelId?: unknown } | undefined;
   if (typeof model !== 'object' || model === null || typeof model.modelId !== 'string') {

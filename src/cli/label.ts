@@ -148,7 +148,7 @@ async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CalibrationError(`Could not read ${file}: ${(error as Error).message}`);
+    throw new CalibrationError(`Could not read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const rows = labelsFromCsv(text, file);
   const touched = new Set<string>();
