@@ -1,4 +1,4 @@
-import { doubledAs } from './doubled.js';
+import { doubledAs } from '../store/doubles.js';
 import type { ToolCall } from '../types.js';
 import { isHandoff, startedBy } from '../calls/subAgents.js';
 import { DETAIL_WIDTH, describeOutcome, shortOutcome } from './outcomes.js';

@@ -41,6 +41,12 @@ export type StoreEvent =
       test?: CurrentTest | undefined;
     };
 
+/** A call a tool double answered: how, and what it answered (an error, or the output as sorted JSON). */
+export interface DoubleMark {
+  as: 'stubbed' | 'replayed';
+  outcome: { error: true } | { output: string | undefined };
+}
+
 export type StoreListener = (event: StoreEvent) => void;
 
 /** The per-process totals the reporters print, and the files used and written. */
@@ -62,6 +68,8 @@ interface Held {
   files?: Map<string, string>;
   /** The process `exit` listener that writes what is left unwritten (cassette.ts), while there is one. */
   exitWrite?: (() => void) | undefined;
+  /** The calls a tool double answered (doubles.ts), made on the first mark: runs without doubles keep nothing. */
+  doubles?: Map<string, DoubleMark>;
 }
 
 const STATE = Symbol.for('tool-call-accuracy.store');

@@ -20,7 +20,7 @@ import { describeValueChange } from '../recordings/request.js';
 import { recordingMiss } from '../recordings/replay.js';
 import { formatInline, formatName, ordinal } from '../value.js';
 import { TOOLS_STORE } from './toolStore.js';
-import { markDoubled } from '../format/doubled.js';
+import { markDoubled } from '../store/doubles.js';
 
 /** One tool execution as `recordedTools` hands it over. */
 export interface RecordedToolCall {
@@ -28,7 +28,7 @@ export interface RecordedToolCall {
   test: CurrentTest;
   name: string | undefined;
   who: string;
-  /** The framework's id of the call, to mark a replayed outcome by (format/doubled.ts). */
+  /** The framework's id of the call, to mark a replayed outcome by (store/doubles.ts). */
   callId?: string;
   tool: string;
   input: unknown;

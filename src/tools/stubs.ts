@@ -8,7 +8,7 @@ import { formatInline, formatName } from '../value.js';
 import { ToolStubError } from './errors.js';
 import { wrapTools, type ToolExecution } from './frameworks.js';
 import type { StubsFor, ToolStubCase } from './types.js';
-import { markDoubled } from '../format/doubled.js';
+import { markDoubled } from '../store/doubles.js';
 
 const WHO = 'stubbedTools(tools, stubs)';
 const CASE_KEYS = ['input', 'output', 'error', 'failTimes', 'passThrough'];

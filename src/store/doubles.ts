@@ -1,20 +1,16 @@
 import { safeJson } from '../json.js';
-import { currentTest } from '../store/test.js';
+import { held, type DoubleMark } from './state.js';
+import { currentTest } from './test.js';
 import type { ToolCall } from '../types.js';
 
 /** How a tool call's outcome came about when a double gave it (`stubbedTools`, `recordedTools` replaying). */
-export type DoubledAs = 'stubbed' | 'replayed';
+export type DoubledAs = DoubleMark['as'];
 
 // Which calls a double answered, per test: keyed by the test, the tool and the framework's call id,
-// on globalThis so the ESM and CJS builds share it. Nothing is kept for runs without doubles.
-const KEY = Symbol.for('tool-call-accuracy.tool-doubles');
+// in the store's process state (state.ts), which the ESM and CJS builds share. The doubles write it
+// (tools/), the call lists of failure messages read it (format/): a run's value cannot carry it,
+// since a double's output is handed to the framework as it is. Nothing is kept without doubles.
 const MAX_KEPT = 10_000;
-/** A mark: how, and what the double answered (an error, or the output as sorted JSON), so that another run of the same calls in the test, live, is not marked. */
-interface Mark {
-  as: DoubledAs;
-  outcome: { error: true } | { output: string | undefined };
-}
-type Holder = { [KEY]?: Map<string, Mark> };
 
 function idOf(toolName: string, callId: string): string {
   const test = currentTest();
@@ -27,8 +23,8 @@ function idOf(toolName: string, callId: string): string {
  */
 export function markDoubled(toolName: string, callId: unknown, as: DoubledAs, outcome: { error: true } | { output: unknown }): void {
   if (typeof callId !== 'string' || callId === '') return;
-  const holder = globalThis as Holder;
-  const table = (holder[KEY] ??= new Map());
+  const state = held();
+  const table = (state.doubles ??= new Map());
   const id = idOf(toolName, callId);
   table.delete(id);
   table.set(id, { as, outcome: 'error' in outcome ? { error: true } : { output: json(outcome.output) } });
@@ -38,7 +34,7 @@ export function markDoubled(toolName: string, callId: unknown, as: DoubledAs, ou
 
 /** Whether a double gave this call's outcome in the current test, and which. */
 export function doubledAs(call: ToolCall): DoubledAs | undefined {
-  const table = (globalThis as Holder)[KEY];
+  const table = held().doubles;
   if (table === undefined || table.size === 0 || typeof call.toolCallId !== 'string') return undefined;
   const mark = table.get(idOf(call.toolName, call.toolCallId));
   if (mark === undefined) return undefined;
