@@ -56,3 +56,12 @@ function sortedCopy(value: object): object {
   for (const key of Object.keys(value).sort()) copy[key] = (value as Record<string, unknown>)[key];
   return copy;
 }
+
+/** The value the JSON `text` holds, or the text itself when it is not JSON. */
+export function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

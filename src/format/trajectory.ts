@@ -10,6 +10,7 @@ import { resultIsRun } from '../calls/subAgents.js';
 import { brand } from '../refs/brand.js';
 import { printableName } from '../value.js';
 import { formatCallDetail } from './callList.js';
+import { jsonOrText } from '../json.js';
 
 /** What `trajectory(run)` returns: `String()` of it, and a snapshot of it, is its `text`. */
 export class RunTrajectory {
@@ -62,10 +63,5 @@ export function trajectory(run: unknown): RunTrajectory {
  * as the value it holds, as a format that keeps the value shows it: the same call reads the same.
  */
 function shownOutput(output: unknown): unknown {
-  if (typeof output !== 'string' || !/^\s*[[{]/.test(output)) return output;
-  try {
-    return JSON.parse(output) as unknown;
-  } catch {
-    return output;
-  }
+  return typeof output === 'string' && /^\s*[[{]/.test(output) ? jsonOrText(output) : output;
 }

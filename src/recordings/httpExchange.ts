@@ -1,3 +1,4 @@
+import { jsonOrText } from '../json.js';
 /**
  * One HTTP exchange as `recordedFetch` keys, writes and replays it. The request is what the client
  * asked (method, URL without credentials, body as data); the response is what the provider
@@ -143,12 +144,7 @@ export function parseEvents(text: string): RecordedEvent[] {
 }
 
 function parseData(text: string): unknown {
-  if (!/^\s*[[{"]/.test(text)) return text; // `[DONE]` and plain text stay text
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return /^\s*[[{"]/.test(text) ? jsonOrText(text) : text; // `[DONE]` and plain text stay text
 }
 
 /** A recorded event as the wire carries it. */

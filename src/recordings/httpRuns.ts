@@ -1,5 +1,6 @@
 import { isRecord } from '../calls/adapter.js';
 import type { HttpRequestData, HttpResponseData, RecordedEvent } from './httpExchange.js';
+import { jsonOrText } from '../json.js';
 
 /**
  * A recorded HTTP exchange as a run `getToolCalls` reads, for the review of a rewritten recording:
@@ -49,7 +50,7 @@ function anthropicMessage(data: Array<Record<string, unknown>>): unknown {
       if (delta.type === 'text_delta') content[index]!.text = `${String(content[index]!.text ?? '')}${String(delta.text ?? '')}`;
       if (delta.type === 'input_json_delta') partial[index] += String(delta.partial_json ?? '');
     } else if (item.type === 'content_block_stop' && content[index] && partial[index]) {
-      content[index]!.input = parseJson(partial[index]!);
+      content[index]!.input = jsonOrText(partial[index]!);
     }
   }
   return { ...(isRecord(start) ? start : {}), role: 'assistant', content: content.filter(Boolean) };
@@ -78,10 +79,3 @@ function chatCompletion(data: Array<Record<string, unknown>>): unknown {
   return { object: 'chat.completion', choices: [{ index: 0, message }] };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}

@@ -1,4 +1,4 @@
-import { safeJson } from '../json.js';
+import { jsonOrText, safeJson } from '../json.js';
 import { held, type DoubleMark } from './state.js';
 import { currentTest } from './test.js';
 import type { ToolCall } from '../types.js';
@@ -42,7 +42,7 @@ export function doubledAs(call: ToolCall): DoubledAs | undefined {
   if (call.error !== undefined) return undefined;
   // The framework may hand the output on as JSON text (LangChain's ToolMessage, the OpenAI Agents SDK).
   const { output } = call;
-  const same = json(output) === mark.outcome.output || (typeof output === 'string' && json(parsed(output)) === mark.outcome.output);
+  const same = json(output) === mark.outcome.output || (typeof output === 'string' && json(jsonOrText(output)) === mark.outcome.output);
   return same ? mark.as : undefined;
 }
 
@@ -50,10 +50,3 @@ function json(value: unknown): string | undefined {
   return safeJson(value, { sortKeys: true });
 }
 
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}

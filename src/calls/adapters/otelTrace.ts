@@ -12,6 +12,7 @@ import { apart, attribute, attributesOf, compareStarts, endNanos, isSpanInput, s
 import type { RunUsage } from '../adapter.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, tokensOf } from '../runUsage.js';
 import { formatName, printableName } from '../../value.js';
+import { jsonOrText } from '../../json.js';
 
 /**
  * Tool calls from OpenTelemetry traces, as agents emit them in production: the GenAI semantic
@@ -348,12 +349,7 @@ function issuedBy(span: Span): Array<[toolName: string, input: unknown, toolCall
 
 /** Attributes hold JSON text; a value that is not JSON is kept as the text it is. */
 function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
+  return typeof value === 'string' ? jsonOrText(value) : value;
 }
 
 /** How many messages a model-call span's prompt holds (AI SDK `ai.prompt.messages`, GenAI `gen_ai.input.messages`), 0 when it records none. */
