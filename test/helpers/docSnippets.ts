@@ -133,7 +133,8 @@ function pageModule(file: string, markdown: string): string {
     // A block left out says why, and still compiles.
     if (snippet.notRun !== undefined) lines.push(`test(${JSON.stringify(`${page}:${snippet.line} is not run: ${snippet.notRun}`)}, () => { ${notRunCheck(snippet)} });`);
     else if (snippet.declaresTests) lines.push(`describe(${name}, async () => { resetJudgeConfig(); await (${load})(); beforeAll(restoring({ ...getJudgeConfig() }));${release} });`);
-    else if (snippet.given !== undefined) lines.push(`test(${name}, async () => { resetJudgeConfig(); try { await (${load})(); } finally { await releaseGivens(); } });`);
+    // A scene loads what its runs need (Mastra's runtime, the provider SDKs) inside the test: more time than a plain block.
+    else if (snippet.given !== undefined) lines.push(`test(${name}, async () => { resetJudgeConfig(); try { await (${load})(); } finally { await releaseGivens(); } }, 60_000);`);
     else lines.push(`test(${name}, async () => { resetJudgeConfig(); await (${load})(); });`);
   });
   return lines.join('\n');
