@@ -146,7 +146,7 @@ const SCENES: { [Name in SceneName]: () => Promise<Record<(typeof GIVEN_SCENES)[
       get_weather: tool({
         description: 'The weather in a city',
         inputSchema: z.object({ city: z.string() }),
-        execute: async () => {
+        execute: async (): Promise<{ celsius: number }> => {
           throw new Error('weather service down');
         },
       }),
