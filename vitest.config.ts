@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { docSnippets } from './test/helpers/docSnippets.js';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
 export default defineConfig({
@@ -18,6 +20,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'README.md', 'docs/*.md'],
     exclude: ['test/jest/**', 'test/matrix/**', 'node_modules/**'],
     setupFiles: ['./test/helpers/setup.ts'],
+    // A docs page's snapshots go beside the snippet harness, not into docs/ (which the package ships).
+    resolveSnapshotPath: (testPath, extension) =>
+      testPath.endsWith('.md')
+        ? path.join(root, 'test/helpers/__snapshots__', `${path.relative(root, testPath).replaceAll('/', '_')}${extension}`)
+        : path.join(path.dirname(testPath), '__snapshots__', `${path.basename(testPath)}${extension}`),
     // Type tests are compiled by `npm run test:types` (tsc 5 and 7), not run.
     typecheck: { enabled: false },
   },

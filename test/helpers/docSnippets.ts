@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { GIVEN_SCENES, type GivenScene } from './docGivenNames.js';
 
 /**
  * Every ts/js code block of README.md and docs/*.md runs as written: this Vite plugin makes each
@@ -15,6 +16,9 @@ import type { Plugin } from 'vite';
  * On the line before its fence, a block may say:
  * - `<!-- runs with ai@6 -->` (or 5, 7): its `ai` and `ai/test` imports, and the judge, load that
  *   major (the repository installs ai@6 and ai@5 as `ai6` and `ai5`), for a page that shows each;
+ * - `<!-- given: scene -->`: a block that shows checks of "your" run, model, tools or agent gets
+ *   those names from a scene of test/helpers/docGivens.ts, built from real runs (the names each
+ *   scene gives are listed in docGivenNames.ts; a block gets those it uses and does not declare);
  * - `<!-- not run: why -->`: a block that cannot run offline (a live provider key). Keep that rare.
  */
 export interface Snippet {
@@ -26,6 +30,8 @@ export interface Snippet {
   notRun?: string;
   /** The `ai` major of a `<!-- runs with ai@N -->` marker. */
   aiMajor?: number;
+  /** The scene of a `<!-- given: … -->` marker. */
+  given?: string;
   commonJs: boolean;
   declaresTests: boolean;
 }
@@ -35,6 +41,7 @@ const FENCE = /^```(ts|typescript|js|javascript|mjs|cjs)\s*$/;
 const CLOSE = /^```\s*$/;
 const NOT_RUN = /^<!--\s*not run:\s*(.*?)\s*-->\s*$/;
 const RUNS_WITH_AI = /^<!--\s*runs with ai@(\d+)\s*-->\s*$/;
+const GIVEN = /^<!--\s*given:\s*([\w-]+)\s*-->\s*$/;
 /** The package name of each `ai` major in this repository's node_modules. */
 const AI_PACKAGE: Record<number, string> = { 5: 'ai5', 6: 'ai6', 7: 'ai' };
 
@@ -54,12 +61,14 @@ export function snippetsOf(markdown: string): Snippet[] {
     const code = body.join('\n');
     const marker = lines[start - 1]?.match(NOT_RUN);
     const aiMajor = lines[start - 1]?.match(RUNS_WITH_AI);
+    const given = lines[start - 1]?.match(GIVEN);
     snippets.push({
       line: start + 1,
       lang: open[1]!,
       code,
       ...(marker && { notRun: marker[1] }),
       ...(aiMajor && { aiMajor: Number(aiMajor[1]) }),
+      ...(given && { given: given[1] }),
       commonJs: open[1] === 'cjs' || /\bmodule\.exports\b|\brequire\(/.test(code.replace(/\/\/.*$/gm, '')),
       declaresTests: /^\s*(test|it|describe)(\.\w+)*\(/m.test(code),
     });
@@ -112,12 +121,20 @@ function pageModule(file: string, markdown: string): string {
   // Every page, with blocks or without: an unclosed fence turns the rest of the page into code.
   const unclosed = unclosedFence(markdown);
   lines.push(`test(${JSON.stringify(`${page}: every fenced block is closed`)}, () => { ${unclosed ? `throw new Error(${JSON.stringify(`the block opened at line ${unclosed} is never closed`)});` : ''} });`);
+  // What a given scene left behind (a working directory, environment variables) is undone after its block.
+  if (snippets.some((snippet) => snippet.given !== undefined && snippet.notRun === undefined)) {
+    lines[0] = `import { afterAll, beforeAll, describe, test } from 'vitest';`;
+    lines.push(`import { releaseGivens } from ${JSON.stringify(path.resolve('test/helpers/docGivens.ts'))};`);
+  }
   snippets.forEach((snippet, index) => {
     const name = JSON.stringify(`${page}:${snippet.line}`);
     const load = `() => import(${JSON.stringify(`${file}?snippet=${index}`)})`;
+    const release = snippet.given === undefined ? '' : ' afterAll(releaseGivens);';
     // A block left out says why, and still compiles.
     if (snippet.notRun !== undefined) lines.push(`test(${JSON.stringify(`${page}:${snippet.line} is not run: ${snippet.notRun}`)}, () => { ${notRunCheck(snippet)} });`);
-    else if (snippet.declaresTests) lines.push(`describe(${name}, async () => { resetJudgeConfig(); await (${load})(); beforeAll(restoring({ ...getJudgeConfig() })); });`);
+    else if (snippet.declaresTests) lines.push(`describe(${name}, async () => { resetJudgeConfig(); await (${load})(); beforeAll(restoring({ ...getJudgeConfig() }));${release} });`);
+    // A scene loads what its runs need (Mastra's runtime, the provider SDKs) inside the test: more time than a plain block.
+    else if (snippet.given !== undefined) lines.push(`test(${name}, async () => { resetJudgeConfig(); try { await (${load})(); } finally { await releaseGivens(); } }, 60_000);`);
     else lines.push(`test(${name}, async () => { resetJudgeConfig(); await (${load})(); });`);
   });
   return lines.join('\n');
@@ -146,9 +163,14 @@ function snippetModule(file: string, snippet: Snippet): string {
       `export default module.exports;`,
     ].join('\n');
   }
+  if (snippet.given !== undefined && snippet.commonJs) throw new Error(`${file}:${snippet.line}: a CommonJS block cannot be given a scene`);
   const ai = snippet.aiMajor === undefined ? undefined : AI_PACKAGE[snippet.aiMajor];
   if (snippet.aiMajor !== undefined && !ai) throw new Error(`${file}:${snippet.line}: no ai@${snippet.aiMajor} here (${Object.keys(AI_PACKAGE).join(', ')})`);
-  const code = ai ? snippet.code.replace(/(from\s*['"])ai(\/[\w-]+)?(['"])/g, `$1${ai}$2$3`) : snippet.code;
+  let code = ai ? snippet.code.replace(/(from\s*['"])ai(\/[\w-]+)?(['"])/g, `$1${ai}$2$3`) : snippet.code;
+  const scene = snippet.given === undefined ? undefined : givenScene(file, snippet);
+  for (const [specifier, target] of Object.entries(scene?.imports ?? {})) {
+    code = code.replaceAll(new RegExp(`(from\\s*['"])${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(['"])`, 'g'), `$1${path.resolve(target)}$2`);
+  }
   const imported = new Set([...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]vitest['"]/g)].flatMap((m) => m[1]!.split(',').map((name) => name.trim())));
   const globals = GLOBALS.filter((name) => !imported.has(name) && new RegExp(`\\b${name}\\b`).test(code));
   let prelude = globals.length > 0 ? `import { ${globals.join(', ')} } from 'vitest';\n` : '';
@@ -160,6 +182,34 @@ function snippetModule(file: string, snippet: Snippet): string {
       `import { setAiLoaderForTesting as __setAiLoader } from ${loadAi};\n` +
       `__beforeAll(() => __setAiLoader(() => import(${JSON.stringify(ai)})));\n__afterAll(() => __setAiLoader());\n`;
   }
+  if (scene) {
+    // The scene's names this block uses and does not declare itself, built for this block alone.
+    const names = scene.names.filter((name) => usesFreely(code, name));
+    prelude +=
+      `import { given as __given } from ${JSON.stringify(path.resolve('test/helpers/docGivens.ts'))};\n` +
+      `const { ${names.join(', ')} } = await __given(${JSON.stringify(snippet.given)});\n`;
+  }
   const compiled = transformSync(`${prelude}${code}\nexport {};`, { loader: 'ts', format: 'esm', target: 'es2022', sourcefile: `${file}:${snippet.line}` });
   return compiled.code;
+}
+
+function givenScene(file: string, snippet: Snippet): GivenScene {
+  const scene = (GIVEN_SCENES as Record<string, GivenScene>)[snippet.given!];
+  if (!scene || !Object.hasOwn(GIVEN_SCENES, snippet.given!)) {
+    throw new Error(`${file}:${snippet.line}: <!-- given: ${snippet.given} --> names no scene; the scenes are ${Object.keys(GIVEN_SCENES).join(', ')} (test/helpers/docGivenNames.ts)`);
+  }
+  return scene;
+}
+
+/** Whether the block uses `name` (outside comments, not as a property) without declaring or importing it. */
+export function usesFreely(code: string, name: string): boolean {
+  const source = code.replace(/\/\/.*$/gm, '');
+  if (!new RegExp(`(?<![.\\w$])${name}\\b`).test(source)) return false;
+  const declared = [
+    new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b`),
+    new RegExp(`\\b(?:const|let|var)\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=`),
+    new RegExp(`\\bimport\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from`),
+    new RegExp(`\\bimport\\s+${name}\\b`),
+  ];
+  return !declared.some((pattern) => pattern.test(source));
 }
