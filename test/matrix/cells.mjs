@@ -39,6 +39,10 @@ export const cells = [
   // The README's Jest setup for an ES module project, read from README.md, with TypeScript tests
   // through ts-jest (consumer-ts-jest/), so the README cannot drift from what works.
   { runner: 'jest@30', modules: 'esm', node: 22, ai: 7, zod: 4, typescript: 5, tsJest: true, note: "the README's Jest ESM setup with TypeScript tests (ts-jest): consumer-ts-jest/" },
+  // A TypeScript CommonJS project (Jest 30 with ts-jest, no "type": "module"): its type check with the
+  // README's "types" and skipLibCheck false, under TypeScript's default resolution for `module:
+  // commonjs` (node10) and under node16: consumer/tsconfig.cjs-*.json over consumer/types/jest-commonjs.test-d.ts.
+  ...['node10', 'node16'].map((cjsTypes) => ({ runner: 'jest@30', modules: 'cjs', node: 20, ai: 6, zod: 4, typescript: 5, cjsTypes, note: `a TypeScript CommonJS project's types, ${cjsTypes} resolution: consumer/tsconfig.cjs-${cjsTypes}.json` })),
   // Each ai major × each zod major, on the newest Vitest. TypeScript 5's check is the slow one (its
   // compiler is JavaScript), so each runner line has one TypeScript 5 cell and the rest run 7.
   ...[5, 6, 7].flatMap((ai) => [3, 4].map((zod) => ({ runner: 'vitest@5', modules: 'esm', node: 22, ai, zod, typescript: ai === 7 && zod === 4 ? 5 : 7 }))),
@@ -50,7 +54,7 @@ export const cells = [
   { runner: 'vitest@4', modules: 'esm', node: 22, ai: 6, zod: 4, typescript: 7, mastra: 1, note: 'with @mastra/core and @mastra/evals: consumer/mastra.test.mjs' },
 ].map((cell) => ({
   ...cell,
-  id: `${cell.runner.replace('@', '')}-${cell.modules}-node${cell.node}-ai${cell.ai}-zod${cell.zod}-ts${cell.typescript}${cell.mastra ? `-mastra${cell.mastra}` : ''}${cell.tsJest ? '-tsjest' : ''}`,
+  id: `${cell.runner.replace('@', '')}-${cell.modules}-node${cell.node}-ai${cell.ai}-zod${cell.zod}-ts${cell.typescript}${cell.mastra ? `-mastra${cell.mastra}` : ''}${cell.tsJest ? '-tsjest' : ''}${cell.cjsTypes ? `-cjstypes-${cell.cjsTypes}` : ''}`,
 }));
 
 /** The devDependencies a cell's consumer project installs beside the packed package. */

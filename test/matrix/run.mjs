@@ -120,7 +120,9 @@ async function runCell(cell, tarball, nodes) {
   const readmeJest = cell.tsJest ? readmeJestEsm() : undefined;
   if (readmeJest) fs.writeFileSync(path.join(dir, 'jest.config.js'), readmeJest.config);
   const dependencies = { 'tool-call-accuracy': `file:${tarball}`, ...dependenciesOf(cell) };
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `matrix-${cell.id}`, private: true, type: 'module', devDependencies: dependencies }, null, 2));
+  // A cjs-types cell's project is a CommonJS one (no "type"), as its TypeScript tests are.
+  const type = cell.cjsTypes ? {} : { type: 'module' };
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `matrix-${cell.id}`, private: true, ...type, devDependencies: dependencies }, null, 2));
 
   const steps = [];
   const step = async (name, command, args, env) => {
@@ -152,7 +154,8 @@ async function runCell(cell, tarball, nodes) {
   }
 
   if (!failure) {
-    const tsconfig = `tsconfig.${runner}.json`;
+    // A cjs-types cell checks its CommonJS test under its resolution instead of the type tests.
+    const tsconfig = cell.cjsTypes ? `tsconfig.cjs-${cell.cjsTypes}.json` : `tsconfig.${runner}.json`;
     // TypeScript 5 through its language service (diagnostics and hover); TypeScript 7 through its tsc.
     // The ts-jest cell: its tests compile with tsc as ts-jest compiled them.
     const command = cell.tsJest
