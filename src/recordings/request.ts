@@ -87,18 +87,20 @@ function sortedKeys(value: object): string[] {
   return keys;
 }
 
-// `"name":` and `,"name":` per key, made once: requests repeat the same few dozen keys, and the
-// strings a step's key makes are most of the garbage it leaves.
-const KEY_PREFIXES = new Map<string, readonly [string, string]>();
+// `"name":` and `,"name":` for the keys of the AI SDK's call options, made once: the strings a
+// step's key makes are most of the garbage it leaves. Any other key is quoted as it comes.
+const KEY_PREFIXES: ReadonlyMap<string, readonly [string, string]> = new Map(
+  [
+    ...['frequencyPenalty', 'includeRawChunks', 'maxOutputTokens', 'presencePenalty', 'prompt', 'providerOptions', 'reasoning', 'responseFormat', 'seed', 'stopSequences', 'temperature', 'toolChoice', 'tools', 'topK', 'topP'],
+    ...['content', 'data', 'filename', 'input', 'mediaType', 'output', 'providerExecuted', 'role', 'text', 'toolCallId', 'toolName', 'type', 'value'],
+    ...['additionalProperties', 'description', 'enum', 'inputSchema', 'items', 'name', 'properties', 'required', 'strict'],
+  ].map((key) => [key, [`"${key}":`, `,"${key}":`] as const]),
+);
 
 function keyPrefix(key: string, first: boolean): string {
-  let prefixes = KEY_PREFIXES.get(key);
-  if (prefixes === undefined) {
-    const quoted = `${JSON.stringify(key)}:`;
-    prefixes = [quoted, `,${quoted}`];
-    if (KEY_PREFIXES.size < 10_000) KEY_PREFIXES.set(key, prefixes);
-  }
-  return prefixes[first ? 0 : 1];
+  const prefixes = KEY_PREFIXES.get(key);
+  if (prefixes !== undefined) return prefixes[first ? 0 : 1];
+  return `${first ? '' : ','}${JSON.stringify(key)}:`;
 }
 
 function writeOptions(options: unknown, redact: (text: string) => string): string {
