@@ -29,7 +29,7 @@ async function recorded(dir: string, words: readonly string[]): Promise<Record<s
     files.map(async (name) => {
       const text = await readFile(path.join(dir, name), 'utf8');
       const { test, steps } = JSON.parse(text) as { test: string; steps: unknown[] };
-      return [test, [`${steps.length} steps`, ...words.filter((word) => text.includes(word))]] as const;
+      return [test, [`${steps.length} steps`, ...words.filter((word) => text.includes(word))]] as [string, string[]];
     }),
   );
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
@@ -86,8 +86,8 @@ describe('Vitest: --shard=1/2 and 2/2 over describe.concurrent tests with record
       Object.fromEntries(
         Object.keys({ ...FORECASTERS, ...DESK })
           .filter((name) => !name.includes('Katherine'))
-          .map((name) => [name, ['2 steps', words.find((word) => name.includes(word))]])
-          .sort(([a], [b]) => a!.localeCompare(b!)),
+          .sort((a, b) => a.localeCompare(b))
+          .map((name) => [name, ['2 steps', words.find((word) => name.includes(word))]]),
       ),
     );
     await writeFile(path.join(dir(), STRAY), `${JSON.stringify({ version: 1, test: 'a deleted test', steps: [] }, null, 2)}\n`);
@@ -140,8 +140,8 @@ describe('Jest: --shard=1/2 and 2/2 over test.concurrent tests with recordings',
       Object.fromEntries(
         Object.keys({ ...CLIENTS, ...DESK })
           .filter((name) => !name.includes('Katherine'))
-          .map((name) => [name, ['2 steps', words.find((word) => name.includes(word))]])
-          .sort(([a], [b]) => a!.localeCompare(b!)),
+          .sort((a, b) => a.localeCompare(b))
+          .map((name) => [name, ['2 steps', words.find((word) => name.includes(word))]]),
       ),
     );
     await writeFile(path.join(dir(), STRAY), `${JSON.stringify({ version: 1, test: 'a deleted test', steps: [] }, null, 2)}\n`);
