@@ -14,7 +14,7 @@
 //    replaying them (a fresh copy of the file, the load included), at each n (each in a process of
 //    its own), with the growth per 10×.
 //
-// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--steps 1000] [--scale 100,1000,10000] [--only step|load|scale]
+// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--per-round 1000] [--steps 1000] [--scale 100,1000,10000] [--only step|load|scale]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,10 +25,14 @@ import { generateText, jsonSchema, streamText, tool } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { recordedModel } from '../dist/index.js';
 
-const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' } } });
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' }, 'per-round': { type: 'string', default: '1000' } } });
 const ROUNDS = Number(options.rounds);
 const STEPS = Number(options.steps);
-const PER_STEP = 201; // steps timed per round in part 1 (the first opens the file)
+// Steps timed per round in part 1, plus one (the first opens the file). A round of a few hundred
+// generateText steps holds about one young-generation collection of each side, which on a loaded
+// machine took 15-30 ms (bench/RESULTS.md, issue 45, i45c): which side it fell on decided the
+// round's ratio (0.7x to 4.4x in one run). A thousand steps a round hold several of each.
+const PER_STEP = Number(options['per-round']) + 1;
 const BLOCK = 20; // steps per block, bare and replay taking turns
 
 const usage = { inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 30, text: 30, reasoning: undefined } };
@@ -171,9 +175,9 @@ async function perStep() {
   ];
   console.log(`recordings: replay overhead per model step (${ROUNDS} rounds of ${PER_STEP - 1} steps in blocks of ${BLOCK}, bare and replay taking turns; medians of the rounds; each step a ~1 KB prompt with 2 tools, answered by one tool call)`);
   for (const [bareLabel, replayLabel, file, name, step] of rows) {
-    const { wall, cpu } = await compare(file, name, step);
+    const { wall, cpu, cpuTotal } = await compare(file, name, step);
     console.log(`  ${`${bareLabel}:`.padEnd(50)} ${us(wall.bare)} per step (CPU ${us(cpu.bare)})`);
-    console.log(`  ${`${replayLabel}:`.padEnd(50)} ${us(wall.replay)} per step (CPU ${us(cpu.replay)})  ${wall.ratio.toFixed(2)}× the bare model's (CPU ${cpu.ratio.toFixed(2)}×), medians of the rounds' ratios`);
+    console.log(`  ${`${replayLabel}:`.padEnd(50)} ${us(wall.replay)} per step (CPU ${us(cpu.replay)})  ${wall.ratio.toFixed(2)}× the bare model's (CPU ${cpu.ratio.toFixed(2)}×, rounds ${cpu.range.map((ratio) => ratio.toFixed(2)).join('–')}, all rounds' CPU ${cpuTotal.toFixed(2)}×), medians of the rounds' ratios`);
   }
 }
 
@@ -186,6 +190,7 @@ async function perStep() {
  */
 async function compare(file, name, step) {
   const rounds = { wall: { bare: [], replay: [], ratio: [] }, cpu: { bare: [], replay: [], ratio: [] } };
+  const totals = { bare: 0, replay: 0 };
   for (let round = 0; round < ROUNDS + 2; round++) {
     const replaying = recordedModel(bare(), { mode: 'replay', dir: freshCopy(file), name });
     await step(replaying, 0); // opens the file: part 2 times that
@@ -205,14 +210,16 @@ async function compare(file, name, step) {
       }
     }
     if (round < 2) continue; // two warm-up rounds
+    totals.bare += spent.cpu.bare;
+    totals.replay += spent.cpu.replay;
     for (const clock of ['wall', 'cpu']) {
       rounds[clock].bare.push(spent[clock].bare / (PER_STEP - 1));
       rounds[clock].replay.push(spent[clock].replay / (PER_STEP - 1));
       rounds[clock].ratio.push(spent[clock].replay / spent[clock].bare);
     }
   }
-  const of = (clock) => ({ bare: median(rounds[clock].bare), replay: median(rounds[clock].replay), ratio: median(rounds[clock].ratio) });
-  return { wall: of('wall'), cpu: of('cpu') };
+  const of = (clock) => ({ bare: median(rounds[clock].bare), replay: median(rounds[clock].replay), ratio: median(rounds[clock].ratio), range: [Math.min(...rounds[clock].ratio), Math.max(...rounds[clock].ratio)] });
+  return { wall: of('wall'), cpu: of('cpu'), cpuTotal: totals.replay / totals.bare };
 }
 
 async function load() {

@@ -18,7 +18,7 @@ import {
 import { RECORDINGS_STORE } from './config.js';
 import { fromStored } from './data.js';
 import { RecordingError } from './errors.js';
-import { missNote, requestData, type CallKind, type RequestIdentity } from './request.js';
+import { missNote, requestData, requestKeyText, type CallKind, type RequestIdentity } from './request.js';
 
 /** Stores the step of an answer once it is whole (`recordedAnswer`'s commit, with the request added). */
 export type Commit = (fields: Omit<StoredStep, 'key'>) => Promise<void>;
@@ -43,16 +43,23 @@ export interface RecordedCall {
 export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: Commit) => Promise<A>): Promise<A> {
   const { settings, test, call } = recorded;
   if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file, test });
-  // In sorted key order at every level (requestData's data is), so its JSON is its canonical JSON: the key is hashed with no second pass.
-  const request: RequestIdentity = { call, model: { modelId: recorded.model.modelId, provider: recorded.model.provider }, request: requestData(recorded.callOptions, recorded.redact) };
+  const model = { modelId: recorded.model.modelId, provider: recorded.model.provider };
+  // The key is hashed from the request's JSON written straight from the call options; the data
+  // itself (a copy, keys sorted at every level: its JSON is that same text) is made only to record
+  // a step or to say what a miss differs in.
+  const key = sha256(requestKeyText(call, model, recorded.callOptions, recorded.redact));
+  const request = (): RequestIdentity => ({ call, model, request: requestData(recorded.callOptions, recorded.redact) });
   const scope = cassetteScope(RECORDINGS_STORE, settings, test, recorded.name, recorded.who);
-  const key = sha256(JSON.stringify(request));
   return recordedAnswer<A>(scope, key, {
     replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
-    // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.
-    ask: (commit) => ask((fields) => commit({ call, model: request.model, request: request.request, ...canonical(fields) })),
+    ask: (commit) => {
+      // Made before the model is asked (it may change the options it was given).
+      const data = request().request;
+      // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.
+      return ask((fields) => commit({ call, model, request: data, ...canonical(fields) }));
+    },
     miss: (stored) => {
-      const error = replayMiss(scope, stored, request, key, recorded.name !== undefined);
+      const error = replayMiss(scope, stored, request(), key, recorded.name !== undefined);
       return call === 'stream' ? asNoOutput(error) : error;
     },
   });
