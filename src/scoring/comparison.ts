@@ -4,7 +4,7 @@ import type { Candidates, Matches } from './engine.js';
 import { equalityOf } from './equality.js';
 import type { ExpectedCall } from './expectedCall.js';
 import { outcomeMatches, type InputEquality } from './outcomes.js';
-import { plainHash } from './plainHash.js';
+import { plainHash, receivedHash } from './plainHash.js';
 
 /**
  * How one assertion compares calls with expected items, decided once from the runner's context:
@@ -51,8 +51,10 @@ export interface CallLookup {
 
 export function callLookup(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): CallLookup {
   const { equals, byIdentity } = compare;
-  const callHash = byIdentity ? hashTable(calls.length, (call) => calls[call]!.input) : undefined;
-  const itemHash = byIdentity ? hashTable(items.length, (item) => items[item]!.input) : undefined;
+  const hashOfCall = (call: number) => receivedHash(calls[call]!.input);
+  // One item: each call is compared with it once, so its hash is not kept.
+  const callHash = !byIdentity ? undefined : items.length === 1 ? hashOfCall : hashTable(calls.length, hashOfCall);
+  const itemHash = byIdentity ? hashTable(items.length, (item) => plainHash(items[item]!.input)) : undefined;
   const inputFits = (callIndex: number, itemIndex: number, expected: unknown, input: unknown) => {
     if (callHash && itemHash) {
       const hash = itemHash(itemIndex);
@@ -79,13 +81,13 @@ export function callLookup(compare: Comparison, calls: readonly ToolCall[], item
 const UNKNOWN = 2 ** 33;
 const NO_HASH = 2 ** 32;
 
-/** Each value's `plainHash` (undefined: not plain data), made on first ask (the table too: a list of names never asks). */
-function hashTable(count: number, valueOf: (index: number) => unknown): (index: number) => number | undefined {
+/** Each value's hash (undefined: not plain data), made on first ask (the table too: a list of names never asks). */
+function hashTable(count: number, hashOf: (index: number) => number | undefined): (index: number) => number | undefined {
   let known: Float64Array | undefined;
   return (index) => {
     known ??= new Float64Array(count).fill(UNKNOWN);
     let hash = known[index]!;
-    if (hash === UNKNOWN) known[index] = hash = plainHash(valueOf(index)) ?? NO_HASH;
+    if (hash === UNKNOWN) known[index] = hash = hashOf(index) ?? NO_HASH;
     return hash === NO_HASH ? undefined : hash;
   };
 }

@@ -23,11 +23,34 @@
  * built per value: serializing each value costs more than comparing it (bench/RESULTS.md, issue 31).
  */
 export function plainHash(value: unknown): number | undefined {
-  return hashOf(value, 0, { left: MAX_VALUES });
+  left = MAX_VALUES;
+  strict = true;
+  return hashOf(value, 0);
+}
+
+/**
+ * The same hash of a value that will only be compared with a `plainHash` (a call's input, against
+ * an expected input), checked more lightly: a hidden property or a symbol is allowed, as long as
+ * no `asymmetricMatch` is found on it. That is enough, because the other side is plain data, with
+ * none: the runners' ways around comparing keys (an iterator, a `Symbol.toStringTag`, a DOM node,
+ * an error) need both sides to have them, and an `asymmetricMatch` is the one that needs one
+ * side. Past those, both runners compare the enumerable keys, which the hash reads, and skip the
+ * hidden ones, which it skips. It spares each call's input the two lists of its own keys: the
+ * allocations that cost most in matching a long run (bench/RESULTS.md, issue 46).
+ */
+export function receivedHash(value: unknown): number | undefined {
+  left = MAX_VALUES;
+  strict = false;
+  return hashOf(value, 0);
 }
 
 const MAX_DEPTH = 100;
 const MAX_VALUES = 1_000_000;
+// How many more values the current `plainHash` may visit. (A getter that hashed another value
+// would only reset it: it bounds the work, not the answer.)
+let left = 0;
+// Whether the current hash checks every own key (plainHash) or only for an `asymmetricMatch` (receivedHash).
+let strict = true;
 
 // Seeds that keep values of different kinds apart in the hash.
 const UNDEFINED = 0x2545f491;
@@ -38,8 +61,8 @@ const ARRAY = 0x1f83d9ab;
 const OBJECT = 0x5be0cd19;
 
 /** A hash of plain data (int32), or undefined for anything else (see `plainHash`). */
-function hashOf(value: unknown, depth: number, budget: { left: number }): number | undefined {
-  if (--budget.left < 0) return undefined;
+function hashOf(value: unknown, depth: number): number | undefined {
+  if (--left < 0) return undefined;
   switch (typeof value) {
     case 'string':
       return stringHash(value);
@@ -57,17 +80,21 @@ function hashOf(value: unknown, depth: number, budget: { left: number }): number
   }
   if (value === null) return NULL;
   if (depth === MAX_DEPTH) return undefined;
+  const prototype: unknown = Object.getPrototypeOf(value);
   if (Array.isArray(value)) {
-    if (!isPlainArray(value)) return undefined;
+    if (prototype !== Array.prototype && !(Array.isArray(prototype) && isObjectPrototype(Object.getPrototypeOf(prototype)))) return undefined;
     let hash = ARRAY ^ value.length;
     for (let index = 0; index < value.length; index++) {
-      const itemHash = hashOf(value[index], depth + 1, budget);
+      // An undefined item, or a hole (read as undefined), is where the runners differ: not plain.
+      const item: unknown = value[index];
+      const itemHash = item === undefined ? undefined : hashOf(item, depth + 1);
       if (itemHash === undefined) return undefined;
       hash = mix(hash ^ itemHash);
     }
-    return hash;
+    // Own keys: the indices, each enumerable, and `length`, nothing else.
+    return strict ? (Object.keys(value).length === value.length && onlyTheseKeys(value, value.length + 1) ? hash : undefined) : withoutMatcher(value, hash);
   }
-  if (!isPlainObject(value)) return undefined;
+  if (prototype !== null && !isObjectPrototype(prototype)) return undefined;
   // A sum of the entries' hashes does not depend on their order.
   let hash = OBJECT;
   let enumerable = 0;
@@ -76,33 +103,26 @@ function hashOf(value: unknown, depth: number, budget: { left: number }): number
     enumerable++;
     const entry = (value as Record<string, unknown>)[key];
     if (entry === undefined) continue;
-    const entryHash = hashOf(entry, depth + 1, budget);
+    const entryHash = hashOf(entry, depth + 1);
     if (entryHash === undefined) return undefined;
     hash = (hash + mix(stringHash(key) ^ Math.imul(entryHash, 0x27d4eb2d))) | 0;
   }
-  // Every own key is an enumerable string (no symbol, no hidden property, which the runners read
-  // unevenly): the own keys, strings and symbols, are just the ones counted (one list, not two).
-  return Reflect.ownKeys(value).length === enumerable ? hash : undefined;
+  return strict ? (onlyTheseKeys(value, enumerable) ? hash : undefined) : withoutMatcher(value, hash);
+}
+
+/** `hash`, unless the value is an asymmetric matcher (an `asymmetricMatch` function of its own, hidden or not). */
+function withoutMatcher(value: object, hash: number): number | undefined {
+  return typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function' ? undefined : hash;
 }
 
 /**
- * An array the runners compare as a list: its prototype is an `Array.prototype` (not a subclass's),
- * and its own keys are its enumerable indices and `length`, nothing else (no hole, no extra or
- * symbol property). Own keys list integer keys first, ascending, so `length` enumerable keys ending
- * with the last index are exactly the indices, and one more own key is `length`.
+ * Are the value's own keys `count` strings and no symbol? Called with the count of keys the hash
+ * read (an object's enumerable keys; an array's indices and `length`), it rules out a hidden
+ * property or a symbol, which the runners read unevenly (an `asymmetricMatch`, an iterator, a
+ * `Symbol.toStringTag`). Two lists, not `Reflect.ownKeys`: in V8 that one is several times slower.
  */
-function isPlainArray(array: readonly unknown[]): boolean {
-  const prototype: unknown = Object.getPrototypeOf(array);
-  if (prototype !== Array.prototype && !(Array.isArray(prototype) && isObjectPrototype(Object.getPrototypeOf(prototype)))) return false;
-  const { length } = array;
-  const keys = Object.keys(array);
-  return keys.length === length && (length === 0 || keys[length - 1] === String(length - 1)) && Reflect.ownKeys(array).length === length + 1;
-}
-
-/** An object of plain prototype: null or an `Object.prototype` (its keys are checked above). */
-function isPlainObject(object: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(object);
-  return prototype === null || isObjectPrototype(prototype);
+function onlyTheseKeys(value: object, count: number): boolean {
+  return Object.getOwnPropertyNames(value).length === count && Object.getOwnPropertySymbols(value).length === 0;
 }
 
 /**
