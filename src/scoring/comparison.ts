@@ -83,9 +83,9 @@ const NO_HASH = 2 ** 32;
 
 /** Each value's hash (undefined: not plain data), made on first ask (the table too: a list of names never asks). */
 function hashTable(count: number, hashOf: (index: number) => number | undefined): (index: number) => number | undefined {
-  let known: Float64Array | undefined;
+  let known: number[] | undefined;
   return (index) => {
-    known ??= new Float64Array(count).fill(UNKNOWN);
+    known ??= new Array<number>(count).fill(UNKNOWN);
     let hash = known[index]!;
     if (hash === UNKNOWN) known[index] = hash = hashOf(index) ?? NO_HASH;
     return hash === NO_HASH ? undefined : hash;

@@ -84,7 +84,7 @@ export function diagnoseUnordered(
   cover: Cover,
   calls: readonly ToolCall[],
   items: readonly ExpectedCall[],
-  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  { callOfItem, itemOfCall }: { callOfItem: number[]; itemOfCall: number[] },
   matches: Matches,
 ): UnorderedDiagnosis {
   const missing = cover === 'calls' ? [] : unassigned(callOfItem);
@@ -123,7 +123,7 @@ export function diagnoseUnordered(
 /** How the diff of a failed unordered match lines up what is left over (format/unordered.ts `unorderedDiff`). */
 export interface UnorderedAlignment {
   /** Per call, the first item whose name its name matches, or -1: which item's shape its diff entry takes. */
-  itemNamedBy: Int32Array;
+  itemNamedBy: number[];
   /** For `calls`: the items left over that have the name of a call left over. For `items`: the calls left over that have the name of an item left over. For `both`: every call left over. */
   leftovers: number[];
 }
@@ -133,7 +133,7 @@ export function alignUnordered(
   cover: Cover,
   calls: readonly ToolCall[],
   items: readonly ExpectedCall[],
-  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  { callOfItem, itemOfCall }: { callOfItem: number[]; itemOfCall: number[] },
 ): UnorderedAlignment {
   const missing = unassigned(callOfItem);
   const leftCalls = unassigned(itemOfCall);
@@ -149,8 +149,8 @@ export function alignUnordered(
 }
 
 /** For each call, the first item whose name its name matches (-1: none): one Map lookup per call when names compare by `===`. */
-function itemNamedByCall(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Int32Array {
-  const found = new Int32Array(calls.length).fill(-1);
+function itemNamedByCall(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): number[] {
+  const found = new Array<number>(calls.length).fill(-1);
   if (compare.byIdentity && items.every((item) => typeof item.toolName === 'string')) {
     const byName = new Map<unknown, number>();
     items.forEach((item, index) => byName.has(item.toolName) || byName.set(item.toolName, index));
@@ -160,7 +160,7 @@ function itemNamedByCall(compare: Comparison, calls: readonly ToolCall[], items:
 }
 
 /** The positions left without a partner in the matching. */
-export function unassigned(partners: Int32Array): number[] {
+export function unassigned(partners: readonly number[]): number[] {
   const positions: number[] = [];
   for (let index = 0; index < partners.length; index++) if (partners[index] === -1) positions.push(index);
   return positions;

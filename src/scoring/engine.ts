@@ -50,9 +50,9 @@ export interface UnorderedResult {
   /** True when the matching covers what `cover` asks: every item has its own call, and (or) no call is left over. */
   pass: boolean;
   /** For each item, the call assigned to it in a maximum matching, or -1. */
-  callOfItem: Int32Array;
+  callOfItem: number[];
   /** For each call, the item assigned to it, or -1 (an unexpected call). */
-  itemOfCall: Int32Array;
+  itemOfCall: number[];
 }
 
 /**
@@ -101,8 +101,8 @@ function everyCall(callCount: number): Candidates {
 // A class rather than closures: its methods are the same functions from one assertion to the
 // next, so the call sites of its hot loops stay fast.
 class UnorderedMatching {
-  readonly callOfItem: Int32Array;
-  readonly itemOfCall: Int32Array;
+  readonly callOfItem: number[];
+  readonly itemOfCall: number[];
   // Per list, a position before which every call is taken: a call once taken stays taken
   // (searches only reassign), so it only moves forward.
   private readonly cursors = new Map<readonly number[], number>();
@@ -111,9 +111,9 @@ class UnorderedMatching {
   private readonly fitting: (number[] | undefined)[];
   // Per item, where in its list its next look for a free call starts: before it, every call was
   // either compared with it while free (and did not fit, or is the one it took) or already taken.
-  private readonly scanFrom: Int32Array;
+  private readonly scanFrom: number[];
   // The calls visited by the current search carry its number, so no table is cleared between searches.
-  private readonly seen: Int32Array;
+  private readonly seen: number[];
   private search = 0;
 
   constructor(
@@ -122,11 +122,11 @@ class UnorderedMatching {
     private readonly matches: Matches,
     private readonly candidates: Candidates,
   ) {
-    this.callOfItem = new Int32Array(itemCount).fill(-1);
-    this.itemOfCall = new Int32Array(callCount).fill(-1);
-    this.seen = new Int32Array(callCount).fill(-1);
+    this.callOfItem = new Array<number>(itemCount).fill(-1);
+    this.itemOfCall = new Array<number>(callCount).fill(-1);
+    this.seen = new Array<number>(callCount).fill(-1);
     this.fitting = new Array(itemCount);
-    this.scanFrom = new Int32Array(itemCount);
+    this.scanFrom = new Array<number>(itemCount).fill(0);
   }
 
   /** Places every item it can; returns how many it placed. */
