@@ -14,7 +14,9 @@ import { outcomeMismatches, type OutcomeExpectation } from './outcomes.js';
 export function itemsNotCalled(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): number[] {
   const names = compare.byIdentity ? new Set(calls.map((call) => call.toolName)) : undefined;
   const called = (item: ExpectedCall) => (names && typeof item.toolName === 'string' ? names.has(item.toolName) : calls.some((call) => nameMatches(compare, call, item)));
-  return items.flatMap((item, index) => (called(item) ? [] : [index]));
+  const notCalled: number[] = [];
+  items.forEach((item, index) => called(item) || notCalled.push(index));
+  return notCalled;
 }
 
 /** Why a flexible order failed at `failedItem`, after the items before it took the calls `matched`. */
@@ -101,7 +103,6 @@ export function diagnoseUnordered(
   };
   const notCalled = itemsNotCalled(compare, calls, items);
   const notCalledSet = new Set(notCalled);
-  const itemNamedBy = itemNamedByCall(compare, calls, items);
   const diagnosis: UnorderedDiagnosis = { absent: [], short: [], otherInput: [], unexpected: [], strangers: [], surplus: [], otherInputCalls: [], notCalled };
   for (const index of missing) {
     const item = items[index]!;
@@ -110,7 +111,8 @@ export function diagnoseUnordered(
     else diagnosis.otherInput.push(index);
   }
   if (cover === 'both') diagnosis.unexpected = leftCalls;
-  else {
+  else if (leftCalls.length > 0) {
+    const itemNamedBy = itemNamedByCall(compare, calls, items);
     for (const index of leftCalls) {
       if (itemNamedBy[index] === -1) diagnosis.strangers.push(index);
       else if (callFits(index)) diagnosis.surplus.push(index);
@@ -122,7 +124,7 @@ export function diagnoseUnordered(
 
 /** How the diff of a failed unordered match lines up what is left over (format/unordered.ts `unorderedDiff`). */
 export interface UnorderedAlignment {
-  /** Per call, the first item whose name its name matches, or -1: which item's shape its diff entry takes. */
+  /** For `calls`, per call, the first item whose name its name matches, or -1: which item's shape its diff entry takes (empty for the others). */
   itemNamedBy: number[];
   /** For `calls`: the items left over that have the name of a call left over. For `items`: the calls left over that have the name of an item left over. For `both`: every call left over. */
   leftovers: number[];
@@ -145,7 +147,7 @@ export function alignUnordered(
     const left = missing.map((index) => items[index]!);
     leftovers = leftCalls.filter((index) => left.some((item) => nameMatches(compare, calls[index]!, item)));
   }
-  return { itemNamedBy: itemNamedByCall(compare, calls, items), leftovers };
+  return { itemNamedBy: cover === 'calls' ? itemNamedByCall(compare, calls, items) : [], leftovers };
 }
 
 /** For each call, the first item whose name its name matches (-1: none): one Map lookup per call when names compare by `===`. */
