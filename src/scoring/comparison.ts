@@ -140,12 +140,12 @@ function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[]
   return { of: (item) => lists[item]!, isPlain: (item) => typeof items[item]!.toolName === 'string' && !items[item]!.hasInput && items[item]!.outcome === undefined };
 }
 
-/** For a call, the first item whose name its name matches (or undefined): one Map lookup per call when every name compares by `===`. */
-export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[]): (call: ToolCall) => ExpectedCall | undefined {
-  if (!compare.byIdentity || !items.every((item) => typeof item.toolName === 'string')) return (call) => items.find((item) => nameMatches(compare, call, item));
-  const byName = new Map<unknown, ExpectedCall>();
-  for (const item of items) if (!byName.has(item.toolName)) byName.set(item.toolName, item);
-  return (call) => byName.get(call.toolName);
+/** For a call, the index of the first item whose name its name matches (-1: none): one Map lookup per call when every name compares by `===`. */
+export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[]): (call: ToolCall) => number {
+  if (!compare.byIdentity || !items.every((item) => typeof item.toolName === 'string')) return (call) => items.findIndex((item) => nameMatches(compare, call, item));
+  const byName = new Map<unknown, number>();
+  items.forEach((item, index) => byName.has(item.toolName) || byName.set(item.toolName, index));
+  return (call) => byName.get(call.toolName) ?? -1;
 }
 
 /**

@@ -5,7 +5,7 @@
  * message says what the decision found, under the same equality (`comparison.ts`).
  */
 import type { ToolCall } from '../types.js';
-import { nameMatches, type Comparison } from './comparison.js';
+import { itemNamedBy, nameMatches, type Comparison } from './comparison.js';
 import type { Cover, Matches } from './engine.js';
 import type { ExpectedCall } from './expectedCall.js';
 import { outcomeMismatches, type OutcomeExpectation } from './outcomes.js';
@@ -112,9 +112,9 @@ export function diagnoseUnordered(
   }
   if (cover === 'both') diagnosis.unexpected = leftCalls;
   else if (leftCalls.length > 0) {
-    const itemNamedBy = itemNamedByCall(compare, calls, items);
+    const itemOf = itemNamedBy(compare, items);
     for (const index of leftCalls) {
-      if (itemNamedBy[index] === -1) diagnosis.strangers.push(index);
+      if (itemOf(calls[index]!) === -1) diagnosis.strangers.push(index);
       else if (callFits(index)) diagnosis.surplus.push(index);
       else diagnosis.otherInputCalls.push(index);
     }
@@ -147,18 +147,7 @@ export function alignUnordered(
     const left = missing.map((index) => items[index]!);
     leftovers = leftCalls.filter((index) => left.some((item) => nameMatches(compare, calls[index]!, item)));
   }
-  return { itemNamedBy: cover === 'calls' ? itemNamedByCall(compare, calls, items) : [], leftovers };
-}
-
-/** For each call, the first item whose name its name matches (-1: none): one Map lookup per call when names compare by `===`. */
-function itemNamedByCall(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): number[] {
-  const found = new Array<number>(calls.length).fill(-1);
-  if (compare.byIdentity && items.every((item) => typeof item.toolName === 'string')) {
-    const byName = new Map<unknown, number>();
-    items.forEach((item, index) => byName.has(item.toolName) || byName.set(item.toolName, index));
-    calls.forEach((call, index) => (found[index] = byName.get(call.toolName) ?? -1));
-  } else calls.forEach((call, index) => (found[index] = items.findIndex((item) => nameMatches(compare, call, item))));
-  return found;
+  return { itemNamedBy: cover === 'calls' ? calls.map(itemNamedBy(compare, items)) : [], leftovers };
 }
 
 /** The positions left without a partner in the matching. */
