@@ -4,7 +4,7 @@ import type { Candidates, Matches } from './engine.js';
 import { equalityOf } from './equality.js';
 import type { ExpectedCall } from './expectedCall.js';
 import { outcomeMatches, type InputEquality } from './outcomes.js';
-import { plainHash, receivedHash } from './plainHash.js';
+import { PlainHasher } from './plainHash.js';
 
 /**
  * How one assertion compares calls with expected items, decided once from the runner's context:
@@ -51,10 +51,13 @@ export interface CallLookup {
 
 export function callLookup(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): CallLookup {
   const { equals, byIdentity } = compare;
-  const hashOfCall = (call: number) => receivedHash(calls[call]!.input);
+  // One hasher per side for the whole assertion: a hash allocates nothing.
+  const received = new PlainHasher(false);
+  const expected = new PlainHasher(true);
+  const hashOfCall = (call: number) => received.hash(calls[call]!.input);
   // One item: each call is compared with it once, so its hash is not kept.
   const callHash = !byIdentity ? undefined : items.length === 1 ? hashOfCall : hashTable(calls.length, hashOfCall);
-  const itemHash = byIdentity ? hashTable(items.length, (item) => plainHash(items[item]!.input)) : undefined;
+  const itemHash = byIdentity ? hashTable(items.length, (item) => expected.hash(items[item]!.input)) : undefined;
   const inputFits = (callIndex: number, itemIndex: number, expected: unknown, input: unknown) => {
     if (callHash && itemHash) {
       const hash = itemHash(itemIndex);
@@ -155,5 +158,6 @@ export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[])
  */
 export function inputEquality(compare: Comparison, calls: readonly ToolCall[]): InputEquality {
   const sameInput = (first: number, second: number) => compare.equals(calls[first]!.input, calls[second]!.input);
-  return compare.byIdentity ? { sameInput, hash: (call) => plainHash(calls[call]!.input) } : { sameInput };
+  const hasher = new PlainHasher(true);
+  return compare.byIdentity ? { sameInput, hash: (call) => hasher.hash(calls[call]!.input) } : { sameInput };
 }
