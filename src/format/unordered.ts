@@ -18,7 +18,7 @@ import { diffWindow, projected, projectionOf } from './projection.js';
  * What each matcher expects, in its failure message and under `.not`. Given the matching's
  * `callOfItem`, a cut list keeps the first item left without a call in view.
  */
-export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, callOfItem?: Int32Array): string {
+export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, callOfItem?: number[]): string {
   const missing = cover === 'calls' || !callOfItem ? -1 : callOfItem.indexOf(-1);
   const list = formatExpectedList(items, missing === -1 ? undefined : missing);
   if (cover === 'both') return negated ? `Expected the calls not to be exactly these, in any order:\n${list}` : `Expected exactly these calls, in any order:\n${list}`;
@@ -33,7 +33,7 @@ export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[
 }
 
 /** Under `.not`, where the items found their calls: "They were made as calls 3, 1, 2." ("It was made as call 3." for one). */
-export function unorderedMatched(cover: Cover, callOfItem: Int32Array): string | undefined {
+export function unorderedMatched(cover: Cover, callOfItem: number[]): string | undefined {
   if (cover !== 'items' || callOfItem.length === 0) return undefined;
   if (callOfItem.length === 1) return `It was made as call ${callOfItem[0]! + 1}.`;
   return `They were made as calls ${joinFirst(Array.from(callOfItem), ', ', (call) => String(call + 1))}.`;
@@ -76,7 +76,7 @@ export function unorderedDivergence(cover: Cover, calls: readonly ToolCall[], it
 }
 
 /** The call to put in view in the call list: the first call left without an item, if any. */
-export function unorderedFocus(cover: Cover, itemOfCall: Int32Array): number | undefined {
+export function unorderedFocus(cover: Cover, itemOfCall: number[]): number | undefined {
   if (cover === 'items') return undefined;
   const first = itemOfCall.indexOf(-1);
   return first === -1 ? undefined : first;
@@ -94,7 +94,7 @@ export function unorderedDiff(
   cover: Cover,
   calls: readonly ToolCall[],
   items: readonly ExpectedCall[],
-  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  { callOfItem, itemOfCall }: { callOfItem: number[]; itemOfCall: number[] },
   { itemNamedBy, leftovers }: UnorderedAlignment,
 ): { expected: unknown[]; actual: unknown[] } {
   const project = projectionOf(items);

@@ -22,7 +22,7 @@ export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[]
   const focus = candidate !== -1 ? candidate : matched.length > 0 ? matched[matched.length - 1] : undefined;
   // The diff shows only the received calls the expectation is about, so an unrelated call adds no noise.
   const itemOf = itemNamedBy(compare, items);
-  const relevant = calls.filter((call) => itemOf(call) !== undefined);
+  const relevant = calls.filter((call) => itemOf(call) !== -1);
   const project = projectionOf(items);
   return {
     pass,
@@ -35,7 +35,7 @@ export function inOrder(compare: Comparison, hintLine: string, calls: ToolCall[]
       }),
     ...diffWindow(
       projected(items, project.expected),
-      projected(relevant, (call) => project.actual(call, itemOf(call))),
+      projected(relevant, (call) => project.actual(call, items[itemOf(call)])),
       failedItem,
     ),
   };

@@ -4,7 +4,7 @@ import type { Candidates, Matches } from './engine.js';
 import { equalityOf } from './equality.js';
 import type { ExpectedCall } from './expectedCall.js';
 import { outcomeMatches, type InputEquality } from './outcomes.js';
-import { plainHash } from './plainHash.js';
+import { PlainHasher } from './plainHash.js';
 
 /**
  * How one assertion compares calls with expected items, decided once from the runner's context:
@@ -51,8 +51,13 @@ export interface CallLookup {
 
 export function callLookup(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): CallLookup {
   const { equals, byIdentity } = compare;
-  const callHash = byIdentity ? hashTable(calls.length, (call) => calls[call]!.input) : undefined;
-  const itemHash = byIdentity ? hashTable(items.length, (item) => items[item]!.input) : undefined;
+  // One hasher per side for the whole assertion: a hash allocates nothing.
+  const received = new PlainHasher(false);
+  const expected = new PlainHasher(true);
+  const hashOfCall = (call: number) => received.hash(calls[call]!.input);
+  // One item: each call is compared with it once, so its hash is not kept.
+  const callHash = !byIdentity ? undefined : items.length === 1 ? hashOfCall : hashTable(calls.length, hashOfCall);
+  const itemHash = byIdentity ? hashTable(items.length, (item) => expected.hash(items[item]!.input)) : undefined;
   const inputFits = (callIndex: number, itemIndex: number, expected: unknown, input: unknown) => {
     if (callHash && itemHash) {
       const hash = itemHash(itemIndex);
@@ -79,13 +84,13 @@ export function callLookup(compare: Comparison, calls: readonly ToolCall[], item
 const UNKNOWN = 2 ** 33;
 const NO_HASH = 2 ** 32;
 
-/** Each value's `plainHash` (undefined: not plain data), made on first ask (the table too: a list of names never asks). */
-function hashTable(count: number, valueOf: (index: number) => unknown): (index: number) => number | undefined {
-  let known: Float64Array | undefined;
+/** Each value's hash (undefined: not plain data), made on first ask (the table too: a list of names never asks). */
+function hashTable(count: number, hashOf: (index: number) => number | undefined): (index: number) => number | undefined {
+  let known: number[] | undefined;
   return (index) => {
-    known ??= new Float64Array(count).fill(UNKNOWN);
+    known ??= new Array<number>(count).fill(UNKNOWN);
     let hash = known[index]!;
-    if (hash === UNKNOWN) known[index] = hash = plainHash(valueOf(index)) ?? NO_HASH;
+    if (hash === UNKNOWN) known[index] = hash = hashOf(index) ?? NO_HASH;
     return hash === NO_HASH ? undefined : hash;
   };
 }
@@ -138,12 +143,12 @@ function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[]
   return { of: (item) => lists[item]!, isPlain: (item) => typeof items[item]!.toolName === 'string' && !items[item]!.hasInput && items[item]!.outcome === undefined };
 }
 
-/** For a call, the first item whose name its name matches (or undefined): one Map lookup per call when every name compares by `===`. */
-export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[]): (call: ToolCall) => ExpectedCall | undefined {
-  if (!compare.byIdentity || !items.every((item) => typeof item.toolName === 'string')) return (call) => items.find((item) => nameMatches(compare, call, item));
-  const byName = new Map<unknown, ExpectedCall>();
-  for (const item of items) if (!byName.has(item.toolName)) byName.set(item.toolName, item);
-  return (call) => byName.get(call.toolName);
+/** For a call, the index of the first item whose name its name matches (-1: none): one Map lookup per call when every name compares by `===`. */
+export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[]): (call: ToolCall) => number {
+  if (!compare.byIdentity || !items.every((item) => typeof item.toolName === 'string')) return (call) => items.findIndex((item) => nameMatches(compare, call, item));
+  const byName = new Map<unknown, number>();
+  items.forEach((item, index) => byName.has(item.toolName) || byName.set(item.toolName, index));
+  return (call) => byName.get(call.toolName) ?? -1;
 }
 
 /**
@@ -153,5 +158,6 @@ export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[])
  */
 export function inputEquality(compare: Comparison, calls: readonly ToolCall[]): InputEquality {
   const sameInput = (first: number, second: number) => compare.equals(calls[first]!.input, calls[second]!.input);
-  return compare.byIdentity ? { sameInput, hash: (call) => plainHash(calls[call]!.input) } : { sameInput };
+  const hasher = new PlainHasher(true);
+  return compare.byIdentity ? { sameInput, hash: (call) => hasher.hash(calls[call]!.input) } : { sameInput };
 }

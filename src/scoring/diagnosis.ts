@@ -5,7 +5,7 @@
  * message says what the decision found, under the same equality (`comparison.ts`).
  */
 import type { ToolCall } from '../types.js';
-import { nameMatches, type Comparison } from './comparison.js';
+import { itemNamedBy, nameMatches, type Comparison } from './comparison.js';
 import type { Cover, Matches } from './engine.js';
 import type { ExpectedCall } from './expectedCall.js';
 import { outcomeMismatches, type OutcomeExpectation } from './outcomes.js';
@@ -14,7 +14,9 @@ import { outcomeMismatches, type OutcomeExpectation } from './outcomes.js';
 export function itemsNotCalled(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): number[] {
   const names = compare.byIdentity ? new Set(calls.map((call) => call.toolName)) : undefined;
   const called = (item: ExpectedCall) => (names && typeof item.toolName === 'string' ? names.has(item.toolName) : calls.some((call) => nameMatches(compare, call, item)));
-  return items.flatMap((item, index) => (called(item) ? [] : [index]));
+  const notCalled: number[] = [];
+  items.forEach((item, index) => called(item) || notCalled.push(index));
+  return notCalled;
 }
 
 /** Why a flexible order failed at `failedItem`, after the items before it took the calls `matched`. */
@@ -84,7 +86,7 @@ export function diagnoseUnordered(
   cover: Cover,
   calls: readonly ToolCall[],
   items: readonly ExpectedCall[],
-  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  { callOfItem, itemOfCall }: { callOfItem: number[]; itemOfCall: number[] },
   matches: Matches,
 ): UnorderedDiagnosis {
   const missing = cover === 'calls' ? [] : unassigned(callOfItem);
@@ -101,7 +103,6 @@ export function diagnoseUnordered(
   };
   const notCalled = itemsNotCalled(compare, calls, items);
   const notCalledSet = new Set(notCalled);
-  const itemNamedBy = itemNamedByCall(compare, calls, items);
   const diagnosis: UnorderedDiagnosis = { absent: [], short: [], otherInput: [], unexpected: [], strangers: [], surplus: [], otherInputCalls: [], notCalled };
   for (const index of missing) {
     const item = items[index]!;
@@ -110,9 +111,10 @@ export function diagnoseUnordered(
     else diagnosis.otherInput.push(index);
   }
   if (cover === 'both') diagnosis.unexpected = leftCalls;
-  else {
+  else if (leftCalls.length > 0) {
+    const itemOf = itemNamedBy(compare, items);
     for (const index of leftCalls) {
-      if (itemNamedBy[index] === -1) diagnosis.strangers.push(index);
+      if (itemOf(calls[index]!) === -1) diagnosis.strangers.push(index);
       else if (callFits(index)) diagnosis.surplus.push(index);
       else diagnosis.otherInputCalls.push(index);
     }
@@ -122,8 +124,8 @@ export function diagnoseUnordered(
 
 /** How the diff of a failed unordered match lines up what is left over (format/unordered.ts `unorderedDiff`). */
 export interface UnorderedAlignment {
-  /** Per call, the first item whose name its name matches, or -1: which item's shape its diff entry takes. */
-  itemNamedBy: Int32Array;
+  /** For `calls`, per call, the first item whose name its name matches, or -1: which item's shape its diff entry takes (empty for the others). */
+  itemNamedBy: number[];
   /** For `calls`: the items left over that have the name of a call left over. For `items`: the calls left over that have the name of an item left over. For `both`: every call left over. */
   leftovers: number[];
 }
@@ -133,7 +135,7 @@ export function alignUnordered(
   cover: Cover,
   calls: readonly ToolCall[],
   items: readonly ExpectedCall[],
-  { callOfItem, itemOfCall }: { callOfItem: Int32Array; itemOfCall: Int32Array },
+  { callOfItem, itemOfCall }: { callOfItem: number[]; itemOfCall: number[] },
 ): UnorderedAlignment {
   const missing = unassigned(callOfItem);
   const leftCalls = unassigned(itemOfCall);
@@ -145,22 +147,11 @@ export function alignUnordered(
     const left = missing.map((index) => items[index]!);
     leftovers = leftCalls.filter((index) => left.some((item) => nameMatches(compare, calls[index]!, item)));
   }
-  return { itemNamedBy: itemNamedByCall(compare, calls, items), leftovers };
-}
-
-/** For each call, the first item whose name its name matches (-1: none): one Map lookup per call when names compare by `===`. */
-function itemNamedByCall(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Int32Array {
-  const found = new Int32Array(calls.length).fill(-1);
-  if (compare.byIdentity && items.every((item) => typeof item.toolName === 'string')) {
-    const byName = new Map<unknown, number>();
-    items.forEach((item, index) => byName.has(item.toolName) || byName.set(item.toolName, index));
-    calls.forEach((call, index) => (found[index] = byName.get(call.toolName) ?? -1));
-  } else calls.forEach((call, index) => (found[index] = items.findIndex((item) => nameMatches(compare, call, item))));
-  return found;
+  return { itemNamedBy: cover === 'calls' ? calls.map(itemNamedBy(compare, items)) : [], leftovers };
 }
 
 /** The positions left without a partner in the matching. */
-export function unassigned(partners: Int32Array): number[] {
+export function unassigned(partners: readonly number[]): number[] {
   const positions: number[] = [];
   for (let index = 0; index < partners.length; index++) if (partners[index] === -1) positions.push(index);
   return positions;

@@ -50,9 +50,9 @@ export interface UnorderedResult {
   /** True when the matching covers what `cover` asks: every item has its own call, and (or) no call is left over. */
   pass: boolean;
   /** For each item, the call assigned to it in a maximum matching, or -1. */
-  callOfItem: Int32Array;
+  callOfItem: number[];
   /** For each call, the item assigned to it, or -1 (an unexpected call). */
-  itemOfCall: Int32Array;
+  itemOfCall: number[];
 }
 
 /**
@@ -101,19 +101,21 @@ function everyCall(callCount: number): Candidates {
 // A class rather than closures: its methods are the same functions from one assertion to the
 // next, so the call sites of its hot loops stay fast.
 class UnorderedMatching {
-  readonly callOfItem: Int32Array;
-  readonly itemOfCall: Int32Array;
+  readonly callOfItem: number[];
+  readonly itemOfCall: number[];
   // Per list, a position before which every call is taken: a call once taken stays taken
   // (searches only reassign), so it only moves forward.
   private readonly cursors = new Map<readonly number[], number>();
+  // The tables below are made when first needed: a list of names needs none of them.
   // Per item that is not plain, its candidates that fit it, found when it first has to take a call
   // from another item.
-  private readonly fitting: (number[] | undefined)[];
-  // Per item, where in its list its next look for a free call starts: before it, every call was
-  // either compared with it while free (and did not fit, or is the one it took) or already taken.
-  private readonly scanFrom: Int32Array;
+  private fitting: (number[] | undefined)[] | undefined;
+  // Per item that is not plain, where in its list its next look for a free call starts: before it,
+  // every call was either compared with it while free (and did not fit, or is the one it took) or
+  // already taken. (A plain item takes its list's first free call.)
+  private scanFrom: number[] | undefined;
   // The calls visited by the current search carry its number, so no table is cleared between searches.
-  private readonly seen: Int32Array;
+  private seen: number[] | undefined;
   private search = 0;
 
   constructor(
@@ -122,11 +124,8 @@ class UnorderedMatching {
     private readonly matches: Matches,
     private readonly candidates: Candidates,
   ) {
-    this.callOfItem = new Int32Array(itemCount).fill(-1);
-    this.itemOfCall = new Int32Array(callCount).fill(-1);
-    this.seen = new Int32Array(callCount).fill(-1);
-    this.fitting = new Array(itemCount);
-    this.scanFrom = new Int32Array(itemCount);
+    this.callOfItem = new Array<number>(itemCount).fill(-1);
+    this.itemOfCall = new Array<number>(callCount).fill(-1);
   }
 
   /** Places every item it can; returns how many it placed. */
@@ -154,7 +153,8 @@ class UnorderedMatching {
     const list = this.candidates.of(item);
     const plain = this.candidates.isPlain(item);
     if (this.takeFree(item, list, plain)) return true;
-    const { seen, search, itemOfCall } = this;
+    const seen = (this.seen ??= new Array<number>(this.itemOfCall.length).fill(-1));
+    const { search, itemOfCall } = this;
     for (const call of plain ? list : this.fits(item, list)) {
       if (seen[call] === search) continue;
       const holder = itemOfCall[call]!;
@@ -175,7 +175,7 @@ class UnorderedMatching {
     let from = this.cursors.get(list) ?? 0;
     while (from < list.length && itemOfCall[list[from]!] !== -1) from++;
     this.cursors.set(list, from);
-    const known = this.fitting[item];
+    const known = this.fitting?.[item];
     if (known) {
       for (const call of known) {
         if (itemOfCall[call] !== -1) continue;
@@ -184,14 +184,20 @@ class UnorderedMatching {
       }
       return false;
     }
-    for (let index = Math.max(from, this.scanFrom[item]!); index < list.length; index++) {
+    if (plain) {
+      if (from === list.length) return false;
+      this.assign(list[from]!, item);
+      return true;
+    }
+    const scanFrom = (this.scanFrom ??= new Array<number>(this.itemCount).fill(0));
+    for (let index = Math.max(from, scanFrom[item]!); index < list.length; index++) {
       const call = list[index]!;
-      if (itemOfCall[call] !== -1 || !(plain || this.matches(call, item))) continue;
-      this.scanFrom[item] = index + 1;
+      if (itemOfCall[call] !== -1 || !this.matches(call, item)) continue;
+      scanFrom[item] = index + 1;
       this.assign(call, item);
       return true;
     }
-    this.scanFrom[item] = list.length;
+    scanFrom[item] = list.length;
     return false;
   }
 
@@ -202,9 +208,10 @@ class UnorderedMatching {
    * call was free, and once more if it was taken since.
    */
   private fits(item: number, list: readonly number[]): readonly number[] {
-    let known = this.fitting[item];
+    const fitting = (this.fitting ??= new Array(this.itemCount));
+    let known = fitting[item];
     const held = this.callOfItem[item];
-    if (!known) this.fitting[item] = known = list.filter((call) => call === held || (this.itemOfCall[call] !== -1 && this.matches(call, item)));
+    if (!known) fitting[item] = known = list.filter((call) => call === held || (this.itemOfCall[call] !== -1 && this.matches(call, item)));
     return known;
   }
 

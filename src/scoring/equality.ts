@@ -19,35 +19,9 @@ function iterableTester(equals: Equals): Tester {
     if (!isIterableObject(a) || !isIterableObject(b) || Array.isArray(a) || Array.isArray(b)) return undefined;
     if (a.constructor !== b.constructor) return false;
     const same = (x: unknown, y: unknown) => equals(x, y, customTesters);
-    if (a instanceof Set && b instanceof Set) {
-      if (a.size !== b.size) return false;
-      for (const value of a) {
-        if (b.has(value)) continue;
-        let found = false;
-        for (const other of b) {
-          if (same(value, other)) {
-            found = true;
-            break;
-          }
-        }
-        if (!found) return false;
-      }
-      return true;
-    }
+    if (a instanceof Set && b instanceof Set) return a.size === b.size && [...a].every((value) => b.has(value) || some(b, (other) => same(value, other)));
     if (a instanceof Map && b instanceof Map) {
-      if (a.size !== b.size) return false;
-      for (const [key, value] of a) {
-        if (b.has(key) && same(value, b.get(key))) continue;
-        let found = false;
-        for (const [otherKey, otherValue] of b) {
-          if (same(key, otherKey) && same(value, otherValue)) {
-            found = true;
-            break;
-          }
-        }
-        if (!found) return false;
-      }
-      return true;
+      return a.size === b.size && [...a].every(([key, value]) => (b.has(key) && same(value, b.get(key))) || some(b, ([otherKey, otherValue]: [unknown, unknown]) => same(key, otherKey) && same(value, otherValue)));
     }
     // Any other iterable: the same items in the same order.
     const left = a[Symbol.iterator]();
@@ -57,6 +31,11 @@ function iterableTester(equals: Equals): Tester {
     }
     return left.next().done === true;
   };
+}
+
+function some<T>(values: Iterable<T>, test: (value: T) => boolean): boolean {
+  for (const value of values) if (test(value)) return true;
+  return false;
 }
 
 function isIterableObject(value: unknown): value is object & Iterable<unknown> {

@@ -13,7 +13,7 @@ export interface GroupedOrderResult {
   /** The first entry that could not be matched after the previous ones, or -1 when all were. */
   failedEntry: number;
   /** For each item (by index), the call matched to it; -1 when not matched. */
-  callOfItem: Int32Array;
+  callOfItem: number[];
 }
 
 /**
@@ -30,7 +30,7 @@ export function matchInOrderWithGroups(
   matches: Matches,
   stepOf: (callIndex: number) => unknown,
 ): GroupedOrderResult {
-  const callOfItem = new Int32Array(itemCount).fill(-1);
+  const callOfItem = new Array<number>(itemCount).fill(-1);
   let position = 0;
   for (let entry = 0; entry < entries.length; entry++) {
     const current = entries[entry]!;
@@ -56,7 +56,7 @@ function fitGroup(
   group: readonly number[],
   matches: Matches,
   stepOf: (callIndex: number) => unknown,
-  callOfItem: Int32Array,
+  callOfItem: number[],
 ): number {
   const tried = new Set<unknown>();
   for (let start = position; start < callCount; start++) {

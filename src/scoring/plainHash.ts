@@ -1,6 +1,7 @@
-/**
- * A hash of a value that is plain data, such that two values the runner's `equals` with no custom
- * equality tester (what `toEqual` uses, in Vitest 3.2+ and Jest 29+) calls equal have the same hash.
+/*
+ * `plainHash`: a hash of a value that is plain data, such that two values the runner's `equals`
+ * with no custom equality tester (what `toEqual` uses, in Vitest 3.2+ and Jest 29+) calls equal
+ * have the same hash.
  * It only narrows: the matchers look for a call equal to an expected input (or to an earlier call's
  * input) among the calls whose input has its hash, or none, and the runner's `equals` decides
  * among those. A value that is not plain data has no hash, so it is compared with everything.
@@ -22,9 +23,17 @@
  * MAX_VALUES values: the work stays linear in the value's size, whatever it holds. No string is
  * built per value: serializing each value costs more than comparing it (bench/RESULTS.md, issue 31).
  */
-export function plainHash(value: unknown): number | undefined {
-  return hashOf(value, 0, { left: MAX_VALUES });
-}
+
+/*
+ * `receivedHash`: the same hash of a value that will only be compared with a `plainHash` (a call's
+ * input, against an expected input), checked more lightly: a hidden property or a symbol is allowed, as long as
+ * no `asymmetricMatch` is found on it. That is enough, because the other side is plain data, with
+ * none: the runners' ways around comparing keys (an iterator, a `Symbol.toStringTag`, a DOM node,
+ * an error) need both sides to have them, and an `asymmetricMatch` is the one that needs one
+ * side. Past those, both runners compare the enumerable keys, which the hash reads, and skip the
+ * hidden ones, which it skips. It spares each call's input the two lists of its own keys: the
+ * allocations that cost most in matching a long run (bench/RESULTS.md, issue 46).
+ */
 
 const MAX_DEPTH = 100;
 const MAX_VALUES = 1_000_000;
@@ -37,72 +46,85 @@ const FALSE = 0x510e527f;
 const ARRAY = 0x1f83d9ab;
 const OBJECT = 0x5be0cd19;
 
-/** A hash of plain data (int32), or undefined for anything else (see `plainHash`). */
-function hashOf(value: unknown, depth: number, budget: { left: number }): number | undefined {
-  if (--budget.left < 0) return undefined;
-  switch (typeof value) {
-    case 'string':
-      return stringHash(value);
-    case 'number':
-      // A 32-bit integer hashes by value (-0 as 0: they share a hash, and the runner's equality tells them apart), any other number by its text.
-      return (value | 0) === value ? mix(value) : stringHash(String(value));
-    case 'boolean':
-      return value ? TRUE : FALSE;
-    case 'undefined':
-      return depth === 0 ? UNDEFINED : undefined;
-    case 'object':
-      break;
-    default:
-      return undefined;
+/**
+ * The `plainHash` (`strict`) or `receivedHash` of one value after another: an assertion makes one
+ * per side and hashes every value with it, so that a hash allocates nothing.
+ */
+export class PlainHasher {
+  // How many more values the current hash may visit.
+  private left = 0;
+
+  constructor(private readonly strict: boolean) {}
+
+  hash(value: unknown): number | undefined {
+    this.left = MAX_VALUES;
+    return this.hashOf(value, 0);
   }
-  if (value === null) return NULL;
-  if (depth === MAX_DEPTH) return undefined;
-  if (Array.isArray(value)) {
-    if (!isPlainArray(value)) return undefined;
-    let hash = ARRAY ^ value.length;
-    for (let index = 0; index < value.length; index++) {
-      const itemHash = hashOf(value[index], depth + 1, budget);
-      if (itemHash === undefined) return undefined;
-      hash = mix(hash ^ itemHash);
+
+  /** A hash of plain data (int32), or undefined for anything else (see `plainHash`). */
+  private hashOf(value: unknown, depth: number): number | undefined {
+    if (--this.left < 0) return undefined;
+    switch (typeof value) {
+      case 'string':
+        return stringHash(value);
+      case 'number':
+        // A 32-bit integer hashes by value (-0 as 0: they share a hash, and the runner's equality tells them apart), any other number by its text.
+        return (value | 0) === value ? mix(value) : stringHash(String(value));
+      case 'boolean':
+        return value ? TRUE : FALSE;
+      case 'undefined':
+        return depth === 0 ? UNDEFINED : undefined;
+      case 'object':
+        break;
+      default:
+        return undefined;
     }
-    return hash;
+    if (value === null) return NULL;
+    if (depth === MAX_DEPTH) return undefined;
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (Array.isArray(value)) {
+      if (prototype !== Array.prototype && !(Array.isArray(prototype) && isObjectPrototype(Object.getPrototypeOf(prototype)))) return undefined;
+      let hash = ARRAY ^ value.length;
+      for (let index = 0; index < value.length; index++) {
+        // An undefined item, or a hole (read as undefined), is where the runners differ: not plain.
+        const item: unknown = value[index];
+        const itemHash = item === undefined ? undefined : this.hashOf(item, depth + 1);
+        if (itemHash === undefined) return undefined;
+        hash = mix(hash ^ itemHash);
+      }
+      // Own keys: the indices, each enumerable, and `length`, nothing else.
+      return this.strict ? (Object.keys(value).length === value.length && onlyTheseKeys(value, value.length + 1) ? hash : undefined) : withoutMatcher(value, hash);
+    }
+    if (prototype !== null && !isObjectPrototype(prototype)) return undefined;
+    // A sum of the entries' hashes does not depend on their order.
+    let hash = OBJECT;
+    let enumerable = 0;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      enumerable++;
+      const entry = (value as Record<string, unknown>)[key];
+      if (entry === undefined) continue;
+      const entryHash = this.hashOf(entry, depth + 1);
+      if (entryHash === undefined) return undefined;
+      hash = (hash + mix(stringHash(key) ^ Math.imul(entryHash, 0x27d4eb2d))) | 0;
+    }
+    return this.strict ? (onlyTheseKeys(value, enumerable) ? hash : undefined) : withoutMatcher(value, hash);
   }
-  if (!isPlainObject(value)) return undefined;
-  // A sum of the entries' hashes does not depend on their order.
-  let hash = OBJECT;
-  let enumerable = 0;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    enumerable++;
-    const entry = (value as Record<string, unknown>)[key];
-    if (entry === undefined) continue;
-    const entryHash = hashOf(entry, depth + 1, budget);
-    if (entryHash === undefined) return undefined;
-    hash = (hash + mix(stringHash(key) ^ Math.imul(entryHash, 0x27d4eb2d))) | 0;
-  }
-  // Every own key is an enumerable string (no symbol, no hidden property, which the runners read
-  // unevenly): the own keys, strings and symbols, are just the ones counted (one list, not two).
-  return Reflect.ownKeys(value).length === enumerable ? hash : undefined;
+}
+
+/** `hash`, unless the value is an asymmetric matcher (an `asymmetricMatch` function of its own, hidden or not). */
+function withoutMatcher(value: object, hash: number): number | undefined {
+  return typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function' ? undefined : hash;
 }
 
 /**
- * An array the runners compare as a list: its prototype is an `Array.prototype` (not a subclass's),
- * and its own keys are its enumerable indices and `length`, nothing else (no hole, no extra or
- * symbol property). Own keys list integer keys first, ascending, so `length` enumerable keys ending
- * with the last index are exactly the indices, and one more own key is `length`.
+ * Are the value's own keys `count` strings and no symbol? Called with the count of keys the hash
+ * read (an object's enumerable keys; an array's indices and `length`), it rules out a hidden
+ * property or a symbol, which the runners read unevenly (an `asymmetricMatch`, an iterator, a
+ * `Symbol.toStringTag`). Two lists, not `Reflect.ownKeys`: in V8 that one is several times slower.
  */
-function isPlainArray(array: readonly unknown[]): boolean {
-  const prototype: unknown = Object.getPrototypeOf(array);
-  if (prototype !== Array.prototype && !(Array.isArray(prototype) && isObjectPrototype(Object.getPrototypeOf(prototype)))) return false;
-  const { length } = array;
-  const keys = Object.keys(array);
-  return keys.length === length && (length === 0 || keys[length - 1] === String(length - 1)) && Reflect.ownKeys(array).length === length + 1;
-}
-
-/** An object of plain prototype: null or an `Object.prototype` (its keys are checked above). */
-function isPlainObject(object: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(object);
-  return prototype === null || isObjectPrototype(prototype);
+function onlyTheseKeys(value: object, count: number): boolean {
+  return Object.getOwnPropertyNames(value).length === count && Object.getOwnPropertySymbols(value).length === 0;
 }
 
 /**

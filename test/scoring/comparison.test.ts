@@ -11,10 +11,35 @@ import type { ToolCall } from '../../src/types.js';
 // runner's equality decides among those. The narrowing must give the verdicts that comparing every
 // pair gives: checked against the same comparison with a custom tester registered, which takes no
 // side, so that every pair goes through the equality.
-const compare = comparisonOf(standaloneContext(false));
+// (The standalone context registers Jest's iterable tester as a custom one, which would turn the
+// narrowing off: this one has none, as in a test that adds no tester.)
+const compare = comparisonOf({ ...standaloneContext(false), customTesters: [] });
 const everyPair = comparisonOf({ ...standaloneContext(false), customTesters: [() => undefined] });
 
-const value = fc.constantFrom<unknown>({ q: 'cats' }, { q: 'cats', page: undefined }, { page: 1, q: 'cats' }, { q: 'dogs' }, ['a', 'b'], ['b', 'a'], 0, -0, Number.NaN, null, 'cats');
+// Besides plain data, values with what a call's input is hashed past (its hash only checks it for an
+// `asymmetricMatch`): a hidden property, a symbol, a hidden `asymmetricMatch` that fits anything.
+const hidden = <T extends object>(made: T, key: PropertyKey, hiddenValue: unknown): T => Object.defineProperty(made, key, { value: hiddenValue });
+const value = fc.constantFrom<unknown>(
+  { q: 'cats' },
+  { q: 'cats', page: undefined },
+  { page: 1, q: 'cats' },
+  { q: 'dogs' },
+  ['a', 'b'],
+  ['b', 'a'],
+  0,
+  -0,
+  Number.NaN,
+  null,
+  'cats',
+  hidden({ q: 'cats' }, 'page', 2),
+  hidden(['a', 'b'], 'extra', 1),
+  { q: 'cats', [Symbol('s')]: 1 },
+  hidden({ q: 'dogs' }, Symbol.iterator, function* () {}),
+  hidden({ q: 'cats' }, Symbol.iterator, function* () {}),
+  hidden({ q: 'dogs' }, 'asymmetricMatch', () => true),
+  hidden(['b', 'a'], 'asymmetricMatch', () => true),
+  Object.assign(Object.create(null) as object, { q: 'cats' }),
+);
 const call = fc.record({ toolName: fc.constantFrom('search', 'book'), input: value }).map((made) => made as ToolCall);
 const calls = fc.array(call, { maxLength: 24 });
 const item = fc.oneof(
@@ -34,6 +59,11 @@ describe('looking calls up by name and input hash agrees with the runner’s equ
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('narrows: without custom testers the hash is used', () => {
+    expect(compare.byIdentity).toBe(true);
+    expect(everyPair.byIdentity).toBe(false);
   });
 
   it('repeats of any earlier call', () => {
