@@ -247,7 +247,7 @@ describe('sameRequest: a replayed step found without its key text, only where th
     }
   });
 
-  it('replays requests in any order, each its own answer (a request that is not the next step's is hashed), and a request made once more than recorded misses', async () => {
+  it('replays requests in any order, each its own answer (a request that is not the next step\'s is hashed), and a request made once more than recorded misses', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'same-request-'));
     try {
       let answered = 0;
