@@ -244,14 +244,16 @@ function sameValue(value: unknown, stored: unknown, redact: (text: string) => st
         return true;
       }
       if (!isPlainObject(value) || !isStoredObject(stored)) return false;
+      // for…in over a plain object and over parsed JSON walks their own keys with no list made.
       let count = 0;
-      for (const key of Object.keys(value)) {
+      for (const key in value) {
         const inner = (value as Record<string, unknown>)[key];
         if (leftOut(inner)) continue;
         if (unusualKey(key) || (inPrompt && key === 'providerOptions') || !Object.hasOwn(stored, key) || !sameValue(inner, stored[key], redact, inPrompt)) return false;
         count++;
       }
-      return count === Object.keys(stored).length;
+      for (const _key in stored) count--;
+      return count === 0;
     }
     default:
       return false; // bigints: the copy's way
