@@ -18,7 +18,7 @@ import {
 import { RECORDINGS_STORE } from './config.js';
 import { fromStored } from './data.js';
 import { RecordingError } from './errors.js';
-import { missNote, requestData, requestKeyText, type CallKind, type RequestIdentity } from './request.js';
+import { missNote, requestData, requestKeyText, sameRequest, type CallKind, type RequestIdentity } from './request.js';
 
 /** Stores the step of an answer once it is whole (`recordedAnswer`'s commit, with the request added). */
 export type Commit = (fields: Omit<StoredStep, 'key'>) => Promise<void>;
@@ -44,13 +44,19 @@ export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: 
   const { settings, test, call } = recorded;
   if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file, test });
   const model = { modelId: recorded.model.modelId, provider: recorded.model.provider };
-  // The key is hashed from the request's JSON written straight from the call options; the data
-  // itself (a copy, keys sorted at every level: its JSON is that same text) is made only to record
-  // a step or to say what a miss differs in.
-  const key = sha256(requestKeyText(call, model, recorded.callOptions, recorded.redact));
+  // A test replays its steps in the order it recorded them: a request that is the next step's
+  // (its method, model and request data, `sameRequest`) takes that step's key, with no text written
+  // and nothing hashed. Any other key is hashed from the request's JSON written straight from the
+  // call options; the data itself (a copy, keys sorted at every level: its JSON is that same text)
+  // is made only to record a step or to say what a miss differs in.
+  let key = '';
+  const keyOf = (next: StoredStep | undefined): string => {
+    const sameStep = next !== undefined && next.call === call && sameModel(next.model, model) && sameRequest(recorded.callOptions, next.request, recorded.redact);
+    return (key = sameStep ? next.key : sha256(requestKeyText(call, model, recorded.callOptions, recorded.redact)));
+  };
   const request = (): RequestIdentity => ({ call, model, request: requestData(recorded.callOptions, recorded.redact) });
   const scope = cassetteScope(RECORDINGS_STORE, settings, test, recorded.name, recorded.who);
-  return recordedAnswer<A>(scope, key, {
+  return recordedAnswer<A>(scope, keyOf, {
     replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
     ask: (commit) => {
       // Made before the model is asked (it may change the options it was given).
@@ -63,6 +69,10 @@ export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: 
       return call === 'stream' ? asNoOutput(error) : error;
     },
   });
+}
+
+function sameModel(stored: unknown, model: { provider: string; modelId: string }): boolean {
+  return typeof stored === 'object' && stored !== null && (stored as { provider?: unknown }).provider === model.provider && (stored as { modelId?: unknown }).modelId === model.modelId;
 }
 
 /**

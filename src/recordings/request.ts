@@ -198,6 +198,68 @@ function writeProviderOptions(options: object, redact: (text: string) => string)
   return stamped && out.length === 1 ? undefined : `${out}}`;
 }
 
+/**
+ * Whether `requestData(options, redact)` would be `stored`, a recorded step's request as its file
+ * holds it: what a replayed step is found by when it is the one a request in order asks for, with
+ * no text written and nothing hashed (a step's key is the hash of that data's text). It walks what
+ * the writer above walks, and answers false for whatever the writer leaves to the copy's way, and
+ * for a prompt's providerOptions (where framework stamps are left out): the key is then made from
+ * the text as usual, so a false is never a wrong answer, only a slower one.
+ */
+export function sameRequest(options: unknown, stored: unknown, redact: (text: string) => string): boolean {
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || !isPlainObject(options) || !isStoredObject(stored)) return false;
+  let count = 0;
+  for (const key of Object.keys(options)) {
+    if (LEFT_OUT.has(key)) continue;
+    const value = (options as Record<string, unknown>)[key];
+    if (leftOut(value)) continue;
+    if (!unusualKey(key) && Object.hasOwn(stored, key) && sameValue(value, stored[key], redact, key === 'prompt')) count++;
+    else return false;
+  }
+  return count === Object.keys(stored).length;
+}
+
+/** The values toStored leaves out of an object (and writes as null in a list). */
+const leftOut = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+/** Keys whose place in JSON text JSON.stringify decides (array indexes), or that an object cannot hold as data (`__proto__`). */
+const unusualKey = (key: string) => (key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57) || key === '__proto__';
+const isStoredObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function sameValue(value: unknown, stored: unknown, redact: (text: string) => string, inPrompt: boolean): boolean {
+  switch (typeof value) {
+    case 'string':
+      return typeof stored === 'string' && redact(value) === stored;
+    case 'number':
+      return Number.isFinite(value) && value === stored;
+    case 'boolean':
+      return value === stored;
+    case 'object': {
+      if (value === null) return stored === null;
+      if (Array.isArray(value)) {
+        if (!Array.isArray(stored) || stored.length !== value.length) return false;
+        for (let index = 0; index < value.length; index++) {
+          const item: unknown = value[index];
+          if (leftOut(item) ? stored[index] !== null : !sameValue(item, stored[index], redact, inPrompt)) return false;
+        }
+        return true;
+      }
+      if (!isPlainObject(value) || !isStoredObject(stored)) return false;
+      // for…in over a plain object and over parsed JSON walks their own keys with no list made.
+      let count = 0;
+      for (const key in value) {
+        const inner = (value as Record<string, unknown>)[key];
+        if (leftOut(inner)) continue;
+        if (unusualKey(key) || (inPrompt && key === 'providerOptions') || !Object.hasOwn(stored, key) || !sameValue(inner, stored[key], redact, inPrompt)) return false;
+        count++;
+      }
+      for (const _key in stored) count--;
+      return count === 0;
+    }
+    default:
+      return false; // bigints: the copy's way
+  }
+}
+
 // Namespaces of a message's providerOptions that no provider reads: a framework's own notes.
 // Mastra stamps every message it sends with `providerOptions.mastra.createdAt`, the time it was
 // made, which would make every request new.

@@ -89,6 +89,9 @@ interface Cassette {
   recordedBy: string | undefined;
   /** Requests made so far per run and key. */
   counts: Map<string, number>;
+  /** Where each of `steps` stands in it, and, per run, the position after the step it replayed last: the step a request in order asks for. */
+  positions: Map<StoredStep, number>;
+  next: Map<string, number>;
   /** Writes one after another. */
   queue: Promise<unknown>;
   /** The next write, not started yet: steps committed meanwhile share it. */
@@ -112,7 +115,7 @@ function cassette(scope: CassetteScope): Cassette {
   if (found === undefined) {
     const disk = readCassette(scope);
     disk.catch(() => undefined); // an unreadable file: its error comes when it is used
-    found = { disk, steps: undefined, index: new Map(), recordedBy: undefined, counts: new Map(), queue: Promise.resolve(), pending: undefined, texts: [], chars: 0, written: 0, unwritten: false, last: undefined, hooked: new WeakSet() };
+    found = { disk, steps: undefined, index: new Map(), recordedBy: undefined, counts: new Map(), positions: new Map(), next: new Map(), queue: Promise.resolve(), pending: undefined, texts: [], chars: 0, written: 0, unwritten: false, last: undefined, hooked: new WeakSet() };
     open.set(scope.file, found);
   }
   return found;
@@ -145,14 +148,18 @@ async function readSteps(open: Cassette): Promise<OnDisk> {
   return disk;
 }
 
-function indexSteps(steps: readonly StoredStep[]): Map<string, StoredStep[]> {
-  const index = new Map<string, StoredStep[]>();
-  for (const step of steps) {
-    const same = index.get(step.key);
-    if (same === undefined) index.set(step.key, [step]);
-    else same.push(step);
-  }
-  return index;
+function indexSteps(open: Cassette, steps: StoredStep[]): void {
+  open.steps = steps;
+  open.index = new Map();
+  open.positions = new Map();
+  for (const step of steps) addStep(open, step);
+}
+
+function addStep(open: Cassette, step: StoredStep): void {
+  open.positions.set(step, open.positions.size);
+  const same = open.index.get(step.key);
+  if (same === undefined) open.index.set(step.key, [step]);
+  else same.push(step);
 }
 
 /** How a user answers one request through a per-test file. */
@@ -169,31 +176,36 @@ export interface RecordedAnswerSteps<A> {
 }
 
 /**
+ * A request's key, made when the file is open: given the step a request in order asks for (the one
+ * after the step this test run replayed last; undefined in `record`), a user that can tell its
+ * request is that step's more cheaply than it can hash the request returns that step's key.
+ */
+export type KeyOf = (next: StoredStep | undefined) => string;
+
+/**
  * One request answered through the current test's file, by the store's rule of modes
  * (`storedAnswer`): the n-th request with `key` in this test run replays the file's n-th step with
  * that key; `record` writes the file anew from the run's first request; `auto` adds what is missing;
  * `off` asks and stores nothing. Every answer is an event for the reporters (`onStoreEvent`).
  */
-export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps: RecordedAnswerSteps<A>): Promise<A> {
+export async function recordedAnswer<A>(scope: CassetteScope, keyOf: string | KeyOf, steps: RecordedAnswerSteps<A>): Promise<A> {
   const { user, settings } = scope;
   const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath, test: scope.test, ...(user.kind && { kind: user.kind }) };
   if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath, test: scope.test });
   const open = cassette(scope);
+  const run = scope.run;
   // A file that cannot be read is an error in every mode, `record` included (it says so rather than write over it).
   const disk = open.steps !== undefined ? await open.disk : await readSteps(open);
   if (settings.mode === 'record' && open.recordedBy !== scope.run) {
     open.recordedBy = scope.run;
-    open.steps = [];
-    open.index = new Map();
+    indexSteps(open, []);
     open.texts = [];
     open.chars = 0;
     open.written = 0;
   }
-  if (open.steps === undefined) {
-    open.steps = [...disk.steps];
-    open.index = indexSteps(open.steps);
-  }
-  const count = `${scope.run}\u0000${key}`;
+  if (open.steps === undefined) indexSteps(open, [...disk.steps]);
+  const key = typeof keyOf === 'string' ? keyOf : keyOf(settings.mode === 'record' ? undefined : open.steps![open.next.get(run) ?? 0]);
+  const count = `${run}\u0000${key}`;
   const occurrence = open.counts.get(count) ?? 0;
   open.counts.set(count, occurrence + 1);
 
@@ -202,6 +214,7 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
       if (settings.mode === 'record') return undefined;
       const step = open.index.get(key)?.[occurrence];
       if (step === undefined) return undefined;
+      open.next.set(run, open.positions.get(step)! + 1);
       const value = steps.replay(step);
       emit({ type: 'step', source: 'replayed', ...base, file: scope.file });
       return { value };
@@ -211,9 +224,7 @@ export async function recordedAnswer<A>(scope: CassetteScope, key: string, steps
       value: await steps.ask(async (fields) => {
         const step: StoredStep = { key, ...fields };
         open.steps!.push(step);
-        const same = open.index.get(key);
-        if (same === undefined) open.index.set(key, [step]);
-        else same.push(step);
+        addStep(open, step);
         open.unwritten = true;
         open.last = { scope, disk };
         if (writeNow(open)) await write(open);

@@ -71,7 +71,7 @@ export { storedAnswer } from './stored.js';
 export type { StoredAnswer, StoredAnswerSteps } from './stored.js';
 export { currentTest, runnerCommand } from './test.js';
 export { cassetteScope, flushRecordings, liveAnswer, recordedAnswer } from './cassette.js';
-export type { CassetteScope, RecordedAnswerSteps } from './cassette.js';
+export type { CassetteScope, KeyOf, RecordedAnswerSteps } from './cassette.js';
 export type { StoredStep } from './step.js';
 export { dataChanges } from './diff.js';
 export type { DataChange, DataPath } from './diff.js';
