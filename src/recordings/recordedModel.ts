@@ -60,11 +60,12 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
 
   // The replay module, imported at the first call (it reads and writes files) and kept: an import() per call costs more than the rest of a replayed step's bookkeeping.
   let replaying: Promise<typeof import('./replay.js')> | undefined;
+  let replay: typeof import('./replay.js') | undefined; // once loaded, no await per call
   /** One call of the model through the current test's recording. */
   const answer = async <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>): Promise<A> => {
     const test = currentTest();
     const settings = resolveStoreSettings(RECORDINGS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }, process.env, test.file);
-    const { answerThroughRecording } = await (replaying ??= import('./replay.js'));
+    const { answerThroughRecording } = replay ?? (replay = await (replaying ??= import('./replay.js')));
     return answerThroughRecording<A>({ settings, test, name: options.name, who: WHO, call, model: identity(), callOptions, redact }, ask);
   };
 

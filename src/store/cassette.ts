@@ -81,6 +81,8 @@ interface OnDisk {
 interface Cassette {
   /** The file as it was when this process first read it; rejects when it is corrupt. */
   disk: Promise<OnDisk>;
+  /** `disk` once it was read whole and sound: a request after the first one awaits nothing for it. */
+  read: OnDisk | undefined;
   /** The steps as this process will write them. */
   steps: StoredStep[] | undefined;
   /** `steps` by key, in order: built once when the file is first used, kept as steps are added (O(1) per request). */
@@ -115,7 +117,7 @@ function cassette(scope: CassetteScope): Cassette {
   if (found === undefined) {
     const disk = readCassette(scope);
     disk.catch(() => undefined); // an unreadable file: its error comes when it is used
-    found = { disk, steps: undefined, index: new Map(), recordedBy: undefined, counts: new Map(), positions: new Map(), next: new Map(), queue: Promise.resolve(), pending: undefined, texts: [], chars: 0, written: 0, unwritten: false, last: undefined, hooked: new WeakSet() };
+    found = { disk, read: undefined, steps: undefined, index: new Map(), recordedBy: undefined, counts: new Map(), positions: new Map(), next: new Map(), queue: Promise.resolve(), pending: undefined, texts: [], chars: 0, written: 0, unwritten: false, last: undefined, hooked: new WeakSet() };
     open.set(scope.file, found);
   }
   return found;
@@ -195,7 +197,7 @@ export async function recordedAnswer<A>(scope: CassetteScope, keyOf: string | Ke
   const open = cassette(scope);
   const run = scope.run;
   // A file that cannot be read is an error in every mode, `record` included (it says so rather than write over it).
-  const disk = open.steps !== undefined ? await open.disk : await readSteps(open);
+  const disk = open.read ?? (open.read = await readSteps(open));
   if (settings.mode === 'record' && open.recordedBy !== scope.run) {
     open.recordedBy = scope.run;
     indexSteps(open, []);
