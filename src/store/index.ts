@@ -34,7 +34,9 @@
  *   who)` names the file of the current test (`<dir>/<test file>--<test name>-<hash>.json`, or
  *   `<dir>/<name>-<hash>.json`; hostile names stay inside `dir`), and `recordedAnswer(scope, key,
  *   { replay, ask, miss })` answers one request through it: the n-th request with `key` in a test
- *   run replays the file's n-th step with that key (a retry counts again); `record` writes the file
+ *   run replays the file's n-th step with that key (a retry counts again). `key` may be a `KeyOf`,
+ *   given the step a request in order asks for (the one after the step the run replayed last), so a
+ *   user that can tell its request is that step's takes its key without hashing; `record` writes the file
  *   anew from the run's first request, `auto` appends what is missing, `replay` throws `miss(steps)`,
  *   `off` asks (`liveAnswer(user, ask, { owner?, testPath? })` is that, with no file or test needed). `ask(commit)` calls `commit(fields)` once its answer is whole (a stream at its end):
  *   the step `{ key, ...fields }` is then written (the whole file, atomically, as
