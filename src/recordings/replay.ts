@@ -45,24 +45,25 @@ export function answerThroughRecording<A>(recorded: RecordedCall, ask: (commit: 
   if (settings.mode === 'off') return liveAnswer(RECORDINGS_STORE, () => ask(async () => undefined), { owner: recorded.name ?? test.name, testPath: test.file, test });
   const model = { modelId: recorded.model.modelId, provider: recorded.model.provider };
   // A test replays its steps in the order it recorded them: a request that is the next step's
-  // (its method, model and request data, `sameRequest`) takes that step's key, with no text written
-  // and nothing hashed. Any other key is hashed from the request's JSON written straight from the
-  // call options; the data itself (a copy, keys sorted at every level: its JSON is that same text)
-  // is made only to record a step or to say what a miss differs in.
+  // (its method, model and request data, `sameRequest`) takes that step's key, with no copy made and
+  // nothing hashed. Any other is keyed by the sha256 of its data's text; the data (a copy, keys
+  // sorted at every level) is made once, for the key, the step recorded or a miss's words.
+  let data: Record<string, unknown> | undefined;
+  const dataOf = () => (data ??= requestData(recorded.callOptions, recorded.redact));
   let key = '';
   const keyOf = (next: StoredStep | undefined): string => {
     const sameStep = next !== undefined && next.call === call && sameModel(next.model, model) && sameRequest(recorded.callOptions, next.request, recorded.redact);
-    return (key = sameStep ? next.key : sha256(requestKeyText(call, model, recorded.callOptions, recorded.redact)));
+    return (key = sameStep ? next.key : sha256(requestKeyText(call, model, dataOf())));
   };
-  const request = (): RequestIdentity => ({ call, model, request: requestData(recorded.callOptions, recorded.redact) });
+  const request = (): RequestIdentity => ({ call, model, request: dataOf() });
   const scope = cassetteScope(RECORDINGS_STORE, settings, test, recorded.name, recorded.who);
   return recordedAnswer<A>(scope, keyOf, {
     replay: (step) => (call === 'generate' ? replayGenerate(step, scope.file) : replayStream(step, scope.file)) as A,
     ask: (commit) => {
       // Made before the model is asked (it may change the options it was given).
-      const data = request().request;
+      const asked = dataOf();
       // Keys sorted in the answer too, so that recording the same answer again changes no line of the file.
-      return ask((fields) => commit({ call, model, request: data, ...canonical(fields) }));
+      return ask((fields) => commit({ call, model, request: asked, ...canonical(fields) }));
     },
     miss: (stored) => {
       const error = replayMiss(scope, stored, request(), key, recorded.name !== undefined);

@@ -37,174 +37,28 @@ export function requestData(options: unknown, redact: (text: string) => string):
 
 /**
  * The text a model request is keyed by (the step's key is its sha256): the JSON of
- * `{ call, model: { modelId, provider }, request: requestData(options, redact) }`, written straight
- * from the call options, with no copy of them made first. A replayed step needs only its key; the
- * data itself is made when a step is recorded or a replay misses. Whatever this writer does not
- * take as it is (a value other than a plain object, an array or a primitive; a key `__proto__` or
- * one that starts with a digit, whose place or handling JSON.stringify of the copy decides) sends
- * the whole request the copy's way. Either way the text is the same, character for character, so
- * the keys of recordings made before stay the same (test/recordings/requestKey.test.ts).
+ * `{ call, model: { modelId, provider }, request }`, `request` being `requestData`'s (keys sorted as
+ * made, so the text is canonical). A request in the order its test recorded it needs no text at
+ * all: `sameRequest` finds its step.
  */
-export function requestKeyText(call: CallKind, model: { provider: string; modelId: string }, options: unknown, redact: (text: string) => string): string {
-  const head = JSON.stringify({ call, model: { modelId: model.modelId, provider: model.provider } }).slice(0, -1);
-  let text: string;
-  try {
-    text = writeOptions(options, redact);
-  } catch (error) {
-    if (error !== NOT_PLAIN) throw error;
-    text = JSON.stringify(requestData(options, redact));
-  }
-  return `${head},"request":${text}}`;
+export function requestKeyText(call: CallKind, model: { provider: string; modelId: string }, request: Record<string, unknown>): string {
+  return JSON.stringify({ call, model: { modelId: model.modelId, provider: model.provider }, request });
 }
-
-/** Thrown inside the writer for a value it leaves to the copy's way (never escapes requestKeyText). */
-const NOT_PLAIN: unique symbol = Symbol('not plain data');
 
 function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
 
-/** The keys as the copy's JSON orders them; the caller has checked none is `__proto__` or starts with a digit. */
-function sortedKeys(value: object): string[] {
-  const keys = Object.keys(value);
-  // In place, by UTF-16 code units as sort() orders strings: Array#sort allocates a work copy per
-  // call, which for a request's dozens of small objects was most of what keying one allocated.
-  if (keys.length > 16) keys.sort();
-  else {
-    for (let index = 1; index < keys.length; index++) {
-      const key = keys[index]!;
-      let at = index - 1;
-      for (; at >= 0 && keys[at]! > key; at--) keys[at + 1] = keys[at]!;
-      keys[at + 1] = key;
-    }
-  }
-  for (const key of keys) {
-    const first = key.charCodeAt(0);
-    // An array-index key goes first in any object JSON.stringify writes, whatever order it was added in.
-    if ((first >= 48 && first <= 57) || key === '__proto__') throw NOT_PLAIN;
-  }
-  return keys;
-}
-
-// `"name":` and `,"name":` for the keys of the AI SDK's call options, made once: the strings a
-// step's key makes are most of the garbage it leaves. Any other key is quoted as it comes.
-const KEY_PREFIXES: ReadonlyMap<string, readonly [string, string]> = new Map(
-  [
-    ...['frequencyPenalty', 'includeRawChunks', 'maxOutputTokens', 'presencePenalty', 'prompt', 'providerOptions', 'reasoning', 'responseFormat', 'seed', 'stopSequences', 'temperature', 'toolChoice', 'tools', 'topK', 'topP'],
-    ...['content', 'data', 'filename', 'input', 'mediaType', 'output', 'providerExecuted', 'role', 'text', 'toolCallId', 'toolName', 'type', 'value'],
-    ...['additionalProperties', 'description', 'enum', 'inputSchema', 'items', 'name', 'properties', 'required', 'strict'],
-  ].map((key) => [key, [`"${key}":`, `,"${key}":`] as const]),
-);
-
-function keyPrefix(key: string, first: boolean): string {
-  const prefixes = KEY_PREFIXES.get(key);
-  if (prefixes !== undefined) return prefixes[first ? 0 : 1];
-  return `${first ? '' : ','}${JSON.stringify(key)}:`;
-}
-
-function writeOptions(options: unknown, redact: (text: string) => string): string {
-  const given = options ?? {};
-  if (typeof given !== 'object' || Array.isArray(given) || !isPlainObject(given)) throw NOT_PLAIN;
-  let out = '{';
-  for (const key of sortedKeys(given)) {
-    if (LEFT_OUT.has(key)) continue;
-    const value = (given as Record<string, unknown>)[key];
-    const text = key === 'prompt' && Array.isArray(value) ? writePrompt(value, redact) : writeValue(value, redact);
-    if (text !== undefined) out += keyPrefix(key, out.length === 1) + text;
-  }
-  return `${out}}`;
-}
-
-/** The prompt's messages, with the framework stamps left out of each message and each part (as `withoutFrameworkStamps` does to the copy). */
-function writePrompt(messages: readonly unknown[], redact: (text: string) => string): string {
-  let out = '[';
-  for (let index = 0; index < messages.length; index++) {
-    const message = messages[index];
-    // An array as a message would be spread into an object by withoutFrameworkStamps: the copy's way.
-    if (Array.isArray(message)) throw NOT_PLAIN;
-    out += `${index === 0 ? '' : ','}${(typeof message === 'object' && message !== null ? writeObject(message, redact, 'message') : writeValue(message, redact)) ?? 'null'}`;
-  }
-  return `${out}]`;
-}
-
-/**
- * toStored's JSON of a value, or undefined where toStored leaves it out (undefined, functions,
- * symbols). Strings are cleaned by `redact`; numbers that JSON cannot hold are their text.
- */
-function writeValue(value: unknown, redact: (text: string) => string): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(redact(value));
-    case 'number':
-      return Number.isFinite(value) ? String(value) : JSON.stringify(String(value));
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'bigint':
-      return JSON.stringify(String(value));
-    case 'object':
-      if (value === null) return 'null';
-      if (Array.isArray(value)) {
-        let out = '[';
-        for (let index = 0; index < value.length; index++) out += `${index === 0 ? '' : ','}${writeValue(value[index], redact) ?? 'null'}`;
-        return `${out}]`;
-      }
-      return writeObject(value, redact);
-    default:
-      return undefined;
-  }
-}
-
-/**
- * A plain object's JSON, keys sorted. In a prompt (`in` a message or a message's part) the
- * `providerOptions` leave out the framework namespaces, and are left out themselves when only
- * those were there.
- */
-function writeObject(value: object, redact: (text: string) => string, within?: 'message' | 'part'): string {
-  if (!isPlainObject(value)) throw NOT_PLAIN;
-  let out = '{';
-  for (const key of sortedKeys(value)) {
-    const inner = (value as Record<string, unknown>)[key];
-    let text: string | undefined;
-    if (within !== undefined && key === 'providerOptions' && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) text = writeProviderOptions(inner, redact);
-    else if (within === 'message' && key === 'content' && Array.isArray(inner)) text = writeParts(inner, redact);
-    else text = writeValue(inner, redact);
-    if (text !== undefined) out += keyPrefix(key, out.length === 1) + text;
-  }
-  return `${out}}`;
-}
-
-function writeParts(parts: readonly unknown[], redact: (text: string) => string): string {
-  let out = '[';
-  for (let index = 0; index < parts.length; index++) {
-    const part = parts[index];
-    const text = typeof part === 'object' && part !== null && !Array.isArray(part) ? writeObject(part, redact, 'part') : writeValue(part, redact);
-    out += `${index === 0 ? '' : ','}${text ?? 'null'}`;
-  }
-  return `${out}]`;
-}
-
-/** A message's (or part's) providerOptions without the framework namespaces; undefined when nothing but a framework's was there. */
-function writeProviderOptions(options: object, redact: (text: string) => string): string | undefined {
-  if (!isPlainObject(options)) throw NOT_PLAIN;
-  let out = '{';
-  let stamped = false;
-  for (const key of sortedKeys(options)) {
-    const text = writeValue((options as Record<string, unknown>)[key], redact);
-    if (text === undefined) continue;
-    if (FRAMEWORK_NAMESPACES.includes(key)) stamped = true;
-    else out += keyPrefix(key, out.length === 1) + text;
-  }
-  return stamped && out.length === 1 ? undefined : `${out}}`;
-}
-
 /**
  * Whether `requestData(options, redact)` would be `stored`, a recorded step's request as its file
  * holds it: what a replayed step is found by when it is the one a request in order asks for, with
- * no text written and nothing hashed (a step's key is the hash of that data's text). It walks what
- * the writer above walks, and answers false for whatever the writer leaves to the copy's way, and
- * for a prompt's providerOptions (where framework stamps are left out): the key is then made from
- * the text as usual, so a false is never a wrong answer, only a slower one.
+ * no copy made, no text written and nothing hashed (a step's key is the hash of that data's text).
+ * It answers false for what requestData turns into something else (a Date, bytes, a bigint, a
+ * number JSON cannot hold, a class instance), for keys whose place in the text JSON decides (array
+ * indexes, `__proto__`), and for a prompt's providerOptions (where framework stamps are left out):
+ * the key is then made from the copy's text as usual, so a false is never a wrong answer, only a
+ * slower one.
  */
 export function sameRequest(options: unknown, stored: unknown, redact: (text: string) => string): boolean {
   if (typeof options !== 'object' || options === null || Array.isArray(options) || !isPlainObject(options) || !isStoredObject(stored)) return false;
