@@ -71,6 +71,26 @@ const shardLine = (replayed: number, recorded: number, live: number, files: numb
 /** Which shard ran which fixture file, from its output (the runner decides). */
 const ranFile = (child: Child, files: readonly string[]) => files.filter((file) => child.output.includes(file));
 
+/**
+ * Records every test of both files in one unsharded run (Katherine's test runs live and writes
+ * nothing), checks each file holds its test's two steps, and adds a stale file no test reads.
+ */
+async function recordAll(run: (args: string[], env: Record<string, string>) => Promise<Child>, dir: string, tests: Record<string, string>): Promise<void> {
+  const recording = await run([], { TOOL_CALL_ACCURACY_RECORDINGS: 'record' });
+  expect(recording.code, recording.output).toBe(0);
+  expect(recordingsReport(recording.output)[0]).toBe(shardLine(0, 12, 2, 6));
+  const words = ['Ada', 'Grace', 'Linus', 'Hedy', 'Alan', 'Katherine', 'Barbara'];
+  expect(await recorded(dir, words)).toEqual(
+    Object.fromEntries(
+      Object.keys(tests)
+        .filter((name) => !name.includes('Katherine'))
+        .sort((a, b) => a.localeCompare(b))
+        .map((name) => [name, ['2 steps', words.find((word) => name.includes(word))]]),
+    ),
+  );
+  await writeFile(path.join(dir, STRAY), `${JSON.stringify({ version: 1, test: 'a deleted test', steps: [] }, null, 2)}\n`);
+}
+
 describe('Vitest: --shard=1/2 and 2/2 over describe.concurrent tests with recordings, then --merge-reports', () => {
   const dir = () => path.join(work, 'vitest');
   const run = (args: string[], env: Record<string, string>) => vitest(['run', '--config', `${fixtures}/vitest.config.ts`, ...args], { RECORDINGS_DIR: dir(), TOOL_CALL_ACCURACY_RECORDINGS: '', ...env });
@@ -78,19 +98,7 @@ describe('Vitest: --shard=1/2 and 2/2 over describe.concurrent tests with record
   const DESK = { 'a forecast desk at once > Hedy forecasts': '2/0/0', 'a forecast desk at once > Alan forecasts': '2/0/0', 'a forecast desk at once > Katherine asks live': '0/0/2', 'a forecast desk at once > Barbara records again': '0/2/0' };
 
   it("counts each shard's own steps exactly, per test too, looks for stale files in neither, and the merged report counts both and finds only the file no test read", async () => {
-    const recording = await run([], { TOOL_CALL_ACCURACY_RECORDINGS: 'record' });
-    expect(recording.code, recording.output).toBe(0);
-    expect(recordingsReport(recording.output)[0]).toBe(shardLine(0, 12, 2, 6));
-    const words = ['Ada', 'Grace', 'Linus', 'Hedy', 'Alan', 'Katherine', 'Barbara'];
-    expect(await recorded(dir(), words)).toEqual(
-      Object.fromEntries(
-        Object.keys({ ...FORECASTERS, ...DESK })
-          .filter((name) => !name.includes('Katherine'))
-          .sort((a, b) => a.localeCompare(b))
-          .map((name) => [name, ['2 steps', words.find((word) => name.includes(word))]]),
-      ),
-    );
-    await writeFile(path.join(dir(), STRAY), `${JSON.stringify({ version: 1, test: 'a deleted test', steps: [] }, null, 2)}\n`);
+    await recordAll(run, dir(), { ...FORECASTERS, ...DESK });
 
     const blobs = path.join(work, 'blobs');
     const shards = await Promise.all(
@@ -132,19 +140,7 @@ describe('Jest: --shard=1/2 and 2/2 over test.concurrent tests with recordings',
   const DESK = { 'a help desk at once Hedy asks': '2/0/0', 'a help desk at once Alan asks': '2/0/0', 'a help desk at once Katherine asks live': '0/0/2', 'a help desk at once Barbara records again': '0/2/0' };
 
   it("counts each shard's own steps exactly, per test too, and lists no stale file in a shard (Jest's shards have no merged report)", async () => {
-    const recording = await run([], { TOOL_CALL_ACCURACY_RECORDINGS: 'record' });
-    expect(recording.code, recording.output).toBe(0);
-    expect(recordingsReport(recording.output)[0]).toBe(shardLine(0, 12, 2, 6));
-    const words = ['Ada', 'Grace', 'Linus', 'Hedy', 'Alan', 'Katherine', 'Barbara'];
-    expect(await recorded(dir(), words)).toEqual(
-      Object.fromEntries(
-        Object.keys({ ...CLIENTS, ...DESK })
-          .filter((name) => !name.includes('Katherine'))
-          .sort((a, b) => a.localeCompare(b))
-          .map((name) => [name, ['2 steps', words.find((word) => name.includes(word))]]),
-      ),
-    );
-    await writeFile(path.join(dir(), STRAY), `${JSON.stringify({ version: 1, test: 'a deleted test', steps: [] }, null, 2)}\n`);
+    await recordAll(run, dir(), { ...CLIENTS, ...DESK });
 
     const shards = await Promise.all([1, 2].map((index) => run([`--shard=${index}/2`], { CI: 'true', REPORT_HTML: path.join(work, `jest-shard-${index}.html`) })));
     const files = ['clients.fixture.cjs', 'desk.fixture.cjs'];
