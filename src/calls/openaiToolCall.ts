@@ -19,7 +19,10 @@ export function readOpenAiToolCall(item: unknown, calls: CallCollector): boolean
   return true;
 }
 
+/** What an item of an OpenAI `tool_calls` list is, for errors. */
+export const OPENAI_TOOL_CALLS = "tool_calls items { type: 'function', function: { name, arguments } } and { type: 'custom', custom: { name, input } }";
+
 /** Refuses an item of a `tool_calls` list that `readOpenAiToolCall` did not read, at `where` of a run read as `format`. */
 export function refuseToolCall(format: string, where: string, item: unknown): never {
-  refuseUnknown(format, where, item, "tool_calls items { type: 'function', function: { name, arguments } } and { type: 'custom', custom: { name, input } }");
+  refuseUnknown(format, where, item, OPENAI_TOOL_CALLS);
 }

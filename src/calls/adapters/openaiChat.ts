@@ -7,6 +7,7 @@ import { toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
+import { refuseUnknownParts } from '../chatFormat.js';
 import { assistantMessages, NO_MESSAGE_TOKENS, OPENAI_CHAT_TOKENS, sumTokens } from '../runUsage.js';
 
 /** An item of `message.tool_calls` rather than a message (`completion.choices[0].message.tool_calls`). */
@@ -32,21 +33,15 @@ function readMessage(message: UnknownRecord, calls: CallCollector, index: number
 const TOOL_CALL_KEYS = new Set(['id', 'type', 'function', 'custom', 'index']);
 /** The keys of a Chat message this reader reads or knows (a provider's harmless extras are in callKeys.ts). */
 const MESSAGE_KEYS = new Set(['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'function_call']);
-/** The keys of a content part: its type and its payload. */
-const PART_KEYS = new Set(['type', ...PARTS, 'image_url', 'input_audio', 'file']);
+/** Content parts: their types, and their keys (the type and its payload). */
+const CHAT_CONTENT = { types: PARTS, keys: new Set(['type', ...PARTS]) };
 
 /** Refuses a message with a role, a content part or a key that could hold calls that Chat Completions does not write. */
 function checkMessage(message: UnknownRecord, index: number): void {
   if (isToolCallItem(message)) return;
   if (!ROLES.has(message.role as string)) refuseUnknown('openai-chat', position(index), message, `the roles ${[...ROLES].join(', ')}`);
   refuseCallKeys('openai-chat', () => position(index), message, MESSAGE_KEYS);
-  const content = message.content;
-  if (!Array.isArray(content)) return;
-  for (let part = 0; part < content.length; part++) {
-    const item: unknown = content[part];
-    if (!isRecord(item) || !PARTS.has(item.type as string)) refuseUnknown('openai-chat', position(index, part), item, [...PARTS].join(', '));
-    refuseCallKeys('openai-chat', () => position(index, part), item, PART_KEYS);
-  }
+  refuseUnknownParts('openai-chat', index, message.content, CHAT_CONTENT);
 }
 
 function readLegacyCall(message: UnknownRecord, calls: CallCollector): void {
