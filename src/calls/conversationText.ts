@@ -49,13 +49,14 @@ export function messageContentText(message: unknown): string | undefined {
 /** The text of message content: a string, or its text parts (of these part types) joined by newlines. */
 export function contentText(content: unknown, textTypes: readonly string[] = TEXT): string | undefined {
   if (typeof content === 'string') return content || undefined;
-  if (!Array.isArray(content)) return undefined;
+  return joinedText(content, (part) => textTypes.includes(part.type as string));
+}
+
+/** The non-empty `text` of the parts `keep` takes, joined by newlines; undefined when there is none. */
+export function joinedText(parts: unknown, keep: (part: Record<string, unknown>) => boolean): string | undefined {
+  if (!Array.isArray(parts)) return undefined;
   let text = '';
-  for (const part of content) {
-    if (isRecord(part) && textTypes.includes(part.type as string) && typeof part.text === 'string' && part.text) {
-      text = text ? `${text}\n${part.text}` : part.text;
-    }
-  }
+  for (const part of parts) if (isRecord(part) && typeof part.text === 'string' && part.text && keep(part)) text = text ? `${text}\n${part.text}` : part.text;
   return text || undefined;
 }
 

@@ -14,7 +14,7 @@ import { turnsOf } from './turns.js';
 import { UnknownPartError } from './unknownParts.js';
 import type { ViewReader } from './views.js';
 import { isRunView, readScoped, readView } from './views.js';
-import { agentNameOf, markResultIsRun, markStartedBy, subRunOf } from './subAgents.js';
+import { agentNameOf, markResultIsRun, markStartedBy, MAX_SUB_AGENT_DEPTH, subRunOf } from './subAgents.js';
 
 /**
  * The tool calls an agent run made, in the order they were made, from any supported format: every
@@ -90,9 +90,6 @@ function startsSubAgent(call: ToolCall): boolean {
   return fromTrace || resultRunAdapter(run) !== undefined;
 }
 
-/** Sub-agents within sub-agents are placed this deep (a trace's tree is finite; this bounds a pathological one). */
-const MAX_DEPTH = 16;
-
 /** One call of a sub-agent, and where it goes among the calls of the agent that started it. */
 interface Placed {
   /** It goes before the call at this index (the length: after them all). */
@@ -112,7 +109,7 @@ interface Placed {
 function withSubAgents(read: RunCalls, depth = 0): RunCalls {
   const { calls } = read;
   let placed: Placed[] | undefined;
-  for (let index = 0; index < calls.length && depth < MAX_DEPTH; index++) {
+  for (let index = 0; index < calls.length && depth < MAX_SUB_AGENT_DEPTH; index++) {
     const starter = calls[index]!;
     const own = subRun(starter);
     if (!own || own.calls.length === 0) continue;

@@ -20,6 +20,9 @@ const STARTED_BY = Symbol('tool-call-accuracy.startedBy');
 /** On a call whose result is its sub-agent's whole run, once a read found it so (a trajectory shows its calls, not the value). */
 const RESULT_IS_RUN = Symbol('tool-call-accuracy.resultIsRun');
 
+/** Sub-agents within sub-agents are read this deep (a trace's tree is finite; this bounds a pathological one). */
+export const MAX_SUB_AGENT_DEPTH = 16;
+
 export function recordSubRun(call: ToolCall, run: unknown, agentName?: string, handoff = false): void {
   Object.defineProperty(call, SUB_RUN, { value: run, configurable: true });
   if (agentName !== undefined) Object.defineProperty(call, SUB_AGENT, { value: agentName, configurable: true });

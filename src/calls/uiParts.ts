@@ -166,3 +166,18 @@ export function uiPartsKind(parts: readonly unknown[]): 'v4' | 'v5' | 'text' | u
   }
   return known ? 'text' : undefined;
 }
+
+/**
+ * Reads UI messages (AI SDK 5+, or 4's) read as `format`: the assistant's parts are its calls; the
+ * user's are context, whose keys are still checked. The classifier let in only messages that fit
+ * (messageKinds.ts).
+ */
+export function readUiMessages(format: string, messages: readonly unknown[], calls: CallCollector): void {
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    if (!isRecord(message)) continue;
+    refuseCallKeys(format, () => position(index), message, UI_MESSAGE_KEYS);
+    if (message.role === 'assistant') readMessageParts(message.parts, message.toolInvocations, calls, true, { format, message: index });
+    else refuseUiPartKeys(message.parts, { format, message: index });
+  }
+}

@@ -9,7 +9,7 @@ import { describeValue } from '../describe.js';
 import type { TurnUnit } from './adapter.js';
 import type { RunCalls } from './steps.js';
 import { concatRuns } from './steps.js';
-import { subAgentOf, subRunOf } from './subAgents.js';
+import { MAX_SUB_AGENT_DEPTH, subAgentOf, subRunOf } from './subAgents.js';
 
 /** What a view selects from the run it wraps. */
 type Selection = { turn: number } | { within: string } | { own: true };
@@ -123,9 +123,6 @@ export function readScoped(run: unknown, reader: ViewReader, scope: Scope): RunC
   return scope === 'own' ? reader.readOwn(run) : reader.readAll(run);
 }
 
-/** Sub-agents within sub-agents are searched this deep (a trace's tree is finite; this bounds a pathological one). */
-const MAX_DEPTH = 16;
-
 /** The calls a view selects, for `scope`. */
 export function readView(view: RunView, reader: ViewReader, scope: Scope): RunCalls {
   const { selection } = view;
@@ -170,7 +167,7 @@ export function readView(view: RunView, reader: ViewReader, scope: Scope): RunCa
 /** The calls named `name` (by tool or agent) among `calls`; where there is none, among the sub-agent runs those calls started. */
 function runnersOf(calls: readonly ToolCall[], name: string, reader: ViewReader, depth: number): ToolCall[] {
   const here = calls.filter((call) => call.toolName === name || subAgentOf(call) === name);
-  if (here.length > 0 || depth >= MAX_DEPTH) return here;
+  if (here.length > 0 || depth >= MAX_SUB_AGENT_DEPTH) return here;
   return calls.flatMap((call) => {
     const sub = reader.subRun(call);
     return sub ? runnersOf(sub.calls, name, reader, depth + 1) : [];

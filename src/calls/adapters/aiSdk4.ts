@@ -3,11 +3,11 @@ import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
 import { AiSdkPartReader } from '../aiSdkPartReader.js';
-import { readMessageParts, refuseUiPartKeys, UI_MESSAGE_KEYS, uiPartsKind } from '../uiParts.js';
+import { readUiMessages, uiPartsKind } from '../uiParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { STEP_KEYS } from '../aiSdkStepReader.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
-import { position, refuseUnknown } from '../unknownParts.js';
+import { refuseUnknown } from '../unknownParts.js';
 import { AI_SDK_4_TOKENS, nth, sumTokens } from '../runUsage.js';
 
 function isV4Step(value: unknown): value is UnknownRecord {
@@ -29,17 +29,6 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
     calls.beginStep();
     if (Array.isArray(step.toolCalls)) reader.read(step.toolCalls, true, 'step', index, 'toolCalls');
     if (Array.isArray(step.toolResults)) reader.read(step.toolResults, true, 'step', index, 'toolResults');
-  }
-}
-
-function readUiMessages(messages: readonly unknown[], calls: CallCollector): void {
-  for (let index = 0; index < messages.length; index++) {
-    const message: unknown = messages[index];
-    if (isRecord(message)) refuseCallKeys('ai-sdk-4', () => position(index), message, UI_MESSAGE_KEYS);
-    if (isRecord(message) && message.role !== 'assistant') refuseUiPartKeys(message.parts, { format: 'ai-sdk-4', message: index });
-    // The classifier let in only messages that fit (messageKinds.ts); the user's parts are context.
-    if (!isRecord(message) || message.role !== 'assistant') continue;
-    readMessageParts(message.parts, message.toolInvocations, calls, true, { format: 'ai-sdk-4', message: index });
   }
 }
 
@@ -78,7 +67,7 @@ export const aiSdk4: FormatAdapter = {
   read(value, calls) {
     const steps = stepsOf(value);
     if (steps) readSteps(steps, calls);
-    else readUiMessages(asList(value), calls);
+    else readUiMessages('ai-sdk-4', asList(value), calls);
   },
   text(value) {
     const steps = stepsOf(value);

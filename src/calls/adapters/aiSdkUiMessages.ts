@@ -1,10 +1,8 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import { asList, chatRole, contentText, conversationText } from '../conversationText.js';
-import { readMessageParts, refuseUiPartKeys, UI_MESSAGE_KEYS, uiPartsKind } from '../uiParts.js';
+import { readUiMessages, uiPartsKind } from '../uiParts.js';
 import { conversationTurns, isUserMessage } from '../turns.js';
-import { refuseCallKeys } from '../callKeys.js';
-import { position } from '../unknownParts.js';
 
 const textOf = (message: unknown) => (isRecord(message) ? contentText(message.parts) : undefined);
 
@@ -28,15 +26,6 @@ export const aiSdkUiMessages: FormatAdapter = {
   detect: (value, kinds) => kinds.of(value) === 'ai-sdk-ui-messages',
   messages: { name: 'an AI SDK 5+ UI message', of: uiMessageFit, fallback: true, absorbs: ['ai-sdk-4'] },
   turns: (value) => conversationTurns(value, isUserMessage),
-  read(value, calls) {
-    const messages = asList(value);
-    for (let index = 0; index < messages.length; index++) {
-      const message: unknown = messages[index];
-      if (isRecord(message)) refuseCallKeys('ai-sdk-ui-messages', () => position(index), message, UI_MESSAGE_KEYS);
-      if (isRecord(message) && message.role !== 'assistant') refuseUiPartKeys(message.parts, { format: 'ai-sdk-ui-messages', message: index });
-      // The user's messages are context; only the assistant's parts are its calls.
-      if (isRecord(message) && message.role === 'assistant') readMessageParts(message.parts, message.toolInvocations, calls, true, { format: 'ai-sdk-ui-messages', message: index });
-    }
-  },
+  read: (value, calls) => readUiMessages('ai-sdk-ui-messages', asList(value), calls),
   text: (value) => conversationText(asList(value), chatRole, textOf),
 };

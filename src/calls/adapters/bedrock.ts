@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { conversationText, joinedText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
@@ -99,12 +99,7 @@ function messagesOf(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function textOf(message: unknown): string | undefined {
-  if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
-  let text = '';
-  for (const block of message.content) if (isRecord(block) && typeof block.text === 'string' && block.text) text = text ? `${text}\n${block.text}` : block.text;
-  return text || undefined;
-}
+const textOf = (message: unknown) => (isRecord(message) ? joinedText(message.content, () => true) : undefined);
 
 /** Tool results travel in user messages; only a user message with text is the user speaking. */
 function roleOf(message: unknown): 'user' | 'assistant' | undefined {

@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText } from '../conversationText.js';
+import { conversationText, joinedText } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
@@ -183,14 +183,8 @@ function read(value: unknown, calls: CallCollector): void {
   }
 }
 
-function textOf(content: unknown): string | undefined {
-  if (!isRecord(content) || !Array.isArray(content.parts)) return undefined;
-  let text = '';
-  for (const part of content.parts) {
-    if (isRecord(part) && typeof part.text === 'string' && part.text && part.thought !== true) text = text ? `${text}\n${part.text}` : part.text;
-  }
-  return text || undefined;
-}
+/** A content's text, its thoughts left out. */
+const textOf = (content: unknown) => (isRecord(content) ? joinedText(content.parts, (part) => part.thought !== true) : undefined);
 
 /** The user speaks in a user content with text; one of function responses is the tools answering. */
 function roleOf(content: unknown): 'user' | 'assistant' | undefined {
