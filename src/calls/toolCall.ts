@@ -7,6 +7,12 @@ export function toolCall(toolName: string, input: unknown, toolCallId: unknown):
   return isNonEmptyString(toolCallId) ? { toolName, input, toolCallId } : { toolName, input };
 }
 
+/** A call the provider ran itself (a hosted or built-in tool): `providerExecuted`. */
+export function providerCall(call: ToolCall): ToolCall {
+  call.providerExecuted = true;
+  return call;
+}
+
 /**
  * A call with its result known when it is read (Mastra's and AI SDK 4's invocations, UI parts): one
  * literal, as an `output` added afterwards moves out of the object, and the call grows.

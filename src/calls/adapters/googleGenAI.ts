@@ -3,7 +3,7 @@ import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adap
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { conversationText, joinedText } from '../conversationText.js';
-import { toolCall } from '../toolCall.js';
+import { providerCall, toolCall } from '../toolCall.js';
 import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
@@ -121,9 +121,7 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   const code = part.executableCode;
   if (isRecord(code)) {
     if (fromModel) {
-      const made = toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id);
-      made.providerExecuted = true;
-      calls.add(made);
+      calls.add(providerCall(toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id)));
     }
     return;
   }
@@ -136,9 +134,7 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   const builtIn = part.toolCall;
   if (isRecord(builtIn)) {
     if (fromModel) {
-      const made = toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id);
-      made.providerExecuted = true;
-      calls.add(made);
+      calls.add(providerCall(toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id)));
     }
     return;
   }

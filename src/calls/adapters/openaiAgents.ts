@@ -5,7 +5,7 @@ import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
-import { toolCall, toolCallWithJsonInput } from '../toolCall.js';
+import { providerCall, toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
 import { refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
@@ -493,11 +493,6 @@ function readHostedMcp(item: UnknownRecord, requests: Map<string, ToolCall>): bo
   return false;
 }
 
-function providerCall(call: ToolCall): ToolCall {
-  call.providerExecuted = true;
-  return call;
-}
-
 /**
  * A result: the SDK's default error text is a failure, and, where no run state says who approved
  * what (`withoutState`), its default rejection text a denial. `returned`: what the tool returned,
@@ -518,15 +513,9 @@ const TEXT_TYPES = ['output_text', 'input_text', 'text'];
 
 function textOf(value: unknown): RunText {
   const items: unknown[] = [];
-  if (isRunResult(value)) {
-    const input = get(value, 'input');
-    if (typeof input === 'string') items.push({ role: 'user', content: input });
-    else items.push(...asArray(input));
-  } else {
-    const saved = savedStateOf(value);
-    if (saved && typeof saved.originalInput === 'string') items.push({ role: 'user', content: saved.originalInput });
-    else if (saved) items.push(...asArray(saved.originalInput));
-  }
+  const input = isRunResult(value) ? get(value, 'input') : savedStateOf(value)?.originalInput;
+  if (typeof input === 'string') items.push({ role: 'user', content: input });
+  else items.push(...asArray(input));
   if (!(value instanceof HandoffRun)) {
     const read = itemsOf(value);
     for (let index = 0; index < read.list.length; index++) items.push(itemAt(read, index));
@@ -541,14 +530,8 @@ function textOf(value: unknown): RunText {
 const NO_USAGE = 'its items carry no usage: pass the RunResult (or its JSON)';
 
 function usageOf(value: unknown): RunUsage {
-  let usage: unknown;
-  if (isRunResult(value)) {
-    const context = get(value, 'runContext');
-    usage = isRecord(context) ? context.usage : undefined;
-  } else {
-    const saved = savedStateOf(value);
-    usage = saved && isRecord(saved.context) ? saved.context.usage : undefined;
-  }
+  const context = isRunResult(value) ? get(value, 'runContext') : savedStateOf(value)?.context;
+  const usage = isRecord(context) ? context.usage : undefined;
   if (!isRecord(usage)) return { lacking: { steps: NO_USAGE, tokens: NO_USAGE } };
   const { requests, inputTokens, outputTokens } = usage;
   if (!isCount(requests)) return { lacking: { steps: 'its usage has no requests count', tokens: 'its usage has no requests count' } };
