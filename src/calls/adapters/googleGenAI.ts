@@ -93,7 +93,6 @@ function readContent(content: UnknownRecord, run: unknown, at: number, calls: Ca
  */
 function answer(calls: CallCollector, id: unknown, toolName: unknown, outcome: 'output' | 'error', value: unknown): void {
   const name = isNonEmptyString(toolName) ? toolName : undefined;
-  if (!isNonEmptyString(id) && name === undefined) return;
   if (outcome === 'error') calls.error(id, value, name);
   else calls.output(id, value, name);
 }

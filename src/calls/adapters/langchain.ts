@@ -24,21 +24,14 @@ const TOOL_CALL_KEYS = new Set(['id', 'name', 'args', 'type', 'error', 'index'])
 /** The keys of a `{ role, content }` dict that LangChain coerces into a message. */
 const DICT_KEYS = new Set(['role', 'content', 'name', 'id']);
 
-const CLASS_TYPES: Record<string, string> = {
-  AIMessage: 'ai',
-  AIMessageChunk: 'ai',
-  ToolMessage: 'tool',
-  ToolMessageChunk: 'tool',
-  HumanMessage: 'human',
-  HumanMessageChunk: 'human',
-  SystemMessage: 'system',
-  SystemMessageChunk: 'system',
-  ChatMessage: 'generic',
-  ChatMessageChunk: 'generic',
-  FunctionMessage: 'function',
-  FunctionMessageChunk: 'function',
-  RemoveMessage: 'remove',
-};
+/** Message classes and their `type`: each class and its streamed `…Chunk` (RemoveMessage has none). */
+const CLASS_TYPES: Record<string, string> = Object.fromEntries([
+  ...Object.entries({ AIMessage: 'ai', ToolMessage: 'tool', HumanMessage: 'human', SystemMessage: 'system', ChatMessage: 'generic', FunctionMessage: 'function' }).flatMap(([name, type]) => [
+    [name, type],
+    [`${name}Chunk`, type],
+  ]),
+  ['RemoveMessage', 'remove'],
+]);
 
 /** LangChain message `type`s (`AIMessage.type === 'ai'`, also the `toDict()` and LangGraph API dict forms). */
 const LANGCHAIN_TYPES = new Set(['ai', 'human', 'tool', 'system', 'generic', 'function', 'remove', 'developer']);
