@@ -1,15 +1,13 @@
 import { ToolCallAccuracyError } from '../../errors.js';
 import type { ToolCall } from '../../types.js';
-import type { FormatAdapter } from '../adapter.js';
+import type { FormatAdapter, RunText, RunUsage } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
 import { Pairing } from '../pairing.js';
-import type { RunText } from '../adapter.js';
 import { recordSubRun } from '../subAgents.js';
 import { toolCallWithJsonInput } from '../toolCall.js';
 import type { Span } from '../otelSpans.js';
 import { apart, attribute, attributesOf, compareStarts, endNanos, isSpanInput, spanEnd, spanError, spansOf, SpanSubset, startNanos } from '../otelSpans.js';
-import type { RunUsage } from '../adapter.js';
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, tokensOf } from '../runUsage.js';
 import { formatName, printableName } from '../../value.js';
 import { jsonOrText } from '../../json.js';
