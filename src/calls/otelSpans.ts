@@ -40,62 +40,23 @@ export interface Span {
   readonly otlp: boolean;
 }
 
-/** What a span's attributes say it is: the fields of `Span` read from them. */
-type SpanKind = Pick<Span, 'toolName' | 'genAiTool' | 'toolCallId' | 'result' | 'errorType' | 'operation' | 'issued' | 'issuedGenAi'>;
-
-/** The attributes `kindOf` reads. */
-const KIND_KEYS = new Set([
-  'gen_ai.tool.name', 'ai.toolCall.name', 'gen_ai.operation.name', 'gen_ai.output.messages', 'ai.response.toolCalls',
-  'gen_ai.tool.call.id', 'ai.toolCall.id', 'gen_ai.tool.call.result', 'ai.toolCall.result', 'error.type',
-]);
-
-/** What a span is, from its attributes (`get(key)`: one of `KIND_KEYS`, as a plain value; `has`: whether the span holds it, converted or not). */
-function kindOf(get: (key: string) => unknown, has = (key: string) => get(key) !== undefined): SpanKind {
-  const genAiName = get('gen_ai.tool.name');
-  const sdkName = get('ai.toolCall.name');
-  const genAiTool = isNonEmptyString(genAiName);
-  const isTool = genAiTool || isNonEmptyString(sdkName);
-  const issuedGenAi = has('gen_ai.output.messages') && !isTool;
-  return {
-    toolName: genAiTool ? genAiName : isTool ? (sdkName as string) : undefined,
-    genAiTool,
-    toolCallId: isTool ? get(genAiTool ? 'gen_ai.tool.call.id' : 'ai.toolCall.id') : undefined,
-    result: isTool ? get(genAiTool ? 'gen_ai.tool.call.result' : 'ai.toolCall.result') : undefined,
-    errorType: isTool ? get('error.type') : undefined,
-    operation: get('gen_ai.operation.name'),
-    issued: get(issuedGenAi ? 'gen_ai.output.messages' : 'ai.response.toolCalls'),
-    issuedGenAi,
-  };
-}
-
 /**
  * A span of an OTLP export: its ids and name are read from the export's span rather than copied,
  * as each field more is copied again by every garbage collection the read lives through.
  */
 class OtlpSpan implements Span {
-  readonly toolName: string | undefined;
-  readonly genAiTool: boolean;
-  readonly toolCallId: unknown;
-  readonly result: unknown;
-  readonly errorType: unknown;
-  readonly operation: unknown;
-  readonly issued: unknown;
-  readonly issuedGenAi: boolean;
-
   constructor(
     readonly source: UnknownRecord,
     readonly start: number,
-    kind: SpanKind,
-  ) {
-    this.toolName = kind.toolName;
-    this.genAiTool = kind.genAiTool;
-    this.toolCallId = kind.toolCallId;
-    this.result = kind.result;
-    this.errorType = kind.errorType;
-    this.operation = kind.operation;
-    this.issued = kind.issued;
-    this.issuedGenAi = kind.issuedGenAi;
-  }
+    readonly toolName: string | undefined,
+    readonly genAiTool: boolean,
+    readonly toolCallId: unknown,
+    readonly result: unknown,
+    readonly errorType: unknown,
+    readonly operation: unknown,
+    readonly issued: unknown,
+    readonly issuedGenAi: boolean,
+  ) {}
 
   get traceId(): string {
     return this.source.traceId as string;
@@ -157,6 +118,13 @@ function fromReadableSpan(span: UnknownRecord): Span {
   // SDK 2.x: parentSpanContext; 1.x: parentSpanId.
   const parent = isRecord(span.parentSpanContext) ? span.parentSpanContext.spanId : span.parentSpanId;
   const [seconds, nanos] = span.startTime as [number, number];
+  const attributes = span.attributes as Record<string, unknown>;
+  const genAiName = attributes['gen_ai.tool.name'];
+  const sdkName = attributes['ai.toolCall.name'];
+  const genAiTool = isNonEmptyString(genAiName);
+  const isTool = genAiTool || isNonEmptyString(sdkName);
+  const outputMessages = attributes['gen_ai.output.messages'];
+  const issuedGenAi = outputMessages !== undefined && !isTool;
   return {
     traceId: context.traceId,
     spanId: context.spanId,
@@ -165,7 +133,14 @@ function fromReadableSpan(span: UnknownRecord): Span {
     // Each rounding is monotonic only within a second: seconds * 1e9 + nanos is not, so a close
     // call is left to the exact start (compareStarts).
     start: seconds * 1e9 + nanos,
-    ...kindOf((key) => (span.attributes as Record<string, unknown>)[key]),
+    toolName: genAiTool ? genAiName : isTool ? (sdkName as string) : undefined,
+    genAiTool,
+    toolCallId: isTool ? attributes[genAiTool ? 'gen_ai.tool.call.id' : 'ai.toolCall.id'] : undefined,
+    result: isTool ? attributes[genAiTool ? 'gen_ai.tool.call.result' : 'ai.toolCall.result'] : undefined,
+    errorType: isTool ? attributes['error.type'] : undefined,
+    operation: attributes['gen_ai.operation.name'],
+    issued: issuedGenAi ? outputMessages : attributes['ai.response.toolCalls'],
+    issuedGenAi,
     source: span,
     otlp: false,
   };
@@ -194,14 +169,58 @@ function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span 
     );
   }
   // One pass over the attributes keeps the few that say what the span is, unconverted.
-  const found = new Map<unknown, unknown>();
+  let genAiName: unknown;
+  let sdkName: unknown;
+  let operation: unknown;
+  let outputMessages: unknown;
+  let responseToolCalls: unknown;
+  let genAiId: unknown;
+  let sdkId: unknown;
+  let genAiResult: unknown;
+  let sdkResult: unknown;
+  let errorType: unknown;
   const list = span.attributes;
   if (Array.isArray(list)) {
     for (let i = 0; i < list.length; i++) {
       const attribute: unknown = list[i];
-      if (isRecord(attribute) && KIND_KEYS.has(attribute.key as string)) found.set(attribute.key, attribute.value);
+      if (!isRecord(attribute)) continue;
+      switch (attribute.key) {
+        case 'gen_ai.tool.name':
+          genAiName = attribute.value;
+          break;
+        case 'ai.toolCall.name':
+          sdkName = attribute.value;
+          break;
+        case 'gen_ai.operation.name':
+          operation = attribute.value;
+          break;
+        case 'gen_ai.output.messages':
+          outputMessages = attribute.value;
+          break;
+        case 'ai.response.toolCalls':
+          responseToolCalls = attribute.value;
+          break;
+        case 'gen_ai.tool.call.id':
+          genAiId = attribute.value;
+          break;
+        case 'ai.toolCall.id':
+          sdkId = attribute.value;
+          break;
+        case 'gen_ai.tool.call.result':
+          genAiResult = attribute.value;
+          break;
+        case 'ai.toolCall.result':
+          sdkResult = attribute.value;
+          break;
+        case 'error.type':
+          errorType = attribute.value;
+      }
     }
   }
+  const genAiTool = isNonEmptyString((genAiName = anyValue(genAiName)));
+  sdkName = anyValue(sdkName);
+  const isTool = genAiTool || isNonEmptyString(sdkName);
+  const issuedGenAi = outputMessages !== undefined && !isTool;
   const rawStart = span.startTimeUnixNano ?? 0;
   const start = typeof rawStart === 'number' ? rawStart : typeof rawStart === 'string' ? Number(rawStart) : Number.NaN;
   if (!Number.isInteger(start)) {
@@ -210,7 +229,18 @@ function fromOtlpSpan(span: unknown, r: number, s: number, index: number): Span 
     );
   }
   // Number() rounds correctly, so a later start never reads as an earlier one.
-  return new OtlpSpan(span, start, kindOf((key) => anyValue(found.get(key)), (key) => found.get(key) !== undefined));
+  return new OtlpSpan(
+    span,
+    start,
+    genAiTool ? (genAiName as string) : isTool ? (sdkName as string) : undefined,
+    genAiTool,
+    isTool ? anyValue(genAiTool ? genAiId : sdkId) : undefined,
+    isTool ? anyValue(genAiTool ? genAiResult : sdkResult) : undefined,
+    isTool ? anyValue(errorType) : undefined,
+    anyValue(operation),
+    anyValue(issuedGenAi ? outputMessages : responseToolCalls),
+    issuedGenAi,
+  );
 }
 
 /** One attribute of a span, as a plain value (OTLP's converted); undefined when it has none. */
