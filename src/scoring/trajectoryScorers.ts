@@ -304,18 +304,7 @@ function resolveNames(value: unknown, where: string): string[] {
 }
 
 /** An expectation as checked: each field only when given (an explicit undefined is kept: it overrides a default, as in Mastra). */
-interface ResolvedExpectation {
-  steps?: ResolvedStep[] | undefined;
-  ordering?: TrajectoryOrdering | undefined;
-  allowRepeatedSteps?: boolean | undefined;
-  maxSteps?: number | undefined;
-  maxTotalTokens?: number | undefined;
-  maxTotalDurationMs?: number | undefined;
-  noRedundantCalls?: boolean | undefined;
-  blacklistedTools?: string[] | undefined;
-  blacklistedSequences?: string[][] | undefined;
-  maxRetriesPerTool?: number | undefined;
-}
+type ResolvedExpectation = { [K in keyof TrajectoryExpectation]?: (K extends 'steps' ? ResolvedStep[] : TrajectoryExpectation[K]) | undefined };
 
 function resolveExpectation(value: unknown, where: string): ResolvedExpectation {
   if (!isRecord(value)) throw optionError(where, `must be an object like { steps: ['search', 'book'], maxSteps: 5 }; received ${describeValue(value)}.`);
