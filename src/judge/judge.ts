@@ -1,7 +1,6 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
-import { withVerdictCache } from './cache.js';
 import type { CacheSettings } from './cacheSettings.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, DEFAULT_VOTES, getJudgeConfig } from './config.js';
 import { withHardLimit } from './deadline.js';
@@ -28,7 +27,7 @@ import {
 } from './trajectory.js';
 import { renderTrajectoryPrompt, TRAJECTORY_PROMPT_VERSION } from './trajectoryPrompt.js';
 import type { AvailableTools, JudgeModel, JudgeUsage, JudgeVerdict } from './types.js';
-import { corruptEntryError, display } from './verdictFile.js';
+import { corruptEntryError, display, withVerdictCache } from './verdictFile.js';
 import { addUsage, decideByMajority, type Agreement, type Judgement } from './votes.js';
 
 /** What a caller (the matcher or the scorer) gives the judge; what it leaves out comes from `configureJudge`. */
