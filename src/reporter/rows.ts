@@ -46,6 +46,7 @@ export interface ReportRow {
   key: AssertionKey;
   matcher: string;
   isNot: boolean;
+  /** `sample`: over several runs, with a gate. `run`: one judged run. */
   kind: 'sample' | 'run';
   /** The sample's gate; none for one judged run. */
   gate: Gate | undefined;
@@ -55,6 +56,7 @@ export interface ReportRow {
   passes: number;
   n: number;
   rate: number;
+  /** The rate's 95% Wilson interval. */
   interval: Interval;
   /** Sampled: stable, flaky or failing. A single judged run: passed or failed. */
   status: 'stable' | 'flaky' | 'failing' | 'passed' | 'failed';
