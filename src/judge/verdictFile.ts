@@ -6,6 +6,7 @@ import type { JudgedCall, JudgeInput } from './input.js';
 import { snippet } from './model.js';
 import { PROMPT_VERSION } from './prompt.js';
 import type { JudgeTool } from './tools.js';
+import type { TrajectoryInput } from './trajectory.js';
 import type { JudgeUsage, JudgeVerdict } from './types.js';
 import type { Judgement } from './votes.js';
 
@@ -83,19 +84,17 @@ export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1, pro
   return hashKey({ promptVersion, model, input, ...(votes > 1 && { votes }) });
 }
 
+/** What either judge saw: a trajectory's input adds its `kind`, expected trajectory and criteria (absent for tool calls, so older files stay as they were). */
+type StoredInput = JudgeInput & Partial<Pick<TrajectoryInput, 'kind' | 'expectedTrajectory' | 'criteria'>>;
+
 /**
  * One recorded verdict, written to be reviewed in a pull request: what was judged exactly as the
  * judge saw it, the verdict, and what produced it. Keys are written in this order; the data inside
  * (inputs, results, schemas) has sorted keys, so re-recording the same verdict changes nothing.
  */
-export interface CacheEntry<Verdict = JudgeVerdict> extends JudgeInput {
+export interface CacheEntry<Verdict = JudgeVerdict> extends StoredInput {
   /** The test that recorded it, when it was recorded by a matcher. */
   test?: string;
-  /** `'trajectory'` for a verdict of the trajectory judge; absent for the tool-call judge's (so older files stay as they were). */
-  kind?: 'trajectory';
-  /** A trajectory verdict's expected trajectory and criteria, when given (see judge/trajectory.ts). */
-  expectedTrajectory?: unknown[];
-  criteria?: string[];
   /** The verdict; with several votes, their majority, for reviewers (a replay decides it again from `votes`). */
   verdict: Verdict;
   /** Each vote's verdict, in the order asked: only when the judge was asked more than once. */
@@ -115,7 +114,7 @@ export interface CacheEntry<Verdict = JudgeVerdict> extends JudgeInput {
 export function makeEntry<Verdict>(
   key: string,
   model: ModelIdentity,
-  input: JudgeInput & { kind?: 'trajectory'; expectedTrajectory?: unknown[]; criteria?: string[] },
+  input: StoredInput,
   judgement: Judgement<Verdict>,
   score: number,
   test: string | undefined,
@@ -180,7 +179,7 @@ export async function findEntry(file: string, key: string): Promise<{ file: stri
  * other inputs, and what changed, or undefined when there is none. When the test recorded several,
  * the one with the fewest changes is named.
  */
-export async function describeStaleVerdict(file: string, input: JudgeInput, model: ModelIdentity, test: string | undefined, votes = 1, promptVersion = PROMPT_VERSION): Promise<string | undefined> {
+export async function describeStaleVerdict(file: string, input: StoredInput, model: ModelIdentity, test: string | undefined, votes = 1, promptVersion = PROMPT_VERSION): Promise<string | undefined> {
   const dir = path.dirname(file);
   const name = path.basename(file);
   const prefix = test === undefined ? name.slice(0, name.lastIndexOf('-') + 1) : name.slice(0, name.indexOf(SEPARATOR) + SEPARATOR.length);
@@ -190,7 +189,7 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
     if (test === undefined && other.includes(SEPARATOR)) continue; // a test's file, not a scorer's
     const stored = await readStoredObject(VERDICT_STORE, path.join(dir, other)).catch(() => undefined);
     // A verdict of the other judge (tool calls or trajectory) is not an older version of this one.
-    if (stored !== undefined && (stored.kind ?? null) === ((input as { kind?: string }).kind ?? null)) candidates.push({ file: path.join(dir, other), stored });
+    if (stored !== undefined && (stored.kind ?? null) === (input.kind ?? null)) candidates.push({ file: path.join(dir, other), stored });
   }
   const closest = nearest(candidates, ({ stored }) => changesSince(stored, input, model, votes, promptVersion));
   if (closest === undefined) return undefined;
@@ -199,7 +198,7 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
 }
 
 /** What differs between a stored entry and the input judged now, in words. */
-export function changesSince(stored: Record<string, unknown>, input: JudgeInput & { expectedTrajectory?: unknown; criteria?: unknown }, model: ModelIdentity, votes = 1, promptVersion = PROMPT_VERSION): string[] {
+export function changesSince(stored: Record<string, unknown>, input: StoredInput, model: ModelIdentity, votes = 1, promptVersion = PROMPT_VERSION): string[] {
   const changes: string[] = [];
   if (stored.promptVersion !== promptVersion) {
     changes.push(`the judge's prompt changed (version ${JSON.stringify(stored.promptVersion)} then, ${promptVersion} now), so every verdict must be recorded again`);
