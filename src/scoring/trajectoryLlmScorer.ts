@@ -18,7 +18,7 @@ import { scorerSettings, type LlmScorerOptions } from './llmScorer.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
 import type { ResolvedStep } from './trajectory.js';
-import { resolveExpectedTrajectory, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
+import { resolveExpectedTrajectory, scorerRun, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
 
 export interface TrajectoryAccuracyScorerLLMOptions extends LlmScorerOptions {
   /** The expected steps (a guide for the judge): a `Trajectory` or a list of steps. Without it, each dataset item's `expectedTrajectory.steps`. */
@@ -98,7 +98,7 @@ export function createTrajectoryAccuracyScorerLLM(options: TrajectoryAccuracySco
       : 'Evaluates the quality and appropriateness of the trajectory using LLM analysis',
     async run(argument, runOptions) {
       const judgeSettings = scorerSettings(settings, runOptions);
-      const { run, textOf, itemExpectation } = scorerRun(argument);
+      const { run, textOf, itemExpectation } = llmScorerRun(argument);
       const itemSteps =
         isRecord(itemExpectation) && Array.isArray(itemExpectation.steps) && itemExpectation.steps.length > 0
           ? resolveExpectedTrajectory({ steps: itemExpectation.steps }, "llm-trajectory-accuracy-scorer: the dataset item's expectedTrajectory")
@@ -164,19 +164,14 @@ function reasonOf(score: number, verdict: TrajectoryVerdict, note: string | unde
 }
 
 /**
- * What the scorer was given: Mastra's `{ input, output, expectedTrajectory, … }` for a trajectory
- * scorer (its `output` the run's `Trajectory`, its `input` the agent's input), or a run itself.
- * The request and reply are read from `{ input, output }` when the trajectory keeps no messages.
+ * What the scorer was given (as the code scorers read it: scoring/trajectoryScorers.ts), and what the
+ * request and reply are read from: Mastra's `{ input, output }` when the trajectory keeps no messages.
  */
-function scorerRun(argument: unknown): { run: unknown; textOf: unknown; itemExpectation: unknown } {
-  const itemExpectation = isRecord(argument) ? argument.expectedTrajectory : undefined;
-  if (isRecord(argument) && 'output' in argument && !detectFormat(argument)) {
-    const output = argument.output;
-    const rawOutput = isRecord(output) ? output.rawOutput : undefined;
-    const textOf = argument.input !== undefined ? { input: argument.input, output: Array.isArray(rawOutput) ? rawOutput : [] } : output;
-    return { run: output, textOf, itemExpectation };
-  }
-  return { run: argument, textOf: argument, itemExpectation };
+function llmScorerRun(argument: unknown): { run: unknown; textOf: unknown; itemExpectation: unknown } {
+  const { run, itemExpectation, item } = scorerRun(argument);
+  if (item === undefined) return { run, textOf: argument, itemExpectation };
+  const rawOutput = isRecord(run) ? run.rawOutput : undefined;
+  return { run, textOf: item.input !== undefined ? { input: item.input, output: Array.isArray(rawOutput) ? rawOutput : [] } : run, itemExpectation };
 }
 
 /**

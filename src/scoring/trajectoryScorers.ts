@@ -312,9 +312,9 @@ function resolveExpectation(value: unknown, where: string): ResolvedExpectation 
  * What a scorer's `run` was given: what Mastra hands a scorer (`{ input, output, expectedTrajectory,
  * … }`, whose `output` is the run's messages or its `Trajectory`), or a run itself, in any format.
  */
-function scorerRun(argument: unknown): { run: unknown; itemExpectation: unknown } {
+export function scorerRun(argument: unknown): { run: unknown; itemExpectation: unknown; item?: Record<string, unknown> } {
   const itemExpectation = isRecord(argument) ? argument.expectedTrajectory : undefined;
-  if (isRecord(argument) && 'output' in argument && !detectFormat(argument)) return { run: argument.output, itemExpectation };
+  if (isRecord(argument) && 'output' in argument && !detectFormat(argument)) return { run: argument.output, itemExpectation, item: argument };
   return { run: argument, itemExpectation };
 }
 
