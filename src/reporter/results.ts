@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { differenceInterval, rateChange } from '../sample/difference.js';
 import type { JudgeCost } from './record.js';
-import { keyId, type BaselineSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
+import { keyId, summarize, type BaselineSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
 
 /**
  * The results file: what a run's sampled and judged assertions did, for machines (the next run's
@@ -48,19 +48,13 @@ export interface ResultEntry extends Pick<ReportRow, 'key' | 'matcher' | 'isNot'
 }
 
 export function toResultsFile(rows: readonly ReportRow[], runner: ResultsFile['runner'], baseline: BaselineSummary | undefined, generatedAt: Date): ResultsFile {
-  const count = (change: RowComparison['change']) => rows.filter((row) => row.comparison?.change === change).length;
   return {
     tool: 'tool-call-accuracy',
     version: RESULTS_VERSION,
     runner,
     generatedAt: generatedAt.toISOString(),
     baseline: baseline ? { file: baseline.file, generatedAt: baseline.generatedAt } : null,
-    summary: {
-      assertions: rows.length,
-      failing: rows.filter((row) => !row.passed).length,
-      flaky: rows.filter((row) => row.status === 'flaky').length,
-      ...(baseline && { regressed: count('regressed'), improved: count('improved'), unchanged: count('unchanged'), new: count('new'), removed: baseline.removed.length }),
-    },
+    summary: summarize(rows, baseline),
     // By file (the order the runner finished them in varies with the workers), then as the runner reported them.
     assertions: rows
       .map((row, index) => ({ row, index }))
