@@ -2,7 +2,7 @@ import { checkOptions, narrowed, rule, type OptionsSchema } from '../options.js'
 import { ToolCallAccuracyError } from '../errors.js';
 import { isStoreMode, STORE_MODES } from '../store/mode.js';
 import { checkGate } from './calibrationSettings.js';
-import type { JudgeCacheOptions, JudgeConfig } from './types.js';
+import type { JudgeConfig } from './types.js';
 
 export const DEFAULT_THRESHOLD = 1;
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -28,22 +28,17 @@ function current(): JudgeConfig {
 export function configureJudge(config: JudgeConfig): void {
   checkConfig(config, 'configureJudge');
   const previous = current();
-  const next: JudgeConfig = { ...previous };
-  for (const [key, value] of Object.entries(config) as Array<[keyof JudgeConfig, unknown]>) {
-    if (value === undefined) delete next[key];
-    else if (key === 'cache') next.cache = mergeCache(previous.cache, value as JudgeCacheOptions);
-    else (next as Record<string, unknown>)[key] = value;
-  }
-  (globalThis as Holder)[STATE] = next;
+  (globalThis as Holder)[STATE] = merge(previous, { ...config, ...(config.cache !== undefined && { cache: merge(previous.cache ?? {}, config.cache) }) });
 }
 
-function mergeCache(previous: JudgeCacheOptions | undefined, changes: JudgeCacheOptions): JudgeCacheOptions {
-  const merged: JudgeCacheOptions = { ...previous };
-  for (const [key, value] of Object.entries(changes) as Array<[keyof JudgeCacheOptions, unknown]>) {
-    if (value === undefined) delete merged[key];
-    else (merged as Record<string, unknown>)[key] = value;
+/** `changes` over `settings`: a setting named with `undefined` is cleared. */
+function merge<Settings extends object>(settings: Settings, changes: Settings): Settings {
+  const next = { ...settings } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete next[key];
+    else next[key] = value;
   }
-  return merged;
+  return next as Settings;
 }
 
 /** The settings `configureJudge` has stored. */

@@ -1,7 +1,6 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
-import { withVerdictCache } from './cache.js';
 import type { CacheSettings } from './cacheSettings.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, DEFAULT_VOTES, getJudgeConfig } from './config.js';
 import { withHardLimit } from './deadline.js';
@@ -28,7 +27,7 @@ import {
 } from './trajectory.js';
 import { renderTrajectoryPrompt, TRAJECTORY_PROMPT_VERSION } from './trajectoryPrompt.js';
 import type { AvailableTools, JudgeModel, JudgeUsage, JudgeVerdict } from './types.js';
-import { corruptEntryError, display } from './verdictFile.js';
+import { corruptEntryError, display, withVerdictCache } from './verdictFile.js';
 import { addUsage, decideByMajority, type Agreement, type Judgement } from './votes.js';
 
 /** What a caller (the matcher or the scorer) gives the judge; what it leaves out comes from `configureJudge`. */
@@ -77,13 +76,19 @@ export interface JudgeOutcome<Verdict = JudgeVerdict> {
  * verdict (from the cache or the model) and its score out, or a rejection naming the cause.
  */
 export async function judge(run: unknown, settings: JudgeSettings): Promise<JudgeOutcome> {
+  const { calls, model, input } = await prepare(run, settings, run, true);
+  return judgeInput(TOOL_CALLS, input, calls, model, settings);
+}
+
+/** What both judges read from a run: its calls, the model, and the input (request and reply read from `textOf`); the tool-call judge requires tools. */
+async function prepare(run: unknown, settings: JudgeSettings, textOf: unknown, toolsRequired: boolean): Promise<{ calls: ToolCall[]; model: JudgeModel; input: JudgeInput }> {
   const config = getJudgeConfig();
   const calls = getToolCalls(run);
   const model = requireModel(settings.model ?? config.model);
-  const request = resolveRequest(settings.request, run, settings.asker);
-  const tools = await normalizeAvailableTools(settings.availableTools ?? config.availableTools);
-  const input = buildJudgeInput(request, run, calls, tools, settings.rubric ?? config.rubric);
-  return judgeInput(TOOL_CALLS, input, calls, model, settings);
+  const request = resolveRequest(settings.request, textOf, settings.asker);
+  const given = settings.availableTools ?? config.availableTools;
+  const tools = given === undefined && !toolsRequired ? [] : await normalizeAvailableTools(given);
+  return { calls, model, input: buildJudgeInput(request, textOf, calls, tools, settings.rubric ?? config.rubric) };
 }
 
 function requireModel(model: JudgeModel | undefined): JudgeModel {
@@ -106,14 +111,7 @@ export interface TrajectorySettings extends JudgeSettings {
  * limits, with a verdict on each step (sub-agents' steps too), the missing steps and the criteria.
  */
 export async function judgeTrajectory(run: unknown, settings: TrajectorySettings): Promise<TrajectoryOutcome> {
-  const config = getJudgeConfig();
-  const calls = getToolCalls(run);
-  const model = requireModel(settings.model ?? config.model);
-  const textOf = settings.textOf ?? run;
-  const request = resolveRequest(settings.request, textOf, settings.asker);
-  const given = settings.availableTools ?? config.availableTools;
-  const tools = given === undefined ? [] : await normalizeAvailableTools(given);
-  const base = buildJudgeInput(request, textOf, calls, tools, settings.rubric ?? config.rubric);
+  const { calls, model, input: base } = await prepare(run, settings, settings.textOf ?? run, false);
   const input = trajectoryInput(base, judgedSteps(calls), settings.expectedTrajectory, settings.criteria);
   return { ...(await judgeInput(TRAJECTORY, input, calls, model, settings)), steps: input.calls };
 }

@@ -25,17 +25,13 @@ interface TrackedJudge {
   done: Promise<void>;
 }
 
-interface State {
-  judges: Set<TrackedJudge>;
-}
-
-// On globalThis: the ESM and CJS builds, and the matcher and setup entries, must share one state.
+// On globalThis: the ESM and CJS builds, and the matcher and setup entries, must share one registry.
 // src/setup.ts looks for this key too: its hooks have nothing to check before the first judge.
 const STATE = Symbol.for('tool-call-accuracy.tracked-judges');
 
-function state(): State {
-  const holder = globalThis as { [STATE]?: State };
-  return (holder[STATE] ??= { judges: new Set() });
+function tracked(): Set<TrackedJudge> {
+  const holder = globalThis as { [STATE]?: { judges: Set<TrackedJudge> } };
+  return (holder[STATE] ??= { judges: new Set() }).judges;
 }
 
 /**
@@ -82,7 +78,7 @@ class ObservedPromise<T> implements Promise<T> {
 // An observed judge that has settled can never fail a check: forget it early.
 function observe(judge: TrackedJudge): void {
   judge.observed = true;
-  if (judge.settled) state().judges.delete(judge);
+  if (judge.settled) tracked().delete(judge);
 }
 
 /**
@@ -100,10 +96,10 @@ export function trackJudge<T>(
   const work = start(cancel.signal);
   const settle = () => {
     judge.settled = true;
-    if (judge.observed) state().judges.delete(judge);
+    if (judge.observed) tracked().delete(judge);
   };
   const judge: TrackedJudge = { owner, testName, matcher, callSite: site, observed: false, settled: false, cancel, done: work.then(settle, settle) };
-  state().judges.add(judge);
+  tracked().add(judge);
   return new ObservedPromise(work, judge, 0);
 }
 
@@ -114,7 +110,7 @@ export function trackJudge<T>(
 async function takeJudges(belongs: (judge: TrackedJudge) => boolean, keepAwaited = false): Promise<{ unobserved: TrackedJudge[]; cancelled: TrackedJudge[] }> {
   const unobserved: TrackedJudge[] = [];
   const cancelled: TrackedJudge[] = [];
-  const { judges } = state();
+  const judges = tracked();
   for (const judge of judges) {
     if (!belongs(judge)) continue;
     if (judge.observed && !judge.settled && keepAwaited) continue;
@@ -128,11 +124,16 @@ async function takeJudges(belongs: (judge: TrackedJudge) => boolean, keepAwaited
   return { unobserved, cancelled };
 }
 
-/** One line on stderr per test that left a judge running: the runner has already failed the test (a timeout). */
-function reportCancelled(judges: readonly TrackedJudge[]): void {
-  if (judges.length === 0) return;
-  const text = describeCancelledJudges(judges.map((judge) => ({ testName: judge.testName, matcher: judge.matcher, callSite: judge.callSite && describeCallSite(judge.callSite) })));
-  process.stderr.write(`${text}\n`);
+/**
+ * Takes the judges `belongs` picks: one line on stderr per test that left a judge running (the
+ * runner has already failed the test: a timeout), then an error for those never observed.
+ */
+async function settleJudges(belongs: (judge: TrackedJudge) => boolean, where: { inTest: boolean; concurrent: boolean }): Promise<void> {
+  const { unobserved, cancelled } = await takeJudges(belongs, where.concurrent);
+  if (cancelled.length > 0) {
+    process.stderr.write(`${describeCancelledJudges(cancelled.map((judge) => ({ testName: judge.testName, matcher: judge.matcher, callSite: judge.callSite && describeCallSite(judge.callSite) })))}\n`);
+  }
+  if (unobserved.length > 0) throw unawaitedJudgeError(unobserved, where);
 }
 
 // The stack is the forgotten calls, so the runner shows the user's line rather than this file's.
@@ -151,15 +152,10 @@ function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: b
 export async function failOnUnawaitedJudges(owners: readonly unknown[], options: { concurrent?: boolean } = {}): Promise<void> {
   // In concurrent tests the global expect may name a sibling as the owner: an awaited judge still
   // running may be that sibling's, so it is cancelled only by the file's afterAll.
-  const belongs = (judge: TrackedJudge) => judge.owner !== undefined && owners.includes(judge.owner);
-  const { unobserved, cancelled } = await takeJudges(belongs, options.concurrent === true);
-  reportCancelled(cancelled);
-  if (unobserved.length > 0) throw unawaitedJudgeError(unobserved, { inTest: true, concurrent: options.concurrent === true });
+  await settleJudges((judge) => judge.owner !== undefined && owners.includes(judge.owner), { inTest: true, concurrent: options.concurrent === true });
 }
 
 /** For the setup entries' afterAll: throws for judges no afterEach checked (made in hooks, or after their test ended). */
 export async function failOnLeftoverJudges(): Promise<void> {
-  const { unobserved, cancelled } = await takeJudges(() => true);
-  reportCancelled(cancelled);
-  if (unobserved.length > 0) throw unawaitedJudgeError(unobserved, { inTest: false, concurrent: false });
+  await settleJudges(() => true, { inTest: false, concurrent: false });
 }

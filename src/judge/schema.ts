@@ -10,29 +10,22 @@ interface ZodIssue {
   message?: string;
 }
 
-let cached: Promise<VerdictSchema> | undefined;
-let cachedTrajectory: Promise<VerdictSchema<TrajectoryVerdict>> | undefined;
-
 /**
- * The zod schema of the judge's answer, built on first use (`zod` is an optional peer, loaded
- * lazily like `ai`). Field descriptions reach the model through the JSON Schema the SDK sends.
+ * The zod schema of the judge's answer (tool calls or trajectory), built on first use (`zod` is an
+ * optional peer, loaded lazily like `ai`). Field descriptions reach the model through the JSON
+ * Schema the SDK sends. A failed build is tried again next time.
  */
-export function verdictSchema(): Promise<VerdictSchema> {
-  cached ??= build<JudgeVerdict>(buildToolsSchema).catch((error: unknown) => {
-    cached = undefined;
-    throw error;
-  });
-  return cached;
+function lazySchema<Verdict>(make: (z: ZodLike) => Describable): () => Promise<VerdictSchema<Verdict>> {
+  let cached: Promise<VerdictSchema<Verdict>> | undefined;
+  return () =>
+    (cached ??= build<Verdict>(make).catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    }));
 }
 
-/** The zod schema of the trajectory judge's answer, built on first use like `verdictSchema`. */
-export function trajectoryVerdictSchema(): Promise<VerdictSchema<TrajectoryVerdict>> {
-  cachedTrajectory ??= build<TrajectoryVerdict>(buildTrajectorySchema).catch((error: unknown) => {
-    cachedTrajectory = undefined;
-    throw error;
-  });
-  return cachedTrajectory;
-}
+export const verdictSchema = lazySchema<JudgeVerdict>(buildToolsSchema);
+export const trajectoryVerdictSchema = lazySchema<TrajectoryVerdict>(buildTrajectorySchema);
 
 async function build<Verdict>(make: (z: ZodLike) => Describable): Promise<VerdictSchema<Verdict>> {
   let z: ZodLike | undefined;

@@ -1,28 +1,100 @@
 import path from 'node:path';
-import { canonicalJson, corruptFileError, display, listJsonFiles, nearest, readStoredObject, sameData, slug, staleNote, writeStoredFile } from '../store/index.js';
-import type { ModelIdentity } from './cacheKey.js';
-import { VERDICT_STORE } from './cacheSettings.js';
+import { canonicalJson, corruptFileError, display, hashKey, listJsonFiles, nearest, readStoredObject, replayMissMessage, sameData, slug, staleNote, storedAnswer, writeStoredFile } from '../store/index.js';
+import { VERDICT_STORE, type CacheSettings } from './cacheSettings.js';
 import type { JudgeError } from './errors.js';
 import type { JudgedCall, JudgeInput } from './input.js';
 import { snippet } from './model.js';
 import { PROMPT_VERSION } from './prompt.js';
 import type { JudgeTool } from './tools.js';
+import type { TrajectoryInput } from './trajectory.js';
 import type { JudgeUsage, JudgeVerdict } from './types.js';
 import type { Judgement } from './votes.js';
+
+/** Where a run's verdict is looked up and stored. */
+export interface VerdictLookup {
+  settings: CacheSettings;
+  model: ModelIdentity;
+  input: JudgeInput;
+  /** How many times the judge is asked: more than 1 is part of the key. */
+  votes: number;
+  /** The version of the prompt the verdict is asked with (each kind of verdict has its own). */
+  promptVersion: number;
+  /** The test's name: it names the verdict file. */
+  testName?: string;
+  /** The test file, for the record command in a replay miss. */
+  testPath?: string;
+}
+
+export interface CachedVerdict<Verdict = JudgeVerdict> {
+  judgement: Judgement<Verdict>;
+  /** `cache`: read from `file`; `model`: asked now (and stored in `file` unless the cache is off). */
+  source: 'cache' | 'model';
+  file?: string;
+}
+
+/**
+ * The verdict cache, wrapped around one model call (`ask`), as a user of the store's one rule of
+ * modes (`storedAnswer`): a stored verdict is used once `check` accepts it; what `ask` answers is
+ * stored unless the cache is off. `score` is written into the file for reviewers.
+ */
+export async function withVerdictCache<Verdict = JudgeVerdict>(
+  lookup: VerdictLookup,
+  ask: () => Promise<Judgement<Verdict>>,
+  check: (file: string, stored: { verdict?: unknown; votes?: unknown; usage?: unknown }) => Promise<Judgement<Verdict>>,
+  score: (verdict: Verdict) => number,
+): Promise<CachedVerdict<Verdict>> {
+  const { settings, model, input, votes, testName, promptVersion } = lookup;
+  if (settings.mode === 'off') return { judgement: await ask(), source: 'model' };
+
+  const key = cacheKey(model, input, votes, promptVersion);
+  const file = path.join(settings.dir, verdictFileName(key, input, testName));
+  let foundIn = file;
+  const { answer, source } = await storedAnswer<Judgement<Verdict>>(settings.mode, {
+    find: async () => {
+      const found = await findEntry(file, key);
+      if (found === undefined) return undefined;
+      foundIn = found.file;
+      return check(found.file, found.entry);
+    },
+    miss: async () => VERDICT_STORE.error(replayMissMessage(VERDICT_STORE, settings, { file, testPath: lookup.testPath, stale: await describeStaleVerdict(file, input, model, testName, votes, promptVersion) })),
+    ask,
+    // `record` keeps a file whose votes are unchanged, so re-recording an unchanged suite makes no diff.
+    store: async (judgement, mode) => {
+      if (mode === 'auto' || !(await holdsVerdict(file, key, judgement))) {
+        await writeStoredFile(VERDICT_STORE, file, makeEntry(key, model, input, judgement, score(judgement.verdict), testName, promptVersion));
+      }
+    },
+  });
+  return source === 'stored' ? { judgement: answer, source: 'cache', file: foundIn } : { judgement: answer, source: 'model', file };
+}
+
+/** The model as stored in keys and files: identity only, never settings, headers or keys. */
+export interface ModelIdentity {
+  provider: string;
+  modelId: string;
+}
+
+/**
+ * sha256 of everything that decides a verdict: prompt version (each kind of verdict has its own),
+ * model identity, the judge's whole input (with the rubric, when there is one; a trajectory's input
+ * adds its kind, every step, the expected trajectory and the criteria), and the number of votes when above 1. A single vote
+ * and no rubric add nothing to the key, so verdicts recorded without them still replay.
+ */
+export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1, promptVersion = PROMPT_VERSION): string {
+  return hashKey({ promptVersion, model, input, ...(votes > 1 && { votes }) });
+}
+
+/** What either judge saw: a trajectory's input adds its `kind`, expected trajectory and criteria (absent for tool calls, so older files stay as they were). */
+type StoredInput = JudgeInput & Partial<Pick<TrajectoryInput, 'kind' | 'expectedTrajectory' | 'criteria'>>;
 
 /**
  * One recorded verdict, written to be reviewed in a pull request: what was judged exactly as the
  * judge saw it, the verdict, and what produced it. Keys are written in this order; the data inside
  * (inputs, results, schemas) has sorted keys, so re-recording the same verdict changes nothing.
  */
-export interface CacheEntry<Verdict = JudgeVerdict> extends JudgeInput {
+export interface CacheEntry<Verdict = JudgeVerdict> extends StoredInput {
   /** The test that recorded it, when it was recorded by a matcher. */
   test?: string;
-  /** `'trajectory'` for a verdict of the trajectory judge; absent for the tool-call judge's (so older files stay as they were). */
-  kind?: 'trajectory';
-  /** A trajectory verdict's expected trajectory and criteria, when given (see judge/trajectory.ts). */
-  expectedTrajectory?: unknown[];
-  criteria?: string[];
   /** The verdict; with several votes, their majority, for reviewers (a replay decides it again from `votes`). */
   verdict: Verdict;
   /** Each vote's verdict, in the order asked: only when the judge was asked more than once. */
@@ -42,7 +114,7 @@ export interface CacheEntry<Verdict = JudgeVerdict> extends JudgeInput {
 export function makeEntry<Verdict>(
   key: string,
   model: ModelIdentity,
-  input: JudgeInput & { kind?: 'trajectory'; expectedTrajectory?: unknown[]; criteria?: string[] },
+  input: StoredInput,
   judgement: Judgement<Verdict>,
   score: number,
   test: string | undefined,
@@ -107,7 +179,7 @@ export async function findEntry(file: string, key: string): Promise<{ file: stri
  * other inputs, and what changed, or undefined when there is none. When the test recorded several,
  * the one with the fewest changes is named.
  */
-export async function describeStaleVerdict(file: string, input: JudgeInput, model: ModelIdentity, test: string | undefined, votes = 1, promptVersion = PROMPT_VERSION): Promise<string | undefined> {
+export async function describeStaleVerdict(file: string, input: StoredInput, model: ModelIdentity, test: string | undefined, votes = 1, promptVersion = PROMPT_VERSION): Promise<string | undefined> {
   const dir = path.dirname(file);
   const name = path.basename(file);
   const prefix = test === undefined ? name.slice(0, name.lastIndexOf('-') + 1) : name.slice(0, name.indexOf(SEPARATOR) + SEPARATOR.length);
@@ -117,7 +189,7 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
     if (test === undefined && other.includes(SEPARATOR)) continue; // a test's file, not a scorer's
     const stored = await readStoredObject(VERDICT_STORE, path.join(dir, other)).catch(() => undefined);
     // A verdict of the other judge (tool calls or trajectory) is not an older version of this one.
-    if (stored !== undefined && (stored.kind ?? null) === ((input as { kind?: string }).kind ?? null)) candidates.push({ file: path.join(dir, other), stored });
+    if (stored !== undefined && (stored.kind ?? null) === (input.kind ?? null)) candidates.push({ file: path.join(dir, other), stored });
   }
   const closest = nearest(candidates, ({ stored }) => changesSince(stored, input, model, votes, promptVersion));
   if (closest === undefined) return undefined;
@@ -126,7 +198,7 @@ export async function describeStaleVerdict(file: string, input: JudgeInput, mode
 }
 
 /** What differs between a stored entry and the input judged now, in words. */
-export function changesSince(stored: Record<string, unknown>, input: JudgeInput & { expectedTrajectory?: unknown; criteria?: unknown }, model: ModelIdentity, votes = 1, promptVersion = PROMPT_VERSION): string[] {
+export function changesSince(stored: Record<string, unknown>, input: StoredInput, model: ModelIdentity, votes = 1, promptVersion = PROMPT_VERSION): string[] {
   const changes: string[] = [];
   if (stored.promptVersion !== promptVersion) {
     changes.push(`the judge's prompt changed (version ${JSON.stringify(stored.promptVersion)} then, ${promptVersion} now), so every verdict must be recorded again`);
@@ -196,14 +268,6 @@ export async function holdsVerdict<Verdict>(file: string, key: string, judgement
   const stored = await readEntry(file, key).catch(() => undefined); // an unreadable file is simply replaced
   if (stored === undefined || canonicalJson(stored.verdict) !== canonicalJson(judgement.verdict)) return false;
   return judgement.votes.length === 1 || canonicalJson(stored.votes) === canonicalJson(judgement.votes);
-}
-
-/**
- * Writes an entry atomically: a unique temp file in the same directory, then a rename over the
- * target. Parallel workers, processes and CI shards never see a torn file; the last writer wins.
- */
-export async function writeEntry<Verdict>(file: string, entry: CacheEntry<Verdict>): Promise<void> {
-  await writeStoredFile(VERDICT_STORE, file, entry); // the entry's keys are in a fixed order, its data sorted
 }
 
 export { display };

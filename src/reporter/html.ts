@@ -1,5 +1,5 @@
 import { percent } from '../format/sample.js';
-import { BASELINE_COLUMNS, cells, COLUMNS, comparisonCells, describeKey, headline, sortRows, type BaselineSummary, type ReportRow } from './rows.js';
+import { BASELINE_COLUMNS, cells, COLUMNS, comparisonCells, describeKey, headline, sortRows, summarize, type BaselineSummary, type ReportRow } from './rows.js';
 import { describeCost, totalCost } from './usage.js';
 import type { RecordingsReport } from './recordings.js';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +13,7 @@ import { describeDisagreement, describeKappa, describeRate } from '../format/cal
  */
 export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, recordings?: RecordingsReport, calibrations: readonly CalibrationReport[] = []): string {
   const sorted = sortRows(rows);
-  const failing = rows.filter((row) => !row.passed).length;
-  const flaky = rows.filter((row) => row.status === 'flaky').length;
+  const { failing, flaky } = summarize(rows, baseline);
   const titles = [...COLUMNS.map((title, column) => (column === 3 ? 'Pass rate' : title)), ...(baseline ? [BASELINE_COLUMNS[0], 'Change'] : [])];
   const compared = baseline ? `<p class="summary baseline-summary">Against the baseline <code>${escape(baseline.file)}</code> (${escape(baseline.generatedAt)}): ${escape(headline(rows, baseline).replace(/^.*: /, ''))}.</p>` : '';
   const cost = totalCost(rows);

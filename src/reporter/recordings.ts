@@ -22,18 +22,12 @@ export interface RunTest {
  */
 export type RunScope = { full: true } | { full: false; why: string };
 
-/** One test's recording use, as the HTML page's table shows it: its steps and tool calls, and the files it used. */
-export interface RecordingsTestRow {
-  /** The test file, relative to the working directory when under it. */
-  testFile: string;
-  test: string;
-  /** Model steps (or HTTP exchanges) replayed, recorded and passed through live. */
-  replayed: number;
-  recorded: number;
-  live: number;
-  /** Tool executions (`recordedTools`), when the test recorded any tool. */
-  tools?: { replayed: number; recorded: number; live: number };
-  /** The recording files the test used, shown as in the text. */
+/**
+ * One test's recording use, as the HTML page's table shows it: its model steps (or HTTP exchanges)
+ * and tool executions replayed, recorded and live, and the files it used, shown as in the text (its
+ * test file relative to the working directory when under it).
+ */
+export interface RecordingsTestRow extends Pick<ReportedRecordingUse, 'testFile' | 'test' | 'replayed' | 'recorded' | 'live' | 'tools'> {
   files: string[];
 }
 
@@ -132,19 +126,20 @@ function testRows(uses: readonly ReportedRecordingUse[], root: string): Recordin
       row = { testFile: use.testFile === '' ? '' : escapeUnsafe(relative(root, use.testFile)), test: escapeUnsafe(use.test), replayed: 0, recorded: 0, live: 0, files: [] };
       rows.set(id, row);
     }
-    row.replayed += use.replayed;
-    row.recorded += use.recorded;
-    row.live += use.live;
-    if (use.tools !== undefined) {
-      const tools = (row.tools ??= { replayed: 0, recorded: 0, live: 0 });
-      tools.replayed += use.tools.replayed;
-      tools.recorded += use.tools.recorded;
-      tools.live += use.tools.live;
-    }
+    addCounts(row, use);
+    if (use.tools !== undefined) addCounts((row.tools ??= { replayed: 0, recorded: 0, live: 0 }), use.tools);
     const file = use.file === undefined ? undefined : escapeUnsafe(relative(root, use.file));
     if (file !== undefined && !row.files.includes(file)) row.files.push(file);
   }
   return [...rows.values()];
+}
+
+type Counts = { replayed: number; recorded: number; live: number };
+
+function addCounts(into: Counts, from: Readonly<Counts>): void {
+  into.replayed += from.replayed;
+  into.recorded += from.recorded;
+  into.live += from.live;
 }
 
 function rewriteNames(rewrite: Rewrite, root: string): Pick<RecordingsRewrite, 'testFile' | 'test' | 'file'> {

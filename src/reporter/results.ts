@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { differenceInterval, rateChange } from '../sample/difference.js';
-import type { Interval } from '../sample/wilson.js';
 import type { JudgeCost } from './record.js';
-import { keyId, type AssertionKey, type BaselineSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
+import { keyId, summarize, type BaselineSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
 
 /**
  * The results file: what a run's sampled and judged assertions did, for machines (the next run's
@@ -35,23 +34,10 @@ export interface ResultsFile {
   removed: RemovedAssertion[];
 }
 
-export interface ResultEntry {
-  key: AssertionKey;
-  matcher: string;
-  isNot: boolean;
-  /** `sample`: over several runs, with a gate. `run`: one judged run. */
-  kind: 'sample' | 'run';
-  passes: number;
-  n: number;
-  rate: number;
-  /** The rate's 95% Wilson interval. */
-  interval: Interval;
+/** One assertion as the results file keeps it: the row's own fields, with its gate, judge and comparison as plain data. */
+export interface ResultEntry extends Pick<ReportRow, 'key' | 'matcher' | 'isNot' | 'kind' | 'passes' | 'n' | 'rate' | 'interval' | 'status' | 'passed'> {
   /** The sample's gate; null for one judged run. */
   gate: { minPassRate: number; confidence: number | null; required: number; passed: boolean } | null;
-  /** Sampled: stable, flaky or failing. One judged run: passed or failed. */
-  status: ReportRow['status'];
-  /** Did the assertion pass (its gate, or the single verdict)? */
-  passed: boolean;
   /**
    * For judged assertions: the judge's scores, one per judged run in run order; null otherwise.
    * `usage`: the judge's token usage summed over those runs (null when nothing recorded it).
@@ -62,19 +48,13 @@ export interface ResultEntry {
 }
 
 export function toResultsFile(rows: readonly ReportRow[], runner: ResultsFile['runner'], baseline: BaselineSummary | undefined, generatedAt: Date): ResultsFile {
-  const count = (change: RowComparison['change']) => rows.filter((row) => row.comparison?.change === change).length;
   return {
     tool: 'tool-call-accuracy',
     version: RESULTS_VERSION,
     runner,
     generatedAt: generatedAt.toISOString(),
     baseline: baseline ? { file: baseline.file, generatedAt: baseline.generatedAt } : null,
-    summary: {
-      assertions: rows.length,
-      failing: rows.filter((row) => !row.passed).length,
-      flaky: rows.filter((row) => row.status === 'flaky').length,
-      ...(baseline && { regressed: count('regressed'), improved: count('improved'), unchanged: count('unchanged'), new: count('new'), removed: baseline.removed.length }),
-    },
+    summary: summarize(rows, baseline),
     // By file (the order the runner finished them in varies with the workers), then as the runner reported them.
     assertions: rows
       .map((row, index) => ({ row, index }))
@@ -104,17 +84,11 @@ function toEntry(row: ReportRow): ResultEntry {
   };
 }
 
-/** What comparing needs of a baseline's assertion. */
-interface BaselineEntry {
-  key: AssertionKey;
-  passes: number;
-  n: number;
-}
-
 export interface Baseline {
   file: string;
   generatedAt: string;
-  entries: BaselineEntry[];
+  /** What comparing needs of each of the baseline's assertions. */
+  entries: Array<Pick<RemovedAssertion, 'key' | 'passes' | 'n'>>;
 }
 
 /** Reads a baseline results file, or says in a sentence why it cannot be used. */
@@ -142,7 +116,7 @@ export function readBaseline(file: string): { baseline: Baseline } | { problem: 
     };
   }
   if (!Array.isArray(results.assertions)) return { problem: `the baseline ${file} has no "assertions" list` };
-  const entries: BaselineEntry[] = [];
+  const entries: Baseline['entries'] = [];
   for (const [index, entry] of (results.assertions as unknown[]).entries()) {
     const problem = entryProblem(entry);
     if (problem) return { problem: `the baseline ${file} is damaged: assertions[${index}] ${problem}` };

@@ -46,6 +46,7 @@ export interface ReportRow {
   key: AssertionKey;
   matcher: string;
   isNot: boolean;
+  /** `sample`: over several runs, with a gate. `run`: one judged run. */
   kind: 'sample' | 'run';
   /** The sample's gate; none for one judged run. */
   gate: Gate | undefined;
@@ -55,6 +56,7 @@ export interface ReportRow {
   passes: number;
   n: number;
   rate: number;
+  /** The rate's 95% Wilson interval. */
   interval: Interval;
   /** Sampled: stable, flaky or failing. A single judged run: passed or failed. */
   status: 'stable' | 'flaky' | 'failing' | 'passed' | 'failed';
@@ -171,12 +173,21 @@ export function cells(row: ReportRow, baseline?: BaselineSummary): string[] {
 
 /** The first line of the report: counts, and against the baseline, the changes. */
 export function headline(rows: readonly ReportRow[], baseline: BaselineSummary | undefined): string {
-  const failing = rows.filter((row) => !row.passed).length;
-  const flaky = rows.filter((row) => row.status === 'flaky').length;
-  const line = `tool-call-accuracy: ${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}, ${failing} failing, ${flaky} flaky`;
+  const counts = summarize(rows, baseline);
+  const line = `tool-call-accuracy: ${rows.length} sampled or judged assertion${rows.length === 1 ? '' : 's'}, ${counts.failing} failing, ${counts.flaky} flaky`;
   if (!baseline) return line;
+  return `${line}; against the baseline (${oneLine(baseline.file)}, ${oneLine(baseline.generatedAt)}): ${counts.regressed} regressed, ${counts.improved} improved, ${counts.unchanged} unchanged, ${counts.new} new, ${counts.removed} removed`;
+}
+
+/** The run's counts (the results file's `summary`): against a baseline, the changes too. */
+export function summarize(rows: readonly ReportRow[], baseline: BaselineSummary | undefined) {
   const count = (change: RowComparison['change']) => rows.filter((row) => row.comparison?.change === change).length;
-  return `${line}; against the baseline (${oneLine(baseline.file)}, ${oneLine(baseline.generatedAt)}): ${count('regressed')} regressed, ${count('improved')} improved, ${count('unchanged')} unchanged, ${count('new')} new, ${baseline.removed.length} removed`;
+  return {
+    assertions: rows.length,
+    failing: rows.filter((row) => !row.passed).length,
+    flaky: rows.filter((row) => row.status === 'flaky').length,
+    ...(baseline && { regressed: count('regressed'), improved: count('improved'), unchanged: count('unchanged'), new: count('new'), removed: baseline.removed.length }),
+  };
 }
 
 /** A key on one printable line: `file > test > assertion`, with `(2nd)` for a repeated assertion. */

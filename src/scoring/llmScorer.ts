@@ -1,8 +1,8 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { checkOptions, type OptionsSchema } from '../options.js';
-import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
+import { resolveCacheSettings } from '../judge/cacheSettings.js';
 import { checkConfig, getJudgeConfig } from '../judge/config.js';
-import type { JudgeOutcome } from '../judge/judge.js';
+import type { JudgeOutcome, JudgeSettings } from '../judge/judge.js';
 import type { JudgeRequestInput } from '../judge/request.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
@@ -11,11 +11,10 @@ import type { AvailableTools, JudgeCacheOptions, JudgeModel, ToolEvaluation } fr
 /** What `scorer.run(run, options)` takes (Mastra passes the request; its value is read by the judge). */
 const RUN_OPTIONS: OptionsSchema = { shape: '{ request }', options: { request: true } };
 
-export interface ToolCallAccuracyScorerLLMOptions {
+/** The options both LLM scorers take (the tool-call and the trajectory scorer). */
+export interface LlmScorerOptions {
   /** An AI SDK language model or a model id string (`'openai/gpt-5-mini'`). Defaults to `configureJudge({ model })`. */
   model?: JudgeModel;
-  /** The tools the agent could call. Defaults to `configureJudge({ availableTools })`. */
-  availableTools?: AvailableTools;
   /**
    * Off by default for the scorer. `true` uses the verdict cache as the matcher does
    * (`configureJudge`, `TOOL_CALL_ACCURACY_CACHE`, `CI`); `{ mode, dir }` chooses explicitly.
@@ -31,10 +30,15 @@ export interface ToolCallAccuracyScorerLLMOptions {
   maxRetries?: number;
   /** Judge requests in flight at once, per process. Default: `configureJudge({ concurrency })`, else 4. */
   concurrency?: number;
-  /** Your criteria of appropriateness, given to the judge beside its instructions. Default: `configureJudge({ rubric })`. */
+  /** Your criteria, given to the judge beside its instructions. Default: `configureJudge({ rubric })`. */
   rubric?: string;
   /** How many times the judge is asked per run (odd); the majority decides. Default: `configureJudge({ votes })`, else 1. */
   votes?: number;
+}
+
+export interface ToolCallAccuracyScorerLLMOptions extends LlmScorerOptions {
+  /** The tools the agent could call. Defaults to `configureJudge({ availableTools })`. */
+  availableTools?: AvailableTools;
 }
 
 /** Per-run options of `scorer.run(run, options)`. */
@@ -83,22 +87,11 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
     name: 'Tool Call Accuracy (LLM)',
     description: "Evaluates whether an agent selected appropriate tools for the user's request, with an LLM judge",
     async run(run, runOptions) {
-      if (runOptions !== undefined) checkOptions(runOptions, RUN_OPTIONS, { where: 'scorer.run(run, options)' });
+      const settings = scorerSettings(options, runOptions);
       // Loaded at the first run: the judge needs node:crypto and the file system, which importing
       // the package must not load (the code scorer and the matchers need neither).
       const { judge } = await import('../judge/judge.js');
-      const outcome = await judge(run, {
-        model: options.model,
-        availableTools: options.availableTools,
-        cache: scorerCache(options.cache),
-        request: runOptions?.request ?? options.request,
-        asker: 'scorer',
-        timeoutMs: options.timeoutMs,
-        maxRetries: options.maxRetries,
-        concurrency: options.concurrency,
-        ...(options.rubric !== undefined && { rubric: options.rubric }),
-        ...(options.votes !== undefined && { votes: options.votes }),
-      });
+      const outcome = await judge(run, { ...settings, availableTools: options.availableTools });
       return toScorerResult(runIdOf(run), outcome);
     },
   };
@@ -120,10 +113,25 @@ function checkScorerOptions(options: unknown): asserts options is ToolCallAccura
   if (cache !== undefined && typeof cache !== 'boolean') checkConfig({ cache }, SCORER, ['cache']);
 }
 
-function scorerCache(cache: ToolCallAccuracyScorerLLMOptions['cache']): CacheSettings {
-  if (cache === undefined || cache === false) return { mode: 'off', dir: '', source: 'default' };
-  // The scorer's own `{ mode, dir }` is the caller's option: a replay miss then names it.
-  return resolveCacheSettings(getJudgeConfig().cache, process.env, cache === true ? undefined : cache);
+/**
+ * What both LLM scorers hand the judge for one run: their options (the run's own `request` first),
+ * with the verdict cache off unless asked for.
+ */
+export function scorerSettings(options: LlmScorerOptions, runOptions: unknown): JudgeSettings {
+  if (runOptions !== undefined) checkOptions(runOptions, RUN_OPTIONS, { where: 'scorer.run(run, options)' });
+  const { cache } = options;
+  return {
+    model: options.model,
+    // The scorer's own `{ mode, dir }` is the caller's option: a replay miss then names it.
+    cache: cache === undefined || cache === false ? { mode: 'off', dir: '', source: 'default' } : resolveCacheSettings(getJudgeConfig().cache, process.env, cache === true ? undefined : cache),
+    request: (runOptions as ToolCallAccuracyScorerLLMRunOptions | undefined)?.request ?? options.request,
+    asker: 'scorer',
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    concurrency: options.concurrency,
+    ...(options.rubric !== undefined && { rubric: options.rubric }),
+    ...(options.votes !== undefined && { votes: options.votes }),
+  };
 }
 
 function toScorerResult(runId: string, outcome: JudgeOutcome): ToolCallAccuracyScorerLLMResult {

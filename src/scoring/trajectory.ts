@@ -19,13 +19,20 @@ export type TrajectoryOrdering = 'strict' | 'relaxed' | 'unordered';
 /** The step types an expected step may name: the kinds of tool call a run records. */
 export type ExpectedToolStepType = 'tool_call' | 'mcp_tool_call' | 'provider_tool_call';
 
-/** One expected step, as checked at creation (scoring/trajectoryScorers.ts reads the user's). */
+/**
+ * One expected step as an object: Mastra's `ExpectedStep` for a tool call (scoring/trajectoryScorers.ts
+ * checks the user's). With a `stepType`, the fields given are compared too (as JSON, keys in any order), as in Mastra.
+ */
 export interface ResolvedStep {
+  /** The tool's name. */
   name: string;
+  /** `'provider_tool_call'` matches a call the provider ran, the other two a call the app ran. */
   stepType?: ExpectedToolStepType;
-  /** Compared only when given, and only with a `stepType` (as in Mastra): each as JSON with sorted keys. */
+  /** The call's input. Needs a `stepType`. */
   toolArgs?: unknown;
+  /** The call's result. Needs a `stepType`. */
   toolResult?: unknown;
+  /** false: the call failed; true: it did not. Needs a `stepType`. */
   success?: boolean;
 }
 
@@ -307,11 +314,15 @@ export function analyzeFailures(calls: readonly ToolCall[], maxRetriesPerTool: n
   };
 }
 
-/** The weights of the dimensions (Mastra's defaults: 0.4, 0.3, 0.2, 0.1). */
+/** The weights of the dimensions that apply, normalized over them. */
 export interface TrajectoryWeights {
+  /** Default 0.4. */
   accuracy: number;
+  /** Default 0.3. */
   efficiency: number;
+  /** Default 0.2. */
   toolFailures: number;
+  /** Default 0.1. */
   blacklist: number;
 }
 

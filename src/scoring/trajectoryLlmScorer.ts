@@ -10,37 +10,19 @@ import { getToolCalls } from '../calls/getToolCalls.js';
 import { resultIsRun, startedBy } from '../calls/subAgents.js';
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import { checkOptions, type OptionsSchema } from '../options.js';
-import { resolveCacheSettings, type CacheSettings } from '../judge/cacheSettings.js';
-import { checkConfig, getJudgeConfig } from '../judge/config.js';
+import { checkConfig } from '../judge/config.js';
 import type { JudgeRequestInput } from '../judge/request.js';
 import { extraSteps, mastraTrajectoryScore, type CriterionAnswer, type StepEvaluation, type TrajectoryVerdict } from '../judge/trajectory.js';
-import type { JudgeCacheOptions, JudgeModel } from '../judge/types.js';
 import type { ToolCall } from '../types.js';
+import { scorerSettings, type LlmScorerOptions } from './llmScorer.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
 import type { ResolvedStep } from './trajectory.js';
-import { resolveExpectedTrajectory, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
+import { resolveExpectedTrajectory, scorerRun, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
 
-/** What `scorer.run(run, options)` takes (Mastra passes the request; its value is read by the judge). */
-const RUN_OPTIONS: OptionsSchema = { shape: '{ request }', options: { request: true } };
-
-export interface TrajectoryAccuracyScorerLLMOptions {
-  /** An AI SDK language model or a model id string (`'openai/gpt-5-mini'`). Defaults to `configureJudge({ model })`. */
-  model?: JudgeModel;
+export interface TrajectoryAccuracyScorerLLMOptions extends LlmScorerOptions {
   /** The expected steps (a guide for the judge): a `Trajectory` or a list of steps. Without it, each dataset item's `expectedTrajectory.steps`. */
   expectedTrajectory?: TrajectoryLike | readonly ExpectedTrajectoryStep[];
-  /** Off by default, as for the tool-call scorer: `true` uses the verdict cache as the matchers do; `{ mode, dir }` chooses explicitly. */
-  cache?: boolean | JudgeCacheOptions;
-  /** The user's request, when the run does not record it. */
-  request?: JudgeRequestInput;
-  timeoutMs?: number;
-  maxRetries?: number;
-  concurrency?: number;
-  /** Your criteria of a good trajectory, given to the judge beside its instructions. */
-  rubric?: string;
-  /** How many times the judge is asked per run (odd); each decision by majority. */
-  votes?: number;
 }
 
 /** Mastra's `Trajectory` steps as this scorer reports the run's calls (a sub-agent's calls as `children`). */
@@ -115,8 +97,8 @@ export function createTrajectoryAccuracyScorerLLM(options: TrajectoryAccuracySco
       ? 'Evaluates the trajectory against an expected trajectory using LLM analysis'
       : 'Evaluates the quality and appropriateness of the trajectory using LLM analysis',
     async run(argument, runOptions) {
-      if (runOptions !== undefined) checkOptions(runOptions, RUN_OPTIONS, { where: 'scorer.run(run, options)' });
-      const { run, textOf, itemExpectation } = scorerRun(argument);
+      const judgeSettings = scorerSettings(settings, runOptions);
+      const { run, textOf, itemExpectation } = llmScorerRun(argument);
       const itemSteps =
         isRecord(itemExpectation) && Array.isArray(itemExpectation.steps) && itemExpectation.steps.length > 0
           ? resolveExpectedTrajectory({ steps: itemExpectation.steps }, "llm-trajectory-accuracy-scorer: the dataset item's expectedTrajectory")
@@ -142,19 +124,7 @@ export function createTrajectoryAccuracyScorerLLM(options: TrajectoryAccuracySco
       }
       // Loaded at the first run: the judge needs node:crypto and the file system.
       const { judgeTrajectory } = await import('../judge/judge.js');
-      const outcome = await judgeTrajectory(run, {
-        model: settings.model,
-        cache: scorerCache(settings.cache),
-        request: runOptions?.request ?? settings.request,
-        textOf,
-        asker: 'scorer',
-        timeoutMs: settings.timeoutMs,
-        maxRetries: settings.maxRetries,
-        concurrency: settings.concurrency,
-        ...(settings.rubric !== undefined && { rubric: settings.rubric }),
-        ...(settings.votes !== undefined && { votes: settings.votes }),
-        ...(expected !== undefined && { expectedTrajectory: expected }),
-      });
+      const outcome = await judgeTrajectory(run, { ...judgeSettings, textOf, ...(expected !== undefined && { expectedTrajectory: expected }) });
       return result(runIdOf(argument), outcome.verdict, preprocessStepResult, outcome.agreement.share, undefined);
     },
   };
@@ -194,24 +164,14 @@ function reasonOf(score: number, verdict: TrajectoryVerdict, note: string | unde
 }
 
 /**
- * What the scorer was given: Mastra's `{ input, output, expectedTrajectory, … }` for a trajectory
- * scorer (its `output` the run's `Trajectory`, its `input` the agent's input), or a run itself.
- * The request and reply are read from `{ input, output }` when the trajectory keeps no messages.
+ * What the scorer was given (as the code scorers read it: scoring/trajectoryScorers.ts), and what the
+ * request and reply are read from: Mastra's `{ input, output }` when the trajectory keeps no messages.
  */
-function scorerRun(argument: unknown): { run: unknown; textOf: unknown; itemExpectation: unknown } {
-  const itemExpectation = isRecord(argument) ? argument.expectedTrajectory : undefined;
-  if (isRecord(argument) && 'output' in argument && !detectFormat(argument)) {
-    const output = argument.output;
-    const rawOutput = isRecord(output) ? output.rawOutput : undefined;
-    const textOf = argument.input !== undefined ? { input: argument.input, output: Array.isArray(rawOutput) ? rawOutput : [] } : output;
-    return { run: output, textOf, itemExpectation };
-  }
-  return { run: argument, textOf: argument, itemExpectation };
-}
-
-function scorerCache(cache: TrajectoryAccuracyScorerLLMOptions['cache']): CacheSettings {
-  if (cache === undefined || cache === false) return { mode: 'off', dir: '', source: 'default' };
-  return resolveCacheSettings(getJudgeConfig().cache, process.env, cache === true ? undefined : cache);
+function llmScorerRun(argument: unknown): { run: unknown; textOf: unknown; itemExpectation: unknown } {
+  const { run, itemExpectation, item } = scorerRun(argument);
+  if (item === undefined) return { run, textOf: argument, itemExpectation };
+  const rawOutput = isRecord(run) ? run.rawOutput : undefined;
+  return { run, textOf: item.input !== undefined ? { input: item.input, output: Array.isArray(rawOutput) ? rawOutput : [] } : run, itemExpectation };
 }
 
 /**

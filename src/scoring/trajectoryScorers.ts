@@ -47,24 +47,8 @@ export type {
   TrajectoryOrdering,
 } from './trajectory.js';
 
-/**
- * One expected step: a tool name, or Mastra's `ExpectedStep` for a tool call. With a `stepType`,
- * the fields given are compared too (as JSON, keys in any order), as in Mastra.
- */
-export type ExpectedTrajectoryStep =
-  | string
-  | {
-      /** The tool's name. */
-      name: string;
-      /** `'provider_tool_call'` matches a call the provider ran, the other two a call the app ran. */
-      stepType?: ExpectedToolStepType;
-      /** The call's input. Needs a `stepType`. */
-      toolArgs?: unknown;
-      /** The call's result. Needs a `stepType`. */
-      toolResult?: unknown;
-      /** false: the call failed; true: it did not. Needs a `stepType`. */
-      success?: boolean;
-    };
+/** One expected step: a tool name, or Mastra's `ExpectedStep` for a tool call. */
+export type ExpectedTrajectoryStep = string | ResolvedStep;
 
 /** A Mastra `Trajectory` (or any `{ steps }` of tool steps), as an expectation: each step's name, type, args, result and success. */
 export interface TrajectoryLike {
@@ -140,16 +124,7 @@ export interface TrajectoryAccuracyScorerCode extends MastraScorerMembers<'traje
   run(run: unknown): Promise<TrajectoryAccuracyCodeResult>;
 }
 
-export interface TrajectoryScoreWeights {
-  /** Default 0.4. */
-  accuracy?: number;
-  /** Default 0.3. */
-  efficiency?: number;
-  /** Default 0.2. */
-  toolFailures?: number;
-  /** Default 0.1. */
-  blacklist?: number;
-}
+export type TrajectoryScoreWeights = Partial<TrajectoryWeights>;
 
 export interface TrajectoryScorerCodeOptions {
   /** The expectation for every run; a dataset item's `expectedTrajectory` overrides it field by field. */
@@ -304,18 +279,7 @@ function resolveNames(value: unknown, where: string): string[] {
 }
 
 /** An expectation as checked: each field only when given (an explicit undefined is kept: it overrides a default, as in Mastra). */
-interface ResolvedExpectation {
-  steps?: ResolvedStep[] | undefined;
-  ordering?: TrajectoryOrdering | undefined;
-  allowRepeatedSteps?: boolean | undefined;
-  maxSteps?: number | undefined;
-  maxTotalTokens?: number | undefined;
-  maxTotalDurationMs?: number | undefined;
-  noRedundantCalls?: boolean | undefined;
-  blacklistedTools?: string[] | undefined;
-  blacklistedSequences?: string[][] | undefined;
-  maxRetriesPerTool?: number | undefined;
-}
+type ResolvedExpectation = { [K in keyof TrajectoryExpectation]?: (K extends 'steps' ? ResolvedStep[] : TrajectoryExpectation[K]) | undefined };
 
 function resolveExpectation(value: unknown, where: string): ResolvedExpectation {
   if (!isRecord(value)) throw optionError(where, `must be an object like { steps: ['search', 'book'], maxSteps: 5 }; received ${describeValue(value)}.`);
@@ -348,9 +312,9 @@ function resolveExpectation(value: unknown, where: string): ResolvedExpectation 
  * What a scorer's `run` was given: what Mastra hands a scorer (`{ input, output, expectedTrajectory,
  * … }`, whose `output` is the run's messages or its `Trajectory`), or a run itself, in any format.
  */
-function scorerRun(argument: unknown): { run: unknown; itemExpectation: unknown } {
+export function scorerRun(argument: unknown): { run: unknown; itemExpectation: unknown; item?: Record<string, unknown> } {
   const itemExpectation = isRecord(argument) ? argument.expectedTrajectory : undefined;
-  if (isRecord(argument) && 'output' in argument && !detectFormat(argument)) return { run: argument.output, itemExpectation };
+  if (isRecord(argument) && 'output' in argument && !detectFormat(argument)) return { run: argument.output, itemExpectation, item: argument };
   return { run: argument, itemExpectation };
 }
 
