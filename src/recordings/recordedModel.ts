@@ -61,8 +61,8 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   // The replay module, imported at the first call (it reads and writes files) and kept: an import() per call costs more than the rest of a replayed step's bookkeeping.
   let replaying: Promise<typeof import('./replay.js')> | undefined;
   let replay: typeof import('./replay.js') | undefined; // once loaded, no await per call
-  /** One call of the model through the current test's recording. */
   const settingsFor = storeSettingsCache({ mode: options.mode, dir: options.dir });
+  /** One call of the model through the current test's recording. */
   const answer = async <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>): Promise<A> => {
     const test = currentTest();
     const settings = settingsFor(test.file);
