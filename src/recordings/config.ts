@@ -62,9 +62,12 @@ export function configureRecordings(config: RecordingsConfig): void {
   (globalThis as Holder)[STATE] = next;
 }
 
+// One object while nothing is configured, so that what is resolved from it can be kept (recordedModel's settings).
+const NOTHING_CONFIGURED: Readonly<RecordingsConfig> = Object.freeze({});
+
 /** What `configureRecordings` has set. */
 export function getRecordingsConfig(): Readonly<RecordingsConfig> {
-  return (globalThis as Holder)[STATE] ?? {};
+  return (globalThis as Holder)[STATE] ?? NOTHING_CONFIGURED;
 }
 
 /** Forgets every `configureRecordings` setting (for tests). */

@@ -73,10 +73,17 @@ const BUILT_IN_ERRORS = { Error, TypeError, RangeError, SyntaxError, ReferenceEr
 
 /** The value `toStored` wrote, with its Dates, bytes and errors revived. */
 export function fromStored(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
+  return typeof value !== 'object' || value === null ? value : fromStoredObject(value);
+}
+
+// A replayed step's answer is copied by this walk on every replay: what is not an object is taken as it is, with no call.
+function fromStoredObject(value: object): unknown {
   if (Array.isArray(value)) {
     const out = new Array<unknown>(value.length);
-    for (let index = 0; index < value.length; index++) out[index] = fromStored(value[index]);
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      out[index] = typeof item === 'object' && item !== null ? fromStoredObject(item) : item;
+    }
     return out;
   }
   const record = value as Record<string, unknown>;
@@ -85,10 +92,15 @@ export function fromStored(value: unknown): unknown {
   let only: string | undefined;
   for (const key in record) {
     if (!Object.hasOwn(record, key)) continue;
-    setOwn(out, key, fromStored(record[key]));
+    const item = record[key];
+    setOwn(out, key, typeof item === 'object' && item !== null ? fromStoredObject(item) : item);
     only = count++ === 0 ? key : undefined;
   }
-  if (count !== 1) return out;
+  return count === 1 ? revived(record, only!, out) : out;
+}
+
+/** A one-key object `toStored` wrote for a Date, bytes or an error, revived; any other as copied (`out`). */
+function revived(record: Record<string, unknown>, only: string, out: Record<string, unknown>): unknown {
   if (only === '$date' && typeof record.$date === 'string') return new Date(record.$date);
   if (only === '$bytes' && typeof record.$bytes === 'string') return new Uint8Array(Buffer.from(record.$bytes, 'base64'));
   if (only === '$error' && typeof record.$error === 'object' && record.$error !== null) {

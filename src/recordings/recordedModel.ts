@@ -1,9 +1,9 @@
 import { ToolCallAccuracyError } from '../errors.js';
 import { describeValue } from '../describe.js';
 // The store's light parts only: the main entry imports this module; files and hashes load at the first call.
-import { resolveStoreSettings } from '../store/mode.js';
+import { resolveStoreSettings, type StoreOptions, type StoreSettings } from '../store/mode.js';
 import { currentTest } from '../store/test.js';
-import { checkRecordingOptions, getRecordingsConfig, RECORDINGS_STORE, type RecordingMode } from './config.js';
+import { checkRecordingOptions, getRecordingsConfig, RECORDINGS_ENV, RECORDINGS_STORE, type RecordingMode } from './config.js';
 import { redactor, toStored, type Redaction } from './data.js';
 import type { Commit } from './replay.js';
 import type { CallKind } from './request.js';
@@ -61,10 +61,11 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   // The replay module, imported at the first call (it reads and writes files) and kept: an import() per call costs more than the rest of a replayed step's bookkeeping.
   let replaying: Promise<typeof import('./replay.js')> | undefined;
   let replay: typeof import('./replay.js') | undefined; // once loaded, no await per call
+  const settingsFor = storeSettingsCache({ mode: options.mode, dir: options.dir });
   /** One call of the model through the current test's recording. */
   const answer = async <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>): Promise<A> => {
     const test = currentTest();
-    const settings = resolveStoreSettings(RECORDINGS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }, process.env, test.file);
+    const settings = settingsFor(test.file);
     const { answerThroughRecording } = replay ?? (replay = await (replaying ??= import('./replay.js')));
     return answerThroughRecording<A>({ settings, test, name: options.name, who: WHO, call, model: identity(), callOptions, redact }, ask);
   };
@@ -102,6 +103,28 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
       ),
   };
   return wrapped as unknown as M;
+}
+
+/**
+ * `resolveStoreSettings` for one model's options, made again only when what it reads changed: the
+ * configuration (`configureRecordings` sets a new object each call), TOOL_CALL_ACCURACY_RECORDINGS
+ * and CI, the working directory (a relative folder resolves against it) and the test file. Resolving
+ * per request (a path resolved, the environment read) was a part of a replayed step's cost
+ * (bench/RESULTS.md, issue 45, i45f).
+ */
+function storeSettingsCache(option: StoreOptions): (testFile: string | undefined) => StoreSettings {
+  let last: { configured: object; mode: string | undefined; ci: string | undefined; cwd: string; testFile: string | undefined; settings: StoreSettings } | undefined;
+  return (testFile) => {
+    const configured = getRecordingsConfig();
+    const env = process.env;
+    const mode = env[RECORDINGS_ENV];
+    const ci = env.CI;
+    const cwd = process.cwd();
+    if (last !== undefined && last.configured === configured && last.mode === mode && last.ci === ci && last.cwd === cwd && last.testFile === testFile) return last.settings;
+    const settings = resolveStoreSettings(RECORDINGS_STORE, configured, option, env, testFile);
+    last = { configured, mode, ci, cwd, testFile, settings };
+    return settings;
+  };
 }
 
 /** The stream as the caller reads it, part for part; once it is whole its parts are committed (a stream cut short records nothing). */

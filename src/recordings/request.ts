@@ -62,15 +62,19 @@ function isPlainObject(value: object): boolean {
  */
 export function sameRequest(options: unknown, stored: unknown, redact: (text: string) => string): boolean {
   if (typeof options !== 'object' || options === null || Array.isArray(options) || !isPlainObject(options) || !isStoredObject(stored)) return false;
+  // for…in over the options (a plain object) and over the stored request (parsed JSON) walks their own keys with no list made.
   let count = 0;
-  for (const key of Object.keys(options)) {
+  for (const key in options) {
     if (LEFT_OUT.has(key)) continue;
     const value = (options as Record<string, unknown>)[key];
     if (leftOut(value)) continue;
-    if (!unusualKey(key) && Object.hasOwn(stored, key) && sameValue(value, stored[key], redact, key === 'prompt')) count++;
-    else return false;
+    // A key the stored request lacks reads undefined (or, for a key of Object.prototype, a function that equals no value): false either way.
+    const kept = stored[key];
+    if (kept === undefined || unusualKey(key) || !sameValue(value, kept, redact, key === 'prompt') || !Object.hasOwn(stored, key)) return false;
+    count++;
   }
-  return count === Object.keys(stored).length;
+  for (const _key in stored) count--;
+  return count === 0;
 }
 
 /** The values toStored leaves out of an object (and writes as null in a list). */
@@ -84,7 +88,7 @@ function sameValue(value: unknown, stored: unknown, redact: (text: string) => st
     case 'string':
       return typeof stored === 'string' && redact(value) === stored;
     case 'number':
-      return Number.isFinite(value) && value === stored;
+      return value === stored && Number.isFinite(value);
     case 'boolean':
       return value === stored;
     case 'object': {
@@ -97,13 +101,13 @@ function sameValue(value: unknown, stored: unknown, redact: (text: string) => st
         }
         return true;
       }
-      if (!isPlainObject(value) || !isStoredObject(stored)) return false;
-      // for…in over a plain object and over parsed JSON walks their own keys with no list made.
+      if (!isStoredObject(stored) || !isPlainObject(value)) return false;
       let count = 0;
       for (const key in value) {
         const inner = (value as Record<string, unknown>)[key];
         if (leftOut(inner)) continue;
-        if (unusualKey(key) || (inPrompt && key === 'providerOptions') || !Object.hasOwn(stored, key) || !sameValue(inner, stored[key], redact, inPrompt)) return false;
+        const kept = stored[key]; // as in sameRequest: undefined (or Object.prototype's function) when the stored object lacks the key
+        if (kept === undefined || unusualKey(key) || (inPrompt && key === 'providerOptions') || !sameValue(inner, kept, redact, inPrompt) || !Object.hasOwn(stored, key)) return false;
         count++;
       }
       for (const _key in stored) count--;

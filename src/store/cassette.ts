@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ToolCallAccuracyError } from '../errors.js';
 import { corruptFileError, display, nameStem, parseStoredObject, readStoredText, slug, writeStoredText, writeStoredTextSync } from './files.js';
 import type { StoreSettings } from './mode.js';
-import { emit, held, testNumber } from './state.js';
+import { emit, held, testNumber, type StoreEvent } from './state.js';
 import { storedAnswer } from './stored.js';
 import { concurrentWithoutContext, type CurrentTest } from './test.js';
 import type { StoreUser } from './user.js';
@@ -89,8 +89,8 @@ interface Cassette {
   index: Map<string, StoredStep[]>;
   /** In `record`: the test run that started the file anew. */
   recordedBy: string | undefined;
-  /** Requests made so far per run and key. */
-  counts: Map<string, number>;
+  /** Requests made so far per run, by key (a map per run: no run-and-key text made per request). */
+  counts: Map<string, Map<string, number>>;
   /** Where each of `steps` stands in it, and, per run, the position after the step it replayed last: the step a request in order asks for. */
   positions: Map<StoredStep, number>;
   next: Map<string, number>;
@@ -192,7 +192,6 @@ export type KeyOf = (next: StoredStep | undefined) => string;
  */
 export async function recordedAnswer<A>(scope: CassetteScope, keyOf: string | KeyOf, steps: RecordedAnswerSteps<A>): Promise<A> {
   const { user, settings } = scope;
-  const base = { user: user.configure, owner: scope.owner, testPath: scope.testPath, test: scope.test, ...(user.kind && { kind: user.kind }) };
   if (settings.mode === 'off') return liveAnswer(user, () => steps.ask(async () => undefined), { owner: scope.owner, testPath: scope.testPath, test: scope.test });
   const open = cassette(scope);
   const run = scope.run;
@@ -207,9 +206,11 @@ export async function recordedAnswer<A>(scope: CassetteScope, keyOf: string | Ke
   }
   if (open.steps === undefined) indexSteps(open, [...disk.steps]);
   const key = typeof keyOf === 'string' ? keyOf : keyOf(settings.mode === 'record' ? undefined : open.steps![open.next.get(run) ?? 0]);
-  const count = `${run}\u0000${key}`;
-  const occurrence = open.counts.get(count) ?? 0;
-  open.counts.set(count, occurrence + 1);
+  let counts = open.counts.get(run);
+  if (counts === undefined) open.counts.set(run, (counts = new Map()));
+  const occurrence = counts.get(key) ?? 0;
+  counts.set(key, occurrence + 1);
+  const event = (source: 'replayed' | 'recorded'): StoreEvent => ({ type: 'step', source, user: user.configure, owner: scope.owner, testPath: scope.testPath, test: scope.test, ...(user.kind && { kind: user.kind }), file: scope.file });
 
   const { answer } = await storedAnswer<{ value: A }>(settings.mode, {
     find: async () => {
@@ -218,7 +219,7 @@ export async function recordedAnswer<A>(scope: CassetteScope, keyOf: string | Ke
       if (step === undefined) return undefined;
       open.next.set(run, open.positions.get(step)! + 1);
       const value = steps.replay(step);
-      emit({ type: 'step', source: 'replayed', ...base, file: scope.file });
+      emit(event('replayed'));
       return { value };
     },
     miss: async () => steps.miss(open.steps!),
@@ -231,7 +232,7 @@ export async function recordedAnswer<A>(scope: CassetteScope, keyOf: string | Ke
         open.last = { scope, disk };
         if (writeNow(open)) await write(open);
         else writeAtTheEnd(open, scope);
-        emit({ type: 'step', source: 'recorded', ...base, file: scope.file });
+        emit(event('recorded'));
       }),
     }),
     store: async () => undefined, // the step is written by `commit`, once its answer is whole

@@ -273,6 +273,47 @@ describe('the mode in force', () => {
     expect(model.calls()).toBe(4);
   });
 
+  it('one recordedModel follows configureRecordings, the environment variable and CI as they change between its requests', async () => {
+    // The model keeps the mode and folder it resolved only while what they come from stays the same: each change below is alone.
+    const model = major.model();
+    const recorded = recordedModel(model);
+    configureRecordings({ mode: 'record', dir });
+    await generate(major, recorded);
+    expect(model.calls()).toBe(2);
+    expect(await filesIn(dir)).toHaveLength(1);
+
+    newProcess();
+    configureRecordings({ mode: 'replay' });
+    await generate(major, recorded);
+    expect(model.calls()).toBe(2);
+
+    newProcess();
+    configureRecordings({ mode: undefined }); // auto: replays what is recorded
+    await generate(major, recorded);
+    expect(model.calls()).toBe(2);
+
+    process.env.TOOL_CALL_ACCURACY_RECORDINGS = 'off';
+    await generate(major, recorded);
+    expect(model.calls()).toBe(4);
+    expect(storeActivity().steps).toEqual({ replayed: 2, recorded: 0, live: 2 }); // passed through, not recorded as auto would
+
+    delete process.env.TOOL_CALL_ACCURACY_RECORDINGS; // auto again: records what is missing
+    await generate(major, recorded, 'Weather in Paris?');
+    expect(model.calls()).toBe(6);
+
+    process.env.CI = 'true';
+    const error = await generate(major, recorded, 'Weather in Berlin?').catch((e: Error) => e);
+    expect(error).toBeInstanceOf(RecordingError);
+    expect((error as Error).message).toContain('recordings are in replay mode because CI is set, so no model is called.');
+    expect(model.calls()).toBe(6);
+
+    const second = path.join(dir, 'second');
+    configureRecordings({ mode: 'record', dir: second });
+    await generate(major, recorded, 'Weather in Berlin?');
+    expect(model.calls()).toBe(8);
+    expect(await filesIn(second)).toHaveLength(1);
+  });
+
   it('a mode that is not one of the four is a TypeError at recordedModel, naming it', () => {
     const model = major.model();
     expect(() => recordedModel(model, { mode: 'replya' as never })).toThrow('recordedModel(model, options): mode must be one of auto, replay, record, off; received "replya".');
