@@ -33,7 +33,7 @@ export function nameMatches(compare: Comparison, call: ToolCall, item: ExpectedC
  * equal, and its outcome is the one asked for.
  */
 export function callMatches(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
-  return callLookup(compare, calls, items).matches;
+  return callLookup(compare, calls, items, false).matches;
 }
 
 /**
@@ -49,7 +49,7 @@ export interface CallLookup {
   candidates: Candidates | undefined;
 }
 
-export function callLookup(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): CallLookup {
+export function callLookup(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[], withCandidates = true): CallLookup {
   const { equals, byIdentity } = compare;
   // One hasher per side for the whole assertion: a hash allocates nothing.
   const received = new PlainHasher(false);
@@ -77,7 +77,8 @@ export function callLookup(compare: Comparison, calls: readonly ToolCall[], item
       (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
     );
   };
-  return { matches, get candidates() { return callHash && itemHash ? candidatesOf(calls, items, callHash, itemHash) : undefined; } };
+  // No getter: with one, each assertion's tables outlived V8's young collections (bench/RESULTS.md, issue 46).
+  return { matches, candidates: withCandidates && callHash && itemHash ? candidatesOf(calls, items, callHash, itemHash) : undefined };
 }
 
 // Markers in the table of `hashTable` (a hash is an int32).
