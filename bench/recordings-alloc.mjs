@@ -12,51 +12,14 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateText, jsonSchema, tool } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText } from 'ai';
 import { recordedModel } from '../dist/index.js';
+import { bare, textOptions } from './bookingSteps.mjs';
 
 const { values: options } = parseArgs({ options: { steps: { type: 'string', default: '1000' } } });
 const STEPS = Number(options.steps);
 
-const usage = { inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 30, text: 30, reasoning: undefined } };
-const answer = (index) => ({
-  content: [{ type: 'tool-call', toolCallId: `call_${index}`, toolName: 'book-flight', input: JSON.stringify({ flightId: `UA ${1000 + index}`, seat: '14C' }) }],
-  finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-  usage,
-  warnings: [],
-  response: { id: `resp_${index}`, timestamp: new Date(Date.UTC(2026, 0, 1)), modelId: 'gpt-5-mini' },
-});
 const seen = [];
-const bare = () => {
-  let index = 0;
-  return new MockLanguageModelV4({
-    provider: 'openai.responses',
-    modelId: 'gpt-5-mini',
-    doGenerate: async (callOptions) => {
-      seen.push(callOptions);
-      return answer(index++);
-    },
-  });
-};
-const schemas = {
-  'search-flights': { description: 'Find flights between two airports on a date', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, date: { type: 'string' } }, required: ['from', 'to', 'date'], additionalProperties: false } },
-  'book-flight': { description: 'Book a seat on a flight', inputSchema: { type: 'object', properties: { flightId: { type: 'string' }, seat: { type: 'string' } }, required: ['flightId', 'seat'], additionalProperties: false } },
-};
-const tools = Object.fromEntries(Object.entries(schemas).map(([name, { description, inputSchema }]) => [name, tool({ description, inputSchema: jsonSchema(inputSchema) })]));
-/** Step `index` as bench/recordings.mjs makes it: a conversation of its own, ~1 KB, two tools. */
-const step = (model, index) => ({
-  model,
-  system: 'You are a booking agent. Use the tools to find and book flights; confirm by email.',
-  messages: [
-    { role: 'user', content: [{ type: 'text', text: `Booking ${index}: the morning flight from SFO to JFK on July 1st, seat 14C, and email ada@example.com.` }] },
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `search_${index}`, toolName: 'search-flights', input: { from: 'SFO', to: 'JFK', date: '2026-07-01' } }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: `search_${index}`, toolName: 'search-flights', output: { type: 'json', value: { flights: [{ id: `UA ${1000 + index}`, departs: '07:05' }] } } }] },
-  ],
-  tools,
-  maxOutputTokens: 1024,
-  temperature: 0,
-});
 
 const session = new Session();
 session.connect();
@@ -78,23 +41,23 @@ async function allocated(run) {
 const work = mkdtempSync(path.join(tmpdir(), 'tca-bench-alloc-'));
 try {
   const dir = path.join(work, 'recorded');
-  const recorder = recordedModel(bare(), { mode: 'record', dir, name: 'alloc' });
-  for (let index = 0; index <= STEPS; index++) await generateText(step(recorder, index));
+  const recorder = recordedModel(bare(seen), { mode: 'record', dir, name: 'alloc' });
+  for (let index = 0; index <= STEPS; index++) await generateText(textOptions(recorder, index));
   await globalThis[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
   const callOptions = [...seen];
   /** A replaying model over a fresh copy of the recording (this process has not opened it), its file opened by step 0. */
   const replaying = async (name) => {
     const copy = path.join(work, name);
     cpSync(dir, copy, { recursive: true });
-    const model = recordedModel(bare(), { mode: 'replay', dir: copy, name: 'alloc' });
+    const model = recordedModel(bare(seen), { mode: 'replay', dir: copy, name: 'alloc' });
     await model.doGenerate(callOptions[0]);
     return model;
   };
-  const plain = bare();
-  await generateText(step(plain, 0));
+  const plain = bare(seen);
+  await generateText(textOptions(plain, 0));
   const replayModel = await replaying('text');
-  const bareStep = await allocated((index) => generateText(step(plain, index)));
-  const replayStep = await allocated((index) => generateText(step(replayModel, index)));
+  const bareStep = await allocated((index) => generateText(textOptions(plain, index)));
+  const replayStep = await allocated((index) => generateText(textOptions(replayModel, index)));
   const model = await replaying('generate');
   const doGenerate = await allocated((index) => model.doGenerate(callOptions[index]));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -21,9 +21,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateText, jsonSchema, streamText, tool } from 'ai';
-import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import { generateText, streamText } from 'ai';
 import { recordedModel } from '../dist/index.js';
+import { bare, callOptions, textOptions } from './bookingSteps.mjs';
 
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' }, 'per-round': { type: 'string', default: '1000' } } });
 const ROUNDS = Number(options.rounds);
@@ -35,59 +35,8 @@ const STEPS = Number(options.steps);
 const PER_STEP = Number(options['per-round']) + 1;
 const BLOCK = 20; // steps per block, bare and replay taking turns
 
-const usage = { inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 30, text: 30, reasoning: undefined } };
-const answer = (index) => ({
-  content: [{ type: 'tool-call', toolCallId: `call_${index}`, toolName: 'book-flight', input: JSON.stringify({ flightId: `UA ${1000 + index}`, seat: '14C' }) }],
-  finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-  usage,
-  warnings: [],
-  response: { id: `resp_${index}`, timestamp: new Date(Date.UTC(2026, 0, 1)), modelId: 'gpt-5-mini' },
-});
-/** The same answer as a stream's parts. */
-const parts = (index) => {
-  const { content, finishReason, response } = answer(index);
-  return [{ type: 'stream-start', warnings: [] }, { type: 'response-metadata', ...response }, ...content, { type: 'finish', finishReason, usage }];
-};
-const bare = () => {
-  let index = 0;
-  let streamed = 0;
-  return new MockLanguageModelV4({
-    provider: 'openai.responses',
-    modelId: 'gpt-5-mini',
-    doGenerate: async () => answer(index++),
-    doStream: async () => ({ stream: convertArrayToReadableStream(parts(streamed++)) }),
-  });
-};
 // What a test's end does: writes the steps a long recording left unwritten (the store's hook for the setup entries).
 const flushRecordings = () => globalThis[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
-const tools = [
-  { type: 'function', name: 'search-flights', description: 'Find flights between two airports on a date', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, date: { type: 'string' } }, required: ['from', 'to', 'date'], additionalProperties: false } },
-  { type: 'function', name: 'book-flight', description: 'Book a seat on a flight', inputSchema: { type: 'object', properties: { flightId: { type: 'string' }, seat: { type: 'string' } }, required: ['flightId', 'seat'], additionalProperties: false } },
-];
-/** The call options of step `index`: a conversation of its own. */
-const callOptions = (index) => ({
-  prompt: [
-    { role: 'system', content: 'You are a booking agent. Use the tools to find and book flights; confirm by email.' },
-    { role: 'user', content: [{ type: 'text', text: `Booking ${index}: the morning flight from SFO to JFK on July 1st, seat 14C, and email ada@example.com.` }] },
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `search_${index}`, toolName: 'search-flights', input: { from: 'SFO', to: 'JFK', date: '2026-07-01' } }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: `search_${index}`, toolName: 'search-flights', output: { type: 'json', value: { flights: [{ id: `UA ${1000 + index}`, departs: '07:05' }] } } }] },
-  ],
-  tools,
-  toolChoice: { type: 'auto' },
-  maxOutputTokens: 1024,
-  temperature: 0,
-});
-
-/** The same step as generateText takes it: messages and tools. */
-const textTools = Object.fromEntries(tools.map(({ name, description, inputSchema }) => [name, tool({ description, inputSchema: jsonSchema(inputSchema) })]));
-const textOptions = (model, index) => ({
-  model,
-  system: 'You are a booking agent. Use the tools to find and book flights; confirm by email.',
-  messages: callOptions(index).prompt.slice(1),
-  tools: textTools,
-  maxOutputTokens: 1024,
-  temperature: 0,
-});
 
 const work = mkdtempSync(path.join(tmpdir(), 'tca-bench-recordings-'));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
