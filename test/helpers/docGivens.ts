@@ -287,34 +287,17 @@ const SCENES: { [Name in SceneName]: () => Promise<Record<(typeof GIVEN_SCENES)[
 
   async mastra1() {
     const runtime: Any = await import('../../reference/mastra1/runtime.js');
-    const { travelAgent } = await import('./mastra1.js');
+    const { travelAgent, travelVerdicts, travelToolList } = await import('./mastra1.js');
     const { judgeModel } = await import('./judgeModels.js');
     const pkg = await import('../../src/index.js');
-    const appropriate = {
-      evaluations: [
-        { toolCalled: 'search-flights', wasAppropriate: true, reasoning: 'The user wants a flight: searching first is right.' },
-        { toolCalled: 'book-flight', wasAppropriate: true, reasoning: 'The user asked to book.' },
-      ],
-      missingTools: [],
-      reason: 'Both calls serve the request.',
-    };
-    const searchedOnly = {
-      evaluations: [{ toolCalled: 'search-flights', wasAppropriate: true, reasoning: 'The user asked which flights there are.' }],
-      missingTools: [],
-      reason: 'Searching answers the question.',
-    };
     return {
       travelAgent,
       data: [{ input: 'Book me the SFO to JFK flight, seat 14C.' }, { input: 'Which flights go from SFO to JFK?' }],
       items: [],
       seen: [],
       judgeModel,
-      appropriate,
-      searchedOnly,
-      availableTools: [
-        { name: 'search-flights', description: 'Find flights between two airports' },
-        { name: 'book-flight', description: 'Book a seat on a flight' },
-      ],
+      ...travelVerdicts,
+      availableTools: travelToolList,
       booksInOrder: () => pkg.mastraGate('books-in-order', (run) => pkg.check(run).toCallToolsInOrder(['search-flights', 'book-flight'])),
       accuracyOptions: { expectedTrajectory: [{ name: 'search-flights' }, { name: 'book-flight' }], comparisonOptions: { ordering: 'strict' } },
       trajectoryOptions: {

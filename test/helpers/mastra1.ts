@@ -90,3 +90,27 @@ export function travelAgent(options: { id?: string; scorers?: Record<string, { s
   agent.__setLogger(noopLogger);
   return agent;
 }
+
+/** The judge's verdicts on the travel agent's two runs (scripted for `judgeModel`), and the tools it judges against. */
+export const travelVerdicts = {
+  /** Booked: both calls appropriate. */
+  appropriate: {
+    evaluations: [
+      { toolCalled: 'search-flights', wasAppropriate: true, reasoning: 'The user wants a flight: searching first is right.' },
+      { toolCalled: 'book-flight', wasAppropriate: true, reasoning: 'The user asked to book.' },
+    ],
+    missingTools: [],
+    reason: 'Both calls serve the request.',
+  },
+  /** Asked which flights there are: searching alone is right. */
+  searchedOnly: {
+    evaluations: [{ toolCalled: 'search-flights', wasAppropriate: true, reasoning: 'The user asked which flights there are.' }],
+    missingTools: [],
+    reason: 'Searching answers the question.',
+  },
+};
+
+export const travelToolList = [
+  { name: 'search-flights', description: 'Find flights between two airports' },
+  { name: 'book-flight', description: 'Book a seat on a flight' },
+];

@@ -7,27 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { check, createToolCallAccuracyScorerCode, createToolCallAccuracyScorerLLM, mastraGate, ToolCallAccuracyError } from '../../src/index.js';
 import { EvalPassRateError, expectEvals, InMemoryStore, Mastra, runEvals } from '../../reference/mastra1/runtime.js';
-import { travelAgent } from '../helpers/mastra1.js';
+import { travelAgent, travelToolList, travelVerdicts } from '../helpers/mastra1.js';
 import { judgeModel } from '../helpers/judgeModels.js';
 
-const availableTools = [
-  { name: 'search-flights', description: 'Find flights between two airports' },
-  { name: 'book-flight', description: 'Book a seat on a flight' },
-];
-const appropriate = {
-  evaluations: [
-    { toolCalled: 'search-flights', wasAppropriate: true, reasoning: 'The user wants a flight: searching first is right.' },
-    { toolCalled: 'book-flight', wasAppropriate: true, reasoning: 'The user asked to book.' },
-  ],
-  missingTools: [],
-  reason: 'Both calls serve the request.',
-};
-
-const searchedOnly = {
-  evaluations: [{ toolCalled: 'search-flights', wasAppropriate: true, reasoning: 'The user asked which flights there are.' }],
-  missingTools: [],
-  reason: 'Searching answers the question.',
-};
+const availableTools = travelToolList;
+const { appropriate, searchedOnly } = travelVerdicts;
 
 const booksInOrder = () => mastraGate('books-in-order', (run) => check(run).toCallToolsInOrder(['search-flights', 'book-flight']));
 
