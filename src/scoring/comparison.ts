@@ -11,7 +11,7 @@ import { PlainHasher } from './plainHash.js';
  * its equality (with its custom testers, as `toEqual` uses it), and whether any custom tester is
  * registered. Without one (`byIdentity`), a string name compares by `===` (what the equality would
  * say anyway), so calls can be looked up by name, and by the hash of an input that is plain data
- * (`plainHash`); a custom tester may make two different strings or values equal, so with one every
+ * (`PlainHasher`); a custom tester may make two different strings or values equal, so with one every
  * pair goes through the equality.
  */
 export interface Comparison {
@@ -40,7 +40,7 @@ export function callMatches(compare: Comparison, calls: readonly ToolCall[], ite
  * One assertion's comparison of calls with items: the predicate (`matches`), and for the engine's
  * unordered matching, the calls that may fit each item (`candidates`). Without custom testers, names
  * compare by `===`, so calls are looked up by name, and inputs that are plain data by their hash
- * (`plainHash`, made once per call and item): a call whose input has another hash is not compared,
+ * (`PlainHasher`, made once per call and item): a call whose input has another hash is not compared,
  * as the runner's equality would call them unequal. With a custom tester nothing is known, and
  * every pair goes through the runner's equality.
  */
@@ -154,7 +154,7 @@ export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[])
 
 /**
  * Calls' inputs compared with each other (repeats), under the runner's equality; without custom
- * testers, each plain-data input's hash (`plainHash`), so that a call is compared only with the
+ * testers, each plain-data input's hash (`PlainHasher`), so that a call is compared only with the
  * earlier calls whose input has its hash or none.
  */
 export function inputEquality(compare: Comparison, calls: readonly ToolCall[]): InputEquality {

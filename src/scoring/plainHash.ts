@@ -1,5 +1,5 @@
 /*
- * `plainHash`: a hash of a value that is plain data, such that two values the runner's `equals`
+ * The plain hash (`new PlainHasher(true)`): a hash of a value that is plain data, such that two values the runner's `equals`
  * with no custom equality tester (what `toEqual` uses, in Vitest 3.2+ and Jest 29+) calls equal
  * have the same hash.
  * It only narrows: the matchers look for a call equal to an expected input (or to an earlier call's
@@ -25,8 +25,8 @@
  */
 
 /*
- * `receivedHash`: the same hash of a value that will only be compared with a `plainHash` (a call's
- * input, against an expected input), checked more lightly: a hidden property or a symbol is allowed, as long as
+ * The received hash (`new PlainHasher(false)`): the same hash of a value that will only be compared
+ * with a plain hash (a call's input, against an expected input), checked more lightly: a hidden property or a symbol is allowed, as long as
  * no `asymmetricMatch` is found on it. That is enough, because the other side is plain data, with
  * none: the runners' ways around comparing keys (an iterator, a `Symbol.toStringTag`, a DOM node,
  * an error) need both sides to have them, and an `asymmetricMatch` is the one that needs one
@@ -47,8 +47,8 @@ const ARRAY = 0x1f83d9ab;
 const OBJECT = 0x5be0cd19;
 
 /**
- * The `plainHash` (`strict`) or `receivedHash` of one value after another: an assertion makes one
- * per side and hashes every value with it, so that a hash allocates nothing.
+ * The plain hash (`strict`) or the received hash of one value after another: an assertion makes
+ * one per side and hashes every value with it, so that a hash allocates nothing.
  */
 export class PlainHasher {
   // How many more values the current hash may visit.
@@ -61,7 +61,7 @@ export class PlainHasher {
     return this.hashOf(value, 0);
   }
 
-  /** A hash of plain data (int32), or undefined for anything else (see `plainHash`). */
+  /** A hash of plain data (int32), or undefined for anything else (see the plain hash, above). */
   private hashOf(value: unknown, depth: number): number | undefined {
     if (--this.left < 0) return undefined;
     switch (typeof value) {
