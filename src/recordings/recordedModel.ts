@@ -58,16 +58,21 @@ export function recordedModel<M extends RecordableModel>(model: M, options: Reco
   reportRecordings();
   const identity = () => ({ provider: model.provider, modelId: model.modelId });
 
-  // The replay module, imported at the first call (it reads and writes files) and kept: an import() per call costs more than the rest of a replayed step's bookkeeping.
+  // The replay module, imported at the first call (it reads and writes files) and kept: once
+  // loaded, a call awaits nothing of its own before the recording answers.
   let replaying: Promise<typeof import('./replay.js')> | undefined;
-  let replay: typeof import('./replay.js') | undefined; // once loaded, no await per call
+  let replay: typeof import('./replay.js') | undefined;
   const settingsFor = storeSettingsCache({ mode: options.mode, dir: options.dir });
-  /** One call of the model through the current test's recording. */
-  const answer = async <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>): Promise<A> => {
-    const test = currentTest();
-    const settings = settingsFor(test.file);
-    const { answerThroughRecording } = replay ?? (replay = await (replaying ??= import('./replay.js')));
-    return answerThroughRecording<A>({ settings, test, name: options.name, who: WHO, call, model: identity(), callOptions, redact }, ask);
+  /** One call of the model through the current test's recording; the test is read when the call is made. */
+  const answer = <A>(call: CallKind, callOptions: unknown, ask: (commit: Commit) => Promise<A>): Promise<A> => {
+    try {
+      const test = currentTest();
+      const recorded = { settings: settingsFor(test.file), test, name: options.name, who: WHO, call, model: identity(), callOptions, redact };
+      if (replay !== undefined) return replay.answerThroughRecording<A>(recorded, ask);
+      return (replaying ??= import('./replay.js')).then((loaded) => (replay = loaded).answerThroughRecording<A>(recorded, ask));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   };
 
   const wrapped = {

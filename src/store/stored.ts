@@ -25,7 +25,7 @@ export interface StoredAnswer<A> {
  */
 export async function storedAnswer<A>(mode: StoreMode, steps: StoredAnswerSteps<A>): Promise<StoredAnswer<A>> {
   if (mode === 'off') return { answer: await steps.ask(), source: 'asked' };
-  if (mode === 'auto' || mode === 'replay') {
+  if (usesStored(mode)) {
     const found = await steps.find();
     if (found !== undefined) return { answer: found, source: 'stored' };
     if (mode === 'replay') throw await steps.miss();
@@ -34,3 +34,6 @@ export async function storedAnswer<A>(mode: StoreMode, steps: StoredAnswerSteps<
   await steps.store(answer, mode === 'record' ? 'record' : 'auto');
   return { answer, source: 'asked' };
 }
+
+/** Whether the mode answers from the store when it holds an answer (`auto`, `replay`): storedAnswer's rule, for a caller that looks the answer up before calling it. */
+export const usesStored = (mode: StoreMode): boolean => mode === 'auto' || mode === 'replay';
