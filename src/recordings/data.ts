@@ -10,9 +10,12 @@ export type Redaction = string | RegExp | ReadonlyArray<string | RegExp> | ((tex
 
 export const REDACTED = '[REDACTED]';
 
+/** The redactor of no redaction: what `redactor(undefined)` returns, and how a caller knows nothing is redacted. */
+export const unchanged = (text: string): string => text;
+
 /** `redact` as one function over strings; a TypeError naming a bad value. */
 export function redactor(redact: unknown, where: string): (text: string) => string {
-  if (redact === undefined) return (text) => text;
+  if (redact === undefined) return unchanged;
   if (typeof redact === 'function') {
     return (text) => {
       const cleaned: unknown = redact(text);

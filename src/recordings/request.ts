@@ -1,7 +1,7 @@
 import { escapeUnsafe } from '../printable.js';
 import { dataChanges, nearest, type DataPath, type StoredStep } from '../store/index.js';
 import { formatInline, ordinal } from '../value.js';
-import { toStored } from './data.js';
+import { toStored, unchanged } from './data.js';
 
 /** Which method made the request: `generate` (doGenerate: generateText, Agent.generate) or `stream` (doStream). */
 export type CallKind = 'generate' | 'stream';
@@ -61,20 +61,8 @@ function isPlainObject(value: object): boolean {
  * slower one.
  */
 export function sameRequest(options: unknown, stored: unknown, redact: (text: string) => string): boolean {
-  if (typeof options !== 'object' || options === null || Array.isArray(options) || !isPlainObject(options) || !isStoredObject(stored)) return false;
-  // for…in over the options (a plain object) and over the stored request (parsed JSON) walks their own keys with no list made.
-  let count = 0;
-  for (const key in options) {
-    if (LEFT_OUT.has(key)) continue;
-    const value = (options as Record<string, unknown>)[key];
-    if (leftOut(value)) continue;
-    // A key the stored request lacks reads undefined (or, for a key of Object.prototype, a function that equals no value): false either way.
-    const kept = stored[key];
-    if (kept === undefined || unusualKey(key) || !sameValue(value, kept, redact, key === 'prompt') || !Object.hasOwn(stored, key)) return false;
-    count++;
-  }
-  for (const _key in stored) count--;
-  return count === 0;
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || !isStoredObject(stored)) return false;
+  return sameObject(options, stored, redact === unchanged ? undefined : redact, 'request');
 }
 
 /** The values toStored leaves out of an object (and writes as null in a list). */
@@ -83,10 +71,14 @@ const leftOut = (value: unknown) => value === undefined || typeof value === 'fun
 const unusualKey = (key: string) => (key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57) || key === '__proto__';
 const isStoredObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function sameValue(value: unknown, stored: unknown, redact: (text: string) => string, inPrompt: boolean): boolean {
+/** Where a value stands: the request itself (headers and the abort signal are not data), its prompt (framework stamps are left out), or elsewhere. */
+type Place = 'request' | 'prompt' | 'other';
+
+// `redact` is undefined when nothing is redacted: a string is then compared as it is, with no call.
+function sameValue(value: unknown, stored: unknown, redact: ((text: string) => string) | undefined, place: Place): boolean {
   switch (typeof value) {
     case 'string':
-      return typeof stored === 'string' && redact(value) === stored;
+      return redact === undefined ? value === stored : typeof stored === 'string' && redact(value) === stored;
     case 'number':
       return value === stored && Number.isFinite(value);
     case 'boolean':
@@ -97,25 +89,33 @@ function sameValue(value: unknown, stored: unknown, redact: (text: string) => st
         if (!Array.isArray(stored) || stored.length !== value.length) return false;
         for (let index = 0; index < value.length; index++) {
           const item: unknown = value[index];
-          if (leftOut(item) ? stored[index] !== null : !sameValue(item, stored[index], redact, inPrompt)) return false;
+          if (leftOut(item) ? stored[index] !== null : !sameValue(item, stored[index], redact, place)) return false;
         }
         return true;
       }
-      if (!isStoredObject(stored) || !isPlainObject(value)) return false;
-      let count = 0;
-      for (const key in value) {
-        const inner = (value as Record<string, unknown>)[key];
-        if (leftOut(inner)) continue;
-        const kept = stored[key]; // as in sameRequest: undefined (or Object.prototype's function) when the stored object lacks the key
-        if (kept === undefined || unusualKey(key) || (inPrompt && key === 'providerOptions') || !sameValue(inner, kept, redact, inPrompt) || !Object.hasOwn(stored, key)) return false;
-        count++;
-      }
-      for (const _key in stored) count--;
-      return count === 0;
+      return isStoredObject(stored) && sameObject(value, stored, redact, place);
     }
     default:
       return false; // bigints: the copy's way
   }
+}
+
+function sameObject(value: object, stored: Record<string, unknown>, redact: ((text: string) => string) | undefined, place: Place): boolean {
+  if (!isPlainObject(value)) return false;
+  // for…in walks the own keys of a plain object (and of parsed JSON) with no list made.
+  let count = 0;
+  for (const key in value) {
+    if (place === 'request' && LEFT_OUT.has(key)) continue;
+    const inner = (value as Record<string, unknown>)[key];
+    if (leftOut(inner)) continue;
+    // A key the stored data lacks reads undefined, or a function of Object.prototype that equals no value.
+    const kept = stored[key];
+    if (kept === undefined || unusualKey(key) || (place === 'prompt' && key === 'providerOptions')) return false;
+    if (!sameValue(inner, kept, redact, place === 'request' ? (key === 'prompt' ? 'prompt' : 'other') : place)) return false;
+    count++;
+  }
+  for (const _key in stored) count--;
+  return count === 0;
 }
 
 // Namespaces of a message's providerOptions that no provider reads: a framework's own notes.
