@@ -41,6 +41,15 @@ export function chatRole(message: unknown): 'user' | 'assistant' | undefined {
   return role === 'user' || role === 'assistant' ? role : undefined;
 }
 
+/** The roles of a conversation whose tool results travel in user messages: only a user message with text is the user speaking. */
+export function speakingRole(assistantRole: string, textOf: (message: unknown) => string | undefined): (message: unknown) => 'user' | 'assistant' | undefined {
+  return (message) => {
+    if (!isRecord(message)) return undefined;
+    if (message.role === assistantRole) return 'assistant';
+    return message.role === 'user' && textOf(message) !== undefined ? 'user' : undefined;
+  };
+}
+
 /** A message's text from its `content` (a string, or the text parts of a list): the chat formats' `textOf`. */
 export function messageContentText(message: unknown): string | undefined {
   return isRecord(message) ? contentText(message.content) : undefined;

@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText, joinedText } from '../conversationText.js';
+import { conversationText, joinedText, speakingRole } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
@@ -101,12 +101,9 @@ function messagesOf(value: unknown): readonly unknown[] {
 
 const textOf = (message: unknown) => (isRecord(message) ? joinedText(message.content, () => true) : undefined);
 
-/** Tool results travel in user messages; only a user message with text is the user speaking. */
-function roleOf(message: unknown): 'user' | 'assistant' | undefined {
-  if (!isRecord(message)) return undefined;
-  if (message.role === 'assistant') return 'assistant';
-  return message.role === 'user' && textOf(message) !== undefined ? 'user' : undefined;
-}
+/** A user message with text starts a turn; one of `toolResult` blocks continues it. */
+const roleOf = speakingRole('assistant', textOf);
+const startsTurn = (message: unknown) => roleOf(message) === 'user';
 
 function usage(value: unknown): RunUsage {
   if (!isConverseResponse(value)) {
@@ -134,11 +131,6 @@ function wrongPiece(value: unknown): string | undefined {
     return 'a list of ConverseResponses, which hold the model\'s side only (no tool results). Pass the Message[] your loop keeps, or one ConverseResponse for its usage';
   }
   return undefined;
-}
-
-/** A user message with text starts a turn; one of `toolResult` blocks continues it. */
-function startsTurn(message: unknown): boolean {
-  return isRecord(message) && message.role === 'user' && textOf(message) !== undefined;
 }
 
 const FORMAT = 'bedrock-converse';

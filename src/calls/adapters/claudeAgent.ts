@@ -42,7 +42,6 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
 
 const FORMAT = 'claude-agent';
 
-
 /** What one read shares with the sub-agent runs it finds. */
 interface Context {
   readonly messages: readonly unknown[];
@@ -54,19 +53,12 @@ interface Context {
 
 /** The messages of the sub-agent the call `parent` started, read by this adapter when `within(run, 'Agent')` opens it. */
 class SubAgentRun {
-  constructor(
-    readonly context: Context,
-    readonly parent: string,
-  ) {}
+  constructor(readonly context: Context, readonly parent: string) {}
 }
 
 // ---- shapes ----------------------------------------------------------------------------------
 
-/**
- * One message `query()` yielded: a type of `SDKMessage`, and the session it belongs to (a user
- * message may leave it out, not its `parent_tool_use_id`). Only the SDK writes them: a `system`
- * message without a `session_id` is LangChain's.
- */
+/** A message `query()` yielded: a type of `SDKMessage` with its `session_id` (a user message may leave it out, not its `parent_tool_use_id`). */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) return undefined;
   return typeof message.session_id === 'string' || (message.type === 'user' && 'parent_tool_use_id' in message) ? 'evidence' : undefined;
@@ -260,10 +252,7 @@ function usageOf(value: unknown): RunUsage {
   return usage;
 }
 
-/**
- * The tokens of the whole run, sub-agents included: the last `result`'s `modelUsage` (per model,
- * counted from the start of the `query()`), input being its input tokens and cache reads and writes.
- */
+/** The tokens of the whole run, sub-agents included: the last `result`'s `modelUsage` (per model, since the `query()` began), cache reads and writes as input. */
 function tokensOf(modelUsage: unknown): { input: number; output: number } | undefined {
   if (!isRecord(modelUsage)) return undefined;
   let input = 0;
@@ -286,20 +275,15 @@ function count(value: unknown): number {
  * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a
  * list (or their JSON).
  *
- * - Each content block of a model response arrives as an `assistant` message of its own; the
- *   messages of one response share `message.id` (one model step) and repeat its usage.
- * - Tool results come back in `user` messages as `tool_result` blocks, with `is_error` for a failed
- *   tool (an MCP tool's `isError` too) and for a denied permission; the denials are also listed by
- *   the `result` message (`permission_denials`) and by `system`/`permission_denied` messages, which
- *   makes those calls denied (`approval: 'denied'`), not failed.
- * - A sub-agent (the `Agent` tool, `Task` in older versions and in `system`/`init`) sends its
- *   messages with `parent_tool_use_id` set to its call's id: they are its calls, read through
- *   `within(run, 'Agent')`, never among the calling agent's. A sub-agent in the background
- *   interleaves its messages with the main agent's, and a second `system`/`init` and `result` pair
- *   may follow.
- * - `stream_event` messages (`includePartialMessages`) repeat what the assistant messages say and
- *   add no calls; a run cut by `maxTurns` ends with a `result` of subtype `error_max_turns` and is
- *   read up to there.
+ * - Each content block of a model response is an `assistant` message of its own; those of one
+ *   response share `message.id` (one model step).
+ * - Results are `user` messages' `tool_result` blocks, `is_error` for a failed tool and a denied
+ *   permission; the denials the `result` message (`permission_denials`) and `system`/`permission_denied`
+ *   messages list make those calls denied, not failed.
+ * - A sub-agent (the `Agent` tool, `Task` in older versions) sends its messages with
+ *   `parent_tool_use_id` set to its call's id: its calls, read through `within(run, 'Agent')`. In the
+ *   background they interleave with the main agent's.
+ * - `stream_event` messages repeat the assistant messages; a run cut by `maxTurns` is read up to its end.
  */
 export const claudeAgent: FormatAdapter = {
   format: FORMAT,

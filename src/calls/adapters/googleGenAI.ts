@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText, joinedText } from '../conversationText.js';
+import { conversationText, joinedText, speakingRole } from '../conversationText.js';
 import { providerCall, toolCall } from '../toolCall.js';
 import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
@@ -51,11 +51,6 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
     if (!isRecord(part) || 'type' in part) untyped = false;
   }
   return message.role === 'model' ? 'evidence' : untyped ? 'fits' : undefined;
-}
-
-/** A user content with text starts a turn; one of function responses continues it. */
-function startsTurn(content: unknown): boolean {
-  return isRecord(content) && content.role === 'user' && textOf(content) !== undefined;
 }
 
 /** A `GenerateContentResponse`, the class or its JSON: `candidates` with `content` or a `finishReason`, or a blocked prompt's `promptFeedback`. */
@@ -181,12 +176,9 @@ function read(value: unknown, calls: CallCollector): void {
 /** A content's text, its thoughts left out. */
 const textOf = (content: unknown) => (isRecord(content) ? joinedText(content.parts, (part) => part.thought !== true) : undefined);
 
-/** The user speaks in a user content with text; one of function responses is the tools answering. */
-function roleOf(content: unknown): 'user' | 'assistant' | undefined {
-  if (!isRecord(content)) return undefined;
-  if (content.role === 'model') return 'assistant';
-  return content.role === 'user' && textOf(content) !== undefined ? 'user' : undefined;
-}
+/** The user speaks in a user content with text, which starts a turn; one of function responses is the tools answering. */
+const roleOf = speakingRole('model', textOf);
+const startsTurn = (content: unknown) => roleOf(content) === 'user';
 
 function usage(value: unknown): RunUsage {
   const contents = contentsOf(value);

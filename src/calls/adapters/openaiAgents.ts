@@ -46,17 +46,8 @@ const AGENTS_ONLY_ITEMS = new Set(['function_call_result', 'hosted_tool_call', '
 
 /** Run item types (`result.newItems`), which wrap a protocol item in `rawItem`. */
 const RUN_ITEMS = new Set([
-  'message_output_item',
-  'tool_call_item',
-  'tool_call_output_item',
-  'tool_search_call_item',
-  'tool_search_output_item',
-  'reasoning_item',
-  'compaction_item',
-  'handoff_call_item',
-  'handoff_output_item',
-  'tool_approval_item',
-  'input_item',
+  'message_output_item', 'tool_call_item', 'tool_call_output_item', 'tool_search_call_item', 'tool_search_output_item', 'reasoning_item', 'compaction_item',
+  'handoff_call_item', 'handoff_output_item', 'tool_approval_item', 'input_item',
 ]);
 
 /** What a person decided about calls that needed approval, as the run state recorded it. */
@@ -72,10 +63,7 @@ type Source = 'result.newItems' | 'result.history' | 'the saved run state';
 const ITEMS_LIST = 'messages and the items function_call, function_call_result, hosted_tool_call, computer_call(_result), shell_call(_output), apply_patch_call(_output), tool_search_call/output, program(_output), reasoning, compaction';
 const RUN_ITEMS_LIST = 'run items ({ type: …_item, rawItem })';
 
-/**
- * The items of a run: protocol items (a history), or run items (`newItems`, a saved state's
- * `generatedItems`), each wrapping its protocol item in `rawItem`; read in place, one at a time.
- */
+/** The items of a run: protocol items (a history), or run items (`newItems`, a saved state's `generatedItems`) wrapping them in `rawItem`. */
 interface Items {
   readonly list: readonly unknown[];
   readonly runItems: boolean;
@@ -83,22 +71,12 @@ interface Items {
   readonly source: Source;
 }
 
-/**
- * The run of an agent a handoff handed off to: the items it owns (`owners[i] === owner`), read by
- * this adapter when `within(run, agentName)` opens it.
- */
+/** The run of an agent a handoff handed off to: the items it owns (`owners[i] === owner`), opened by `within(run, agentName)`. */
 class HandoffRun {
-  constructor(
-    readonly items: Items,
-    readonly owners: Owners,
-    readonly owner: number,
-  ) {}
+  constructor(readonly items: Items, readonly owners: Owners, readonly owner: number) {}
 }
 
-/**
- * Each item's agent (`of`; undefined when the run has no handoff: every item is the run's own), and
- * the handoff calls: position of the call → the agent it handed off to (its owner number).
- */
+/** Each item's agent (`of`; undefined without a handoff), and the handoff calls: position of the call → the agent it handed off to. */
 interface Owners {
   readonly of: readonly number[] | undefined;
   readonly handoffs: ReadonlyMap<number, number>;
@@ -114,7 +92,7 @@ function get(record: object, key: string): unknown {
 
 /** A `RunResult` or `StreamedRunResult`: its getters, not own keys, hold the run. */
 function isRunResult(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'newItems' in value && 'rawResponses' in value && 'state' in value && 'interruptions' in value;
+  return isRecord(value) && 'newItems' in value && 'rawResponses' in value && 'state' in value && 'interruptions' in value;
 }
 
 /** A saved run state: `result.state.toJSON()`, `JSON.parse(result.state.toString())`. */
@@ -125,7 +103,7 @@ function isSavedState(value: unknown): value is UnknownRecord & { generatedItems
 /** `JSON.parse(JSON.stringify(result))`: `{ state: savedState }`. */
 function savedStateOf(value: unknown): (UnknownRecord & { generatedItems: unknown[] }) | undefined {
   if (isSavedState(value)) return value;
-  if (isRecord(value) && !Array.isArray(value) && isSavedState(value.state) && Object.keys(value).length === 1) return value.state;
+  if (isRecord(value) && isSavedState(value.state) && Object.keys(value).length === 1) return value.state;
   return undefined;
 }
 
@@ -138,10 +116,9 @@ const MESSAGE_PARTS = new Set(['input_text', 'input_image', 'input_file', 'audio
 const isMessagePart = (part: unknown) => isRecord(part) && MESSAGE_PARTS.has(part.type as string);
 
 /**
- * How an item fits the SDK's items: a run item (`result.newItems`), an item type only the SDK writes,
- * or a call or result with a camelCase `callId` shows it; a message (its `type` may be left out)
- * with the SDK's content parts, and a reasoning or compaction item, fit. Anything else (the SDK's
- * own `unknown` item included) fits nothing, and the classifier refuses the list.
+ * A run item, an item type only the SDK writes, or a call or result with a camelCase `callId` shows
+ * the format; a message with the SDK's content parts (its `type` may be left out), a reasoning or
+ * compaction item fit. Anything else (the SDK's own `unknown` item included) fits nothing.
  */
 function itemFit(item: UnknownRecord): MessageFit | undefined {
   const type = item.type;
@@ -220,9 +197,9 @@ function liveDecisions(context: UnknownRecord): Decisions {
 }
 
 /**
- * The decisions a saved state records: `context.functionApprovals[].approvals[toolKey]` (the tool's
- * key is a JSON array ending with its name) and the older `context.approvals[toolName]`, each
- * `{ approved, rejected }` holding call ids, or `true` for every call of the tool.
+ * The decisions a saved state records: `context.functionApprovals[].approvals[toolKey]` (a JSON array
+ * ending with the tool's name) and the older `context.approvals[toolName]`, each `{ approved, rejected }`
+ * holding call ids, or `true` for every call of the tool.
  */
 function savedDecisions(context: unknown): Decisions | undefined {
   if (!isRecord(context)) return undefined;
@@ -349,13 +326,8 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
   for (let index = 0; index < list.length; index++) {
     const item = itemAt(items, index);
     refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, item, ITEM_KEYS);
-    if (Array.isArray(item.content)) {
-      const parts: unknown[] = item.content;
-      for (let part = 0; part < parts.length; part++) {
-        const piece: unknown = parts[part];
-        if (isRecord(piece)) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}, part ${part + 1}`, piece, PART_KEYS);
-      }
-    }
+    const parts: unknown[] = Array.isArray(item.content) ? item.content : [];
+    parts.forEach((piece, part) => isRecord(piece) && refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}, part ${part + 1}`, piece, PART_KEYS));
     if (items.runItems && isRecord(items.list[index])) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, items.list[index] as UnknownRecord, RUN_ITEM_KEYS);
     if (of !== undefined && of[index] !== owner) {
       // Another agent's item, read when its run is opened; one no reader knows is refused here too.
@@ -464,10 +436,8 @@ function hostedCall(item: UnknownRecord): ToolCall | undefined {
 }
 
 /**
- * The hosted MCP items that are no new call: the tool list (`mcp_list_tools`), a person's answer to an
- * approval request (`mcp_approval_response`), and the `mcp_call` that ran a request once approved
- * (it names it in `approval_request_id`: one call, from its request to its result). True when the
- * item was one of them.
+ * True for the hosted MCP items that are no new call: `mcp_list_tools`, `mcp_approval_response` (a
+ * person's answer), and the `mcp_call` that ran an approved request (named in `approval_request_id`).
  */
 function readHostedMcp(item: UnknownRecord, requests: Map<string, ToolCall>): boolean {
   const data = isRecord(item.providerData) ? item.providerData : {};
@@ -495,8 +465,7 @@ function readHostedMcp(item: UnknownRecord, requests: Map<string, ToolCall>): bo
 
 /**
  * A result: the SDK's default error text is a failure, and, where no run state says who approved
- * what (`withoutState`), its default rejection text a denial. `returned`: what the tool returned,
- * where a run item keeps it (`tool_call_output_item.output`); else the output is the protocol item's.
+ * what, its default rejection text a denial. `returned`: what the tool returned, where a run item keeps it.
  */
 function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boolean, returned: unknown): void {
   const callId = item.callId ?? item.call_id;
