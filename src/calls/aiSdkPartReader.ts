@@ -99,8 +99,7 @@ export class AiSdkPartReader {
     if (!isNonEmptyString(id) || part.preliminary === true) return;
     if (!('output' in part)) {
       // AI SDK 4: `result`, with `isError` for a failure (Mastra's v1 messages: the thrown MastraError).
-      if (part.isError === true || part.result instanceof Error) this.calls.error(id, part.result);
-      else this.calls.output(id, part.result);
+      this.calls.answer(id, part.result, part.isError === true || part.result instanceof Error);
       return;
     }
     const output = part.output;

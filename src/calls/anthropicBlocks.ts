@@ -64,6 +64,5 @@ export function readResultBlock(block: UnknownRecord, calls: CallCollector): voi
   const content = block.content;
   // A server tool reports failure as content `{ type: 'web_search_tool_result_error', error_code }`.
   const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
-  if (block.is_error === true || serverError) calls.error(id, content);
-  else calls.output(id, content);
+  calls.answer(id, content, block.is_error === true || serverError);
 }

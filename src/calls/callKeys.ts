@@ -1,5 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import { escapeUnsafe } from '../printable.js';
+import { printable } from '../printable.js';
 import type { UnknownRecord } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { describeKeys } from './unknownParts.js';
@@ -86,10 +86,10 @@ export class CallKeyError extends ToolCallAccuracyError {
     readonly found: string,
   ) {
     super(
-      `reading the run as ${format}: its ${where} (${found}) has the key "${printable(key)}", which could hold tool calls and which this reader does not know. ` +
+      `reading the run as ${format}: its ${where} (${found}) has the key "${printable(key, 40)}", which could hold tool calls and which this reader does not know. ` +
         'It is refused rather than read as no calls, which would let .not.toCallTool and toCallNoTools pass wrongly. ' +
         'Pass the run as its library returned it (the response or messages themselves, not rebuilt by hand), or its calls as a plain list ([{ toolName, input }]); ' +
-        `if "${printable(key)}" holds no calls, remove it before the assertion. ` +
+        `if "${printable(key, 40)}" holds no calls, remove it before the assertion. ` +
         'If a library writes this shape and the package should read it, report it in the package\'s issue tracker with the library, its version and this shape.',
     );
   }
@@ -105,8 +105,4 @@ export function refuseCallKeys(format: string, where: string | (() => string), r
     if (known.has(key)) continue;
     if (callCarryingKey(key, record[key])) throw new CallKeyError(format, typeof where === 'string' ? where : where(), key, describeKeys(record));
   }
-}
-
-function printable(text: string): string {
-  return escapeUnsafe(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }

@@ -134,6 +134,12 @@ export class CallCollector {
     if (call) call.error = error;
   }
 
+  /** Records a tool's answer: a failure when `failed`, else a result. */
+  answer(toolCallId: unknown, value: unknown, failed: boolean, toolName?: string): void {
+    if (failed) this.error(toolCallId, value, toolName);
+    else this.output(toolCallId, value, toolName);
+  }
+
   /**
    * Records that a person was asked to approve the call with this id, or answered; returns that
    * call. A denial answers the call (it will get no result); a request or an approval is for the

@@ -86,10 +86,7 @@ function readMessage(message: unknown, run: unknown, at: number, calls: CallColl
       continue;
     }
     const result = block.toolResult;
-    if (isRecord(result) && isNonEmptyString(result.toolUseId)) {
-      if (result.status === 'error') calls.error(result.toolUseId, resultValue(result.content));
-      else calls.output(result.toolUseId, resultValue(result.content));
-    }
+    if (isRecord(result) && isNonEmptyString(result.toolUseId)) calls.answer(result.toolUseId, resultValue(result.content), result.status === 'error');
   }
 }
 

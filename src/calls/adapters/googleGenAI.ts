@@ -82,15 +82,8 @@ function readContent(content: UnknownRecord, run: unknown, at: number, calls: Ca
   }
 }
 
-/**
- * A result pairs by `id` where it has one, else with the earliest unanswered call of its tool
- * (pairing.ts): Gemini's parallel calls come without ids and are answered in order.
- */
-function answer(calls: CallCollector, id: unknown, toolName: unknown, outcome: 'output' | 'error', value: unknown): void {
-  const name = isNonEmptyString(toolName) ? toolName : undefined;
-  if (outcome === 'error') calls.error(id, value, name);
-  else calls.output(id, value, name);
-}
+/** A result pairs by `id` where it has one, else with the earliest unanswered call of its tool: Gemini's parallel calls come without ids. */
+const nameOf = (toolName: unknown) => (isNonEmptyString(toolName) ? toolName : undefined);
 
 function readPart(part: UnknownRecord, run: unknown, at: number, index: number, fromModel: boolean, calls: CallCollector): void {
   const call = part.functionCall;
@@ -108,8 +101,8 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   if (isRecord(response)) {
     if (response.willContinue === true) return; // a non-blocking function's interim answer: its last response has the result
     const body = response.response;
-    if (isRecord(body) && body.error !== undefined && body.error !== null) answer(calls, response.id, response.name, 'error', body.error);
-    else answer(calls, response.id, response.name, 'output', isRecord(body) && 'output' in body ? body.output : (body ?? response.parts));
+    if (isRecord(body) && body.error !== undefined && body.error !== null) calls.error(response.id, body.error, nameOf(response.name));
+    else calls.output(response.id, isRecord(body) && 'output' in body ? body.output : (body ?? response.parts), nameOf(response.name));
     return;
   }
   const code = part.executableCode;
@@ -122,7 +115,7 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   const result = part.codeExecutionResult;
   if (isRecord(result)) {
     const ok = result.outcome === 'OUTCOME_OK';
-    answer(calls, result.id, CODE_EXECUTION, ok ? 'output' : 'error', ok ? result.output : { outcome: result.outcome, output: result.output });
+    calls.answer(result.id, ok ? result.output : { outcome: result.outcome, output: result.output }, !ok, CODE_EXECUTION);
     return;
   }
   const builtIn = part.toolCall;
@@ -133,7 +126,7 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
     return;
   }
   const builtInResponse = part.toolResponse;
-  if (isRecord(builtInResponse)) answer(calls, builtInResponse.id, builtInResponse.toolType, 'output', builtInResponse.response);
+  if (isRecord(builtInResponse)) calls.output(builtInResponse.id, builtInResponse.response, nameOf(builtInResponse.toolType));
 }
 
 /** The response's contents in order: its automatic function calling history, then its answer. */

@@ -8,6 +8,7 @@ import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { plural } from '../../value.js';
+import { jsonOrText } from '../../json.js';
 import { refuseCallKeys } from '../callKeys.js';
 
 /**
@@ -97,11 +98,9 @@ function isChunk(message: unknown): message is UnknownRecord {
 
 /**
  * Whole messages from streamed chunks, as LangChain assembles them: the chunks of one model call
- * (the same `id`; chunks without one, while they follow each other) are joined with the chunks' own
- * `concat`, in order, and the whole message takes the place of its first chunk. Chunks that are no
- * longer instances (JSON) cannot be joined as LangChain joins them, so several of them are refused;
- * a message whose call arguments are still incomplete JSON is a stream cut short, refused too:
- * never read as partial calls.
+ * (the same `id`; chunks without one, while they follow each other) are joined with their own
+ * `concat`, in the place of the first. Chunks that are JSON (no `concat`) are refused, as is a
+ * message whose call arguments are incomplete JSON (a stream cut short).
  */
 function assembled(messages: readonly unknown[]): readonly unknown[] {
   if (!messages.some(isChunk)) return messages;
@@ -150,24 +149,16 @@ function joined(chunks: readonly UnknownRecord[], at: number): UnknownRecord {
   }
   const pieces = fieldsOf(message).tool_call_chunks as unknown[];
   for (const piece of pieces) {
-    if (!isRecord(piece) || typeof piece.args !== 'string' || piece.args.trim() === '' || parses(piece.args)) continue;
+    // Text that is no JSON comes back as itself.
+    if (!isRecord(piece) || typeof piece.args !== 'string' || piece.args.trim() === '' || jsonOrText(piece.args) !== piece.args) continue;
     refuseUnknown(
       'langchain',
-      `${position(at)} (a message streamed in ${chunks.length} chunk${chunks.length === 1 ? '' : 's'})`,
+      `${position(at)} (a message streamed in ${plural(chunks.length, 'chunk')})`,
       message,
       `whole calls: the arguments of its call ${isNonEmptyString(piece.name) ? `to ${JSON.stringify(piece.name)} ` : ''}are incomplete JSON, so the stream was cut short; pass the chunks of a finished stream`,
     );
   }
   return message;
-}
-
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -176,24 +167,8 @@ function parses(text: string): boolean {
  * other is refused: a server tool's call (`server_tool_call`) is in no `tool_calls`.
  */
 const AI_BLOCKS = new Set([
-  'text',
-  'reasoning',
-  'thinking',
-  'redacted_thinking',
-  'tool_use',
-  'tool_call',
-  'tool_call_chunk',
-  'invalid_tool_call',
-  'input_json_delta',
-  'image',
-  'image_url',
-  'audio',
-  'video',
-  'file',
-  'text-plain',
-  'document',
-  'refusal',
-  'non_standard',
+  'text', 'reasoning', 'thinking', 'redacted_thinking', 'tool_use', 'tool_call', 'tool_call_chunk', 'invalid_tool_call', 'input_json_delta', 'image', 'image_url', 'audio',
+  'video', 'file', 'text-plain', 'document', 'refusal', 'non_standard',
 ]);
 
 function checkBlocks(content: unknown, message: number): void {
@@ -317,8 +292,7 @@ export const langchainMessages: FormatAdapter = {
         checkBlocks(fields.content, index);
         readAiMessage(fields, calls, index);
       } else if (type === 'tool' && isNonEmptyString(fields.tool_call_id)) {
-        if (fields.status === 'error') calls.error(fields.tool_call_id, fields.content);
-        else calls.output(fields.tool_call_id, fields.content);
+        calls.answer(fields.tool_call_id, fields.content, fields.status === 'error');
       }
     }
   },

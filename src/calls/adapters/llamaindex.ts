@@ -24,22 +24,8 @@ const RESULT_KEYS = new Set(['result', 'message', 'state', 'object']);
 const EVENT_KEYS = new Set(['type', 'data', 'toString', 'toJSON']);
 /** The data keys of the agent workflow's events this reader knows (calls are read from agentToolCallEvent and agentToolCallResultEvent only). */
 const EVENT_DATA_KEYS = new Set([
-  'agentName',
-  'toolName',
-  'toolKwargs',
-  'toolId',
-  'toolOutput',
-  'returnDirect',
-  'raw',
-  'input',
-  'currentAgentName',
-  'delta',
-  'response',
-  'toolCalls',
-  'results',
-  'userInput',
-  'chatHistory',
-  ...RESULT_KEYS,
+  'agentName', 'toolName', 'toolKwargs', 'toolId', 'toolOutput', 'returnDirect', 'raw', 'input', 'currentAgentName', 'delta', 'response', 'toolCalls', 'results', 'userInput',
+  'chatHistory', ...RESULT_KEYS,
 ]);
 
 const EVENT_TYPE = /^(\d+|llamaindex-(start|stop))$/;
@@ -133,8 +119,7 @@ function readMessage(message: unknown, where: string, calls: CallCollector): voi
   const toolResult = options.toolResult;
   if (toolResult !== undefined) {
     if (!isRecord(toolResult)) refuseUnknown(FORMAT, `${where}, options.toolResult`, toolResult, 'a result { id, result, isError }');
-    if (toolResult.isError === true) calls.error(toolResult.id, toolResult.result, typeof toolResult.name === 'string' ? toolResult.name : undefined);
-    else calls.output(toolResult.id, toolResult.result, typeof toolResult.name === 'string' ? toolResult.name : undefined);
+    calls.answer(toolResult.id, toolResult.result, toolResult.isError === true, typeof toolResult.name === 'string' ? toolResult.name : undefined);
   }
 }
 
@@ -207,8 +192,7 @@ function readEvents(events: ReadonlyArray<UnknownRecord & { data: UnknownRecord 
     if ('toolOutput' in data) {
       const output = data.toolOutput;
       if (!isRecord(output)) return;
-      if (output.isError === true) calls.error(data.toolId, output.result, typeof data.toolName === 'string' ? data.toolName : undefined);
-      else calls.output(data.toolId, output.result, typeof data.toolName === 'string' ? data.toolName : undefined);
+      calls.answer(data.toolId, output.result, output.isError === true, typeof data.toolName === 'string' ? data.toolName : undefined);
     } else if ('toolKwargs' in data && isNonEmptyString(data.toolName)) {
       calls.add(toolCallWithJsonInput(data.toolName, data.toolKwargs, data.toolId));
       read.add(data.toolId);

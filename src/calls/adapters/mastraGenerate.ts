@@ -6,12 +6,12 @@ import { Pairing } from '../pairing.js';
 import { refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 
-/** The keys of a `toolCalls`/`toolResults` chunk and of its payload this reader reads or knows. */
-const CHUNK_KEYS = new Set(['type', 'runId', 'from', 'payload', 'metadata']);
-const PAYLOAD_KEYS = new Set(['toolCallId', 'toolName', 'args', 'result', 'isError', 'providerExecuted', 'providerMetadata', 'dynamic', 'output', 'error']);
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, nth, sumTokens, tokensOf } from '../runUsage.js';
 import { oneTurn } from '../turns.js';
 
+/** The keys of a `toolCalls`/`toolResults` chunk and of its payload this reader reads or knows. */
+const CHUNK_KEYS = new Set(['type', 'runId', 'from', 'payload', 'metadata']);
+const PAYLOAD_KEYS = new Set(['toolCallId', 'toolName', 'args', 'result', 'isError', 'providerExecuted', 'providerMetadata', 'dynamic', 'output', 'error']);
 function isPayloadChunk(value: unknown): boolean {
   return isRecord(value) && isRecord(value.payload) && typeof value.type === 'string';
 }
@@ -36,11 +36,7 @@ function answer(call: ToolCall, result: UnknownRecord): void {
   else call.output = result.result;
 }
 
-/**
- * A tool that threw, in Mastra 1.x: no `toolResults` chunk, only the model message Mastra sent back,
- * a `tool-result` part with an `error-text` (or `error-json`) output in `response.messages`. Sets it
- * as the error of a call no result answered.
- */
+/** A tool that threw, in Mastra 1.x, has no `toolResults` chunk, only an `error-text` (or `error-json`) `tool-result` part in `response.messages`. */
 function failedInResponse(value: UnknownRecord, made: ToolCall[]): void {
   const messages = isRecord(value.response) ? value.response.messages : undefined;
   if (!Array.isArray(messages)) return;
