@@ -4,12 +4,7 @@ import type { UnknownRecord } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { describeKeys } from './unknownParts.js';
 
-/**
- * Keys that real OpenAI-compatible providers add to a message beside its text, and that hold no
- * calls: OpenAI's `refusal`, `annotations` and `audio`, DeepSeek's `reasoning_content`, OpenRouter's
- * `reasoning` and `reasoning_details`, Groq's `x_groq`. They never make a message refused, whatever
- * they hold.
- */
+/** Keys OpenAI-compatible providers add beside a message's text, which hold no calls (OpenAI's, DeepSeek's, OpenRouter's, Groq's): never refused. */
 export const HARMLESS_KEYS: ReadonlySet<string> = new Set(['refusal', 'annotations', 'audio', 'reasoning_content', 'reasoning', 'reasoning_details', 'x_groq']);
 
 /** Words of a key that speak of calls, in any case or spelling (`toolCalls`, `tool_use`, `FUNCTION_CALL`, `executedTools`). */
@@ -52,11 +47,9 @@ function holdsCalls(value: unknown, depth: number): boolean {
 }
 
 /**
- * Whether a key a reader does not know could carry calls: its name speaks of tools, functions or
- * calls (`toolCalls`, `tool_use`, `function_call`, `executed_tools`, in any case) and it holds a
- * record or a list that is not empty (a string id or a flag holds no call), or its value holds
- * something call-shaped (a record, or records in a list, with a name beside arguments, args, input
- * or parameters). The keys of `HARMLESS_KEYS` never do. This one function decides it for every reader.
+ * Whether a key a reader does not know could carry calls, for every reader: its name speaks of tools,
+ * functions or calls and it holds a record or list that is not empty, or its value holds something
+ * call-shaped (a name beside arguments, args, input or parameters). `HARMLESS_KEYS` never do.
  */
 export function callCarryingKey(key: string, value: unknown): boolean {
   if (HARMLESS_KEYS.has(key) || value === undefined || value === null) return false;
@@ -70,10 +63,7 @@ function isEmpty(value: object): boolean {
   return Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
 }
 
-/**
- * A key that could carry calls in a message, part, block, item or step whose reader does not know
- * it: the run is refused rather than read without them. Its parts are fields.
- */
+/** A key that could carry calls where its reader does not know it: the run is refused rather than read without them. */
 export class CallKeyError extends ToolCallAccuracyError {
   constructor(
     /** The format the rest of the run was read as, e.g. `openai-chat`. */
@@ -95,11 +85,7 @@ export class CallKeyError extends ToolCallAccuracyError {
   }
 }
 
-/**
- * Refuses the first key of `record` that `known` does not hold and that could carry calls
- * (`callCarryingKey`), at `where` of a run read as `format`. Every reader calls it on each message,
- * part, block, item or step it takes as read, with the keys it reads or knows to hold no calls.
- */
+/** Refuses the first key of `record` that `known` does not hold and that could carry calls, at `where` of a run read as `format`. */
 export function refuseCallKeys(format: string, where: string | (() => string), record: UnknownRecord, known: ReadonlySet<string>): void {
   for (const key of Object.keys(record)) {
     if (known.has(key)) continue;

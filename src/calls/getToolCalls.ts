@@ -49,11 +49,7 @@ export function adapterFor(run: unknown): FormatAdapter {
   return adapter;
 }
 
-/**
- * The calls of the run's top agent: what its adapter reads. A list of calls handed back as a run
- * (`getToolCalls(run)`) holds every agent's calls already, those of other agents with their `agent`:
- * its own calls are the others, and no call's result is read as a sub-agent run again.
- */
+/** The calls of the run's top agent; of a list of calls handed back as a run (`getToolCalls(run)`), those without an `agent`. */
 function readOwn(run: unknown): RunCalls {
   const adapter = adapterFor(run);
   const read = readAs(adapter, run);
@@ -100,11 +96,9 @@ interface Placed {
 }
 
 /**
- * The calls of `read` (one agent's own) with each sub-agent's calls placed among them, in the
- * order made, each given its `agent`: where the run orders its sub-agents' calls with its own (a
- * Claude Agent SDK sub-agent's messages interleave with the main agent's), by that order; else
- * after the model step that started the sub-agent (its sibling calls were issued before the
- * sub-agent ran; an agent handed off to goes on once the handoff is made).
+ * The calls of `read` (one agent's own) with each sub-agent's calls placed among them, each given
+ * its `agent`: by the run's own order where it gives one (`positions`), else after the model step
+ * that started the sub-agent (its sibling calls were issued before the sub-agent ran).
  */
 function withSubAgents(read: RunCalls, depth = 0): RunCalls {
   const { calls } = read;

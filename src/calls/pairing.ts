@@ -32,18 +32,12 @@ function hasOutcome(call: ToolCall): boolean {
 }
 
 /**
- * Pairs results with the calls they answer: by call id, or, where a format has no ids, by tool
- * name in order. The one place a reader looks up the call of a result, a failure or an approval.
+ * Pairs results with the calls they answer: by call id, or, where a format has no ids, by tool name
+ * in order. It reads the list of calls its owner keeps (and appends to). A call is answered once a
+ * result was paired with it (`take`), or once it has an output, an error or a denial.
  *
- * It reads the list of calls its owner keeps (and appends to): a result sees every call made before
- * it. A call is answered once a result was paired with it (`take`), or once it has an output, an
- * error, or a denial (a reader that knew its result when it made it). The caller sets the result on
- * the call `take` returns: a result with no value (undefined) should not be taken, so that its call
- * stays open for the next one (`CallCollector.output`).
- *
- * A result mostly answers a call close by (the latest calls, or the earliest open one): those are
- * looked at first, and an index of ids is made only for a result whose call is further away: an
- * index made for every run cost more than reading an ordinary run (bench/RESULTS.md).
+ * A result mostly answers a call close by: those are looked at first, and an index of ids is made
+ * only for a result whose call is further away (an index for every run cost more: bench/RESULTS.md).
  */
 export class Pairing {
   /** By position in the list: the calls a result was paired with. */
@@ -61,10 +55,8 @@ export class Pairing {
   ) {}
 
   /**
-   * The unanswered call a result answers, now answered; undefined when there is none. With an id
-   * (a non-empty string): a call with that id (and, when `toolName` is given, that tool), the
-   * latest or the earliest by the pairing's order. Without one: the earliest unanswered call to
-   * `toolName` made without an id.
+   * The unanswered call a result answers, now answered: with an id, a call with that id (and tool,
+   * when given), by the pairing's order; without one, the earliest to `toolName` made without an id.
    */
   take(toolCallId: unknown, toolName?: string): ToolCall | undefined {
     const id = isId(toolCallId) ? toolCallId : undefined;
