@@ -194,7 +194,7 @@ function acceptedShapes(): string {
 }
 
 function unreadableRunMessage(run: unknown, messages: Classification | undefined): string {
-  if (isRecord(run) && isThenable(safeGet(run, 'steps'))) {
+  if (isRecord(run) && isThenable(attempt(() => run.steps))) {
     return (
       'received a streamText result whose `steps` is still a Promise. ' +
       'Pass the finished steps instead: expect(await result.steps).toCallTool(…). ' +
@@ -202,21 +202,17 @@ function unreadableRunMessage(run: unknown, messages: Classification | undefined
     );
   }
   for (const adapter of adapters) {
-    let piece: string | undefined;
-    try {
-      piece = adapter.wrongPiece?.(run);
-    } catch {
-      piece = undefined;
-    }
+    const piece = attempt(() => adapter.wrongPiece?.(run));
     if (piece) return `received ${describeValue(run)}, which is a piece of a ${adapter.format} run, not a run: ${piece}.`;
   }
   const why = describeMessages(messages, run);
   return `received ${describeValue(run)}, which is not an agent run this package can read${why ? `: ${why}` : ''}.\n${acceptedShapes()}`;
 }
 
-function safeGet(record: Record<string, unknown>, key: string): unknown {
+/** What `read` gives, or undefined when it throws (a getter or Proxy trap). */
+function attempt<T>(read: () => T): T | undefined {
   try {
-    return record[key];
+    return read();
   } catch {
     return undefined;
   }

@@ -1,14 +1,10 @@
 import type { ToolCall } from '../types.js';
 
 /**
- * Which of several unanswered calls with one id a result answers:
- * - `nearest`: the latest one. For runs read in the order things happened (messages, items, step
- *   content): a provider that numbers ids per turn (`call_0`) reuses them, and a result answers the
- *   call of its own step, the latest with its id, never an earlier step's call left without one.
- * - `earliest`: the first one. For runs that list all calls and all results apart, in the same
- *   order (a Mastra `generate()` result's `toolCalls` and `toolResults`, a trace's tool spans).
- * A result without an id answers the earliest unanswered call to its tool that has no id either,
- * whatever the order: parallel calls without ids (Gemini) are answered in the order they were made.
+ * Which of several unanswered calls with one id a result answers: `nearest`, the latest (runs read in
+ * the order things happened, where providers reuse ids per turn), or `earliest`, the first (runs
+ * that list all calls and all results apart, in the same order). A result without an id answers the
+ * earliest unanswered call to its tool without an id either (parallel calls without ids, Gemini's).
  */
 export type PairingOrder = 'nearest' | 'earliest';
 

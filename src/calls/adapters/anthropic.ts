@@ -48,13 +48,7 @@ function startsTurn(message: unknown): boolean {
 
 const roleOf = speakingRole('assistant', messageContentText);
 
-/**
- * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
- * (`input` already parsed), and `server_tool_use`/`mcp_tool_use` ones, which Anthropic runs
- * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
- * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block
- * (anthropicBlocks.ts, which the Claude Agent SDK's reader shares).
- */
+/** Anthropic Messages: a `Message` or a conversation, whose blocks anthropicBlocks.ts reads (shared with the Claude Agent SDK's reader). */
 export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",

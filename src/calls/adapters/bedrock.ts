@@ -133,16 +133,10 @@ function wrongPiece(value: unknown): string | undefined {
 const FORMAT = 'bedrock-converse';
 
 /**
- * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` (the `messages` a
- * tool-use loop sends and keeps) and a `ConverseResponse` (`output.message`, `usage`,
- * `metrics.latencyMs`). A content block is keyed by its member, with no `type`: calls are the
- * assistant's `toolUse` blocks (`input` already parsed; `type: 'server_tool_use'` is a tool Bedrock
- * runs itself, `providerExecuted`), results the `toolResult` blocks of the next user message,
- * paired by `toolUseId`. `status: 'error'` is a failure; the output is the content's value (one
- * `json` or `text` block: its value; several: their values in a list).
- *
- * Read or refuse: a block with no member this package knows (`$unknown` included) is refused,
- * naming its keys and where it is.
+ * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` and a `ConverseResponse`.
+ * A block is keyed by its member, with no `type`: calls are the assistant's `toolUse` blocks
+ * (`type: 'server_tool_use'`: `providerExecuted`), results the `toolResult` blocks of the next user
+ * message (`status: 'error'` a failure), paired by `toolUseId`.
  */
 export const bedrockConverse: FormatAdapter = {
   format: FORMAT,

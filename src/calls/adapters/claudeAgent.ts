@@ -10,11 +10,7 @@ import { oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 
-/**
- * The keys of the messages `query()` yields (0.3) that this reader reads or knows: those of every
- * message type, as the SDK writes them (`system`/`init` lists the `tools`; a `user` message keeps
- * its tool's result in `tool_use_result`; a `result` lists `permission_denials`).
- */
+/** The keys of the messages `query()` yields (0.3), of every message type, that this reader reads or knows. */
 const SDK_MESSAGE_KEYS = new Set(
   ('type subtype cwd session_id tools mcp_servers model permissionMode slash_commands terminal_slash_commands apiKeySource claude_code_version output_style agents skills plugins ' +
     'capabilities analytics_disabled product_feedback_disabled served_by_anthropic uuid sandbox_enabled memory_paths original_cwd additional_directories messaging_socket_path ' +
@@ -27,17 +23,7 @@ const SDK_MESSAGE_KEYS = new Set(
 
 /** Message types `query()` yields (`SDKMessage['type']`), each read or known to hold no call. */
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
-  'assistant',
-  'user',
-  'result',
-  'system',
-  'stream_event',
-  'tool_progress',
-  'auth_status',
-  'tool_use_summary',
-  'rate_limit_event',
-  'prompt_suggestion',
-  'conversation_reset',
+  'assistant', 'user', 'result', 'system', 'stream_event', 'tool_progress', 'auth_status', 'tool_use_summary', 'rate_limit_event', 'prompt_suggestion', 'conversation_reset',
 ]);
 
 const FORMAT = 'claude-agent';
@@ -56,15 +42,11 @@ class SubAgentRun {
   constructor(readonly context: Context, readonly parent: string) {}
 }
 
-// ---- shapes ----------------------------------------------------------------------------------
-
 /** A message `query()` yielded: a type of `SDKMessage` with its `session_id` (a user message may leave it out, not its `parent_tool_use_id`). */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) return undefined;
   return typeof message.session_id === 'string' || (message.type === 'user' && 'parent_tool_use_id' in message) ? 'evidence' : undefined;
 }
-
-// ---- reading ----------------------------------------------------------------------------------
 
 function contextOf(messages: readonly unknown[]): Context {
   const denied = new Set<string>();
@@ -189,8 +171,6 @@ const MESSAGES_LIST = `the messages query() yields (${[...MESSAGE_TYPES].join(',
 const ASSISTANT_BLOCKS = KNOWN_BLOCKS;
 const USER_BLOCKS = `tool_result and the server tools' *_tool_result, ${[...QUIET_BLOCKS].join(', ')}`;
 
-// ---- text and usage ---------------------------------------------------------------------------
-
 function textOf(value: unknown): RunText {
   const messages = value instanceof SubAgentRun ? [] : asMessages(value);
   return conversationText(
@@ -268,8 +248,6 @@ function tokensOf(modelUsage: unknown): { input: number; output: number } | unde
 function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 }
-
-// ---- the adapter ------------------------------------------------------------------------------
 
 /**
  * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a

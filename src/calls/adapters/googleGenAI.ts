@@ -185,22 +185,11 @@ function usage(value: unknown): RunUsage {
 const FORMAT = 'google-genai';
 
 /**
- * Google Gen AI (`@google/genai`): a `GenerateContentResponse` (the class or its JSON), with its
- * `automaticFunctionCallingHistory` when automatic function calling ran, and `Content[]`
- * histories (`chat.getHistory()`, or the `contents` a user keeps).
- *
- * Calls are a model content's `functionCall` parts (`args` the input). Gemini sends parallel calls
- * without `id` (the first carries a `thoughtSignature`), so a `functionResponse` pairs with its
- * call by `id` where it has one, else with the earliest unanswered call of its `name`. Its
- * `response.error` is a failure and `response.output` the result, as Google's function-calling
- * guide prescribes; a `response` with neither is the result as a whole (what `mcpToTool` sends for
- * an MCP tool's success). Built-in tools Gemini runs itself are calls too, `providerExecuted`:
- * `executableCode` (code execution, named `code_execution`, answered by `codeExecutionResult`,
- * whose outcome other than `OUTCOME_OK` is a failure) and `toolCall` parts (named by `toolType`,
- * answered by `toolResponse` by `id`).
- *
- * Read or refuse: a part with none of the keys of Gemini's `Part` is refused, naming its keys and
- * where it is, as is a streamed piece of a call (`partialArgs`, `willContinue`).
+ * Google Gen AI (`@google/genai`): a `GenerateContentResponse` (with its `automaticFunctionCallingHistory`)
+ * and `Content[]` histories. Calls are a model content's `functionCall` parts; a `functionResponse`'s
+ * `response.error` is a failure, `response.output` the result, and a `response` with neither the
+ * result as a whole (`mcpToTool`). Built-in tools are `providerExecuted` calls: `executableCode`
+ * (`code_execution`, answered by `codeExecutionResult`) and `toolCall` parts (named by `toolType`).
  */
 export const googleGenAI: FormatAdapter = {
   format: FORMAT,

@@ -11,11 +11,7 @@ import { plural } from '../../value.js';
 import { jsonOrText } from '../../json.js';
 import { refuseCallKeys } from '../callKeys.js';
 
-/**
- * The keys of an AI message's fields (an instance's own, its JSON `kwargs`, its `toDict()` data) that
- * this reader reads or knows; `additional_kwargs` and `response_metadata` hold the provider's raw
- * copy of what `tool_calls` says.
- */
+/** The keys of an AI message's fields this reader reads or knows; `additional_kwargs` and `response_metadata` repeat `tool_calls`. */
 const AI_KEYS = new Set([
   'lc_serializable', 'lc_kwargs', 'lc_namespace', 'lc', 'type', 'id', 'kwargs', 'data', 'content', 'name', 'additional_kwargs', 'response_metadata',
   'tool_calls', 'invalid_tool_calls', 'tool_call_chunks', 'usage_metadata', 'example', 'contentBlocks', 'tool_call_id', 'status', 'artifact', 'metadata', 'role',
@@ -46,11 +42,7 @@ function isLangChainMessage(message: UnknownRecord): boolean {
   return typeof message.type === 'string' && LANGCHAIN_TYPES.has(message.type) && !('role' in message);
 }
 
-/**
- * A LangChain message, or one of `aiMessage.tool_calls` (`type: 'tool_call'`, set by most providers),
- * shows the format; an OpenAI tool call (`type: 'function'` with a `function`) does not. A
- * `{ role, content: 'text' }` dict (what LangChain coerces into a message) fits.
- */
+/** A LangChain message or one of `aiMessage.tool_calls` (`type: 'tool_call'`) shows the format; a `{ role, content: 'text' }` dict fits. */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   const type = message.type;
   if (type === 'tool_call' || type === 'invalid_tool_call') return 'evidence';
@@ -74,11 +66,7 @@ function fieldsOf(message: UnknownRecord): UnknownRecord {
   return message;
 }
 
-/**
- * The messages of a run: a list of them (the `[message, metadata]` tuples of LangGraph's
- * `streamMode: 'messages'` read as their messages), a LangGraph state's, or one message; streamed
- * chunks assembled into whole messages.
- */
+/** The messages of a run (a list, `[message, metadata]` tuples, a LangGraph state's, or one), streamed chunks assembled. */
 function messagesOf(value: unknown): readonly unknown[] {
   if (isMessageTuples(value)) return assembled(value.map((tuple) => tuple[0]));
   if (Array.isArray(value)) return assembled(value);
@@ -161,11 +149,7 @@ function joined(chunks: readonly UnknownRecord[], at: number): UnknownRecord {
   return message;
 }
 
-/**
- * Content blocks an AI message may hold besides its `tool_calls`: LangChain's standard blocks and
- * the providers' own that it keeps (Anthropic's `tool_use` repeats a call of `tool_calls`). Any
- * other is refused: a server tool's call (`server_tool_call`) is in no `tool_calls`.
- */
+/** Content blocks an AI message may hold beside its `tool_calls` (Anthropic's `tool_use` repeats one); any other, `server_tool_call` too, is refused. */
 const AI_BLOCKS = new Set([
   'text', 'reasoning', 'thinking', 'redacted_thinking', 'tool_use', 'tool_call', 'tool_call_chunk', 'invalid_tool_call', 'input_json_delta', 'image', 'image_url', 'audio',
   'video', 'file', 'text-plain', 'document', 'refusal', 'non_standard',
@@ -207,10 +191,7 @@ function readAiMessage(fields: UnknownRecord, calls: CallCollector, index: numbe
   }
 }
 
-/**
- * A bare `aiMessage.tool_calls` array: `{ name, args, id }`, with `type: 'tool_call'` from most
- * providers (those are classified with the messages) or without it (a hand-built AIMessage).
- */
+/** A bare `aiMessage.tool_calls` array without `type` (a hand-built AIMessage's; typed ones are classified with the messages). */
 function isUntypedToolCallList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && isNonEmptyString(item.name) && 'args' in item && !('type' in item) && !('role' in item));
 }
@@ -218,11 +199,7 @@ function isUntypedToolCallList(value: unknown): boolean {
 /** The `streamMode`s of LangGraph's `graph.stream()`, whose chunks are keyed by mode when several are streamed. */
 const STREAM_MODES = new Set(['values', 'updates', 'messages', 'debug', 'custom', 'tasks', 'checkpoints']);
 
-/**
- * What to pass instead of a piece of a LangGraph run: a chunk of `graph.stream()` in a mode that
- * holds part of the thread, a list of `values` chunks (each the whole thread so far), one
- * `messages` tuple.
- */
+/** What to pass instead of a piece of a LangGraph run: a chunk of `graph.stream()`, a list of `values` chunks, one `messages` tuple. */
 function langGraphPiece(value: unknown): string | undefined {
   const pieces = Array.isArray(value) ? value : [value];
   if (pieces.length === 0) return undefined;
@@ -253,10 +230,8 @@ const roleOf = (message: unknown) => {
 const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(message).content) : undefined);
 
 /**
- * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
- * `JSON.stringify` form (`{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`) and their
- * `toDict()` form (`{ type: 'ai', data }`). `invalid_tool_calls` (arguments that did not parse)
- * count as invalid calls: the model still chose the tool.
+ * LangChain messages: instances, a LangGraph state `{ messages }`, their `JSON.stringify` (`lc`) and
+ * `toDict()` forms. `invalid_tool_calls` count as invalid calls: the model still chose the tool.
  */
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',

@@ -55,11 +55,7 @@ function failedInResponse(value: UnknownRecord, made: ToolCall[]): void {
   }
 }
 
-/**
- * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
- * Mastra chunks, `{ type: 'tool-call', payload: { toolCallId, toolName, args } }`. Its
- * `steps[].content` is not reliable (0.24 kept only the last call there), so it is not read.
- */
+/** Mastra `agent.generate()` results: `toolCalls` and `toolResults` hold every step's calls (`steps[].content` is not reliable: 0.24 kept only the last). */
 export const mastraGenerate: FormatAdapter = {
   format: 'mastra-generate',
   shape: 'a Mastra agent.generate() result: { toolCalls: [{ payload: { toolName, args } }], toolResults }',
@@ -84,9 +80,8 @@ export const mastraGenerate: FormatAdapter = {
       refuseCallKeys('mastra-generate', `toolCalls[${index}].payload`, payload, PAYLOAD_KEYS);
       made.push(callOf(payload));
     });
-    // Each chunk is one call, even when a provider that numbers ids per turn reused an id in a
-    // later step; both lists span every step, results in the calls' order, so the k-th result
-    // with an id is the k-th call's: the earliest with that id no earlier result took.
+    // Each chunk is one call, even with an id reused in a later step: both lists span every step in
+    // order, so the k-th result with an id is the k-th call's.
     const pairing = new Pairing(made, 'earliest');
     if (Array.isArray(toolResults)) {
       for (let index = 0; index < toolResults.length; index++) {

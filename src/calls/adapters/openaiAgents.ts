@@ -84,8 +84,6 @@ interface Owners {
 
 const NO_HANDOFFS: Owners = { of: undefined, handoffs: new Map() };
 
-// ---- shapes ----------------------------------------------------------------------------------
-
 function get(record: object, key: string): unknown {
   return (record as UnknownRecord)[key];
 }
@@ -131,8 +129,6 @@ function itemFit(item: UnknownRecord): MessageFit | undefined {
   if (role !== 'user' && role !== 'assistant' && role !== 'system') return undefined;
   return typeof content === 'string' || (Array.isArray(content) && content.every(isMessagePart)) ? 'fits' : undefined;
 }
-
-// ---- the items of each shape ------------------------------------------------------------------
 
 /** Refuses the item at `index` of `items`, named by where it sits (`result.history item 3`). */
 function refuseItem(items: Items, index: number, value: unknown, expected = ITEMS_LIST): never {
@@ -234,8 +230,6 @@ function toolNameOfKey(key: string): string {
   }
 }
 
-// ---- whose items: the agent of each item, across handoffs --------------------------------------
-
 /**
  * Which agent each item belongs to: 0 the run's own agent, k the agent the k-th handoff handed off to.
  * A handoff's result moves what follows to its agent, up to the next user message; a result belongs
@@ -296,8 +290,6 @@ function handoffTarget(items: Items, index: number): string | undefined {
     return undefined;
   }
 }
-
-// ---- reading ----------------------------------------------------------------------------------
 
 /** An item this reader reads: a message (its type may be left out), a call, a result, or one that holds neither. */
 function isKnownItem(item: UnknownRecord): boolean {
@@ -476,8 +468,6 @@ function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boo
   else calls.output(callId, returned !== undefined ? returned : outputOf(item.output));
 }
 
-// ---- text and usage ---------------------------------------------------------------------------
-
 const TEXT_TYPES = ['output_text', 'input_text', 'text'];
 
 function textOf(value: unknown): RunText {
@@ -518,26 +508,15 @@ function turnsOf(value: unknown): Turns {
   return conversationTurns(value, isUserMessage);
 }
 
-// ---- the adapter ------------------------------------------------------------------------------
-
 /**
  * The OpenAI Agents SDK (`@openai/agents`): a `RunResult` or a finished `StreamedRunResult`, its
- * `newItems` (run items, each wrapping the protocol item it made in `rawItem`), its `history` (the
- * protocol items: `function_call` and `function_call_result` with a camelCase `callId`, which tells
- * them from OpenAI Responses items), the JSON of any of these, and a saved run state
- * (`JSON.stringify(result)`, `result.state.toString()`).
- *
- * - A call's output is what the tool returned, as a run item keeps it (`tool_call_output_item.output`:
- *   an object stays the object); in a history, which keeps only what the model saw, its
- *   `function_call_result`'s output: the text of a `{ type: 'text', text }` output, anything else as it is.
- * - A tool that throws reaches the model as the text of the SDK's default error function, and that
- *   text is read as the call's error; a custom `errorFunction`'s text stays its output. A tool that
- *   timed out with the default timeout message is a failure too.
- * - Approvals: a `tool_approval_item` (`result.interruptions`) is a call awaiting approval; the run
- *   state records each decision (`state.approve`/`reject`), which a result and a saved state carry.
- *   A list of items has no state: there the SDK's default rejection text marks a denied call.
- * - Handoffs: the `transfer_to_…` call is the run's own; what the agent it handed off to did, up to
- *   the next user message, is a sub-agent run that `within(run, agentName)` (or the tool's name) opens.
+ * `newItems` (run items), its `history` (protocol items with a camelCase `callId`), their JSON, and a
+ * saved run state.
+ * - A call's output is what the tool returned, as a run item keeps it; in a history, what the model saw.
+ * - The SDK's default error (and timeout) text is the call's error; a custom `errorFunction`'s stays its output.
+ * - A `tool_approval_item` is a call awaiting approval; the run state records each decision. A list
+ *   of items has no state: there the SDK's default rejection text marks a denied call.
+ * - What the agent a handoff handed off to did, up to the next user message, is a sub-agent run.
  */
 export const openaiAgents: FormatAdapter = {
   format: FORMAT,

@@ -79,9 +79,8 @@ const CHAT_PARTS = new Set(['image_url', 'input_audio']);
 
 /**
  * A Chat message shows the format by its `tool_calls`, `tool_call_id` or `function_call`, a
- * `developer` or `function` role, or a part only Chat writes; so does an item of `tool_calls` on its
- * own. A message with a `type` is another format's (a Responses item, a LangChain dict). Any other
- * `{ role, content }` fits.
+ * `developer` or `function` role, or a part only Chat writes; so does an item of `tool_calls`. One
+ * with a `type` is another format's; any other `{ role, content }` fits.
  */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (isToolCallItem(message)) return 'evidence';
@@ -97,7 +96,6 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
   }
   return typeof message.role === 'string' && (typeof content === 'string' || content === null || Array.isArray(content)) ? 'fits' : undefined;
 }
-
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
