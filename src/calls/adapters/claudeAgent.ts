@@ -4,7 +4,7 @@ import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
-import { contentText, conversationText } from '../conversationText.js';
+import { asArray, contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
@@ -172,7 +172,7 @@ const ASSISTANT_BLOCKS = KNOWN_BLOCKS;
 const USER_BLOCKS = `tool_result and the server tools' *_tool_result, ${[...QUIET_BLOCKS].join(', ')}`;
 
 function textOf(value: unknown): RunText {
-  const messages = value instanceof SubAgentRun ? [] : asMessages(value);
+  const messages = value instanceof SubAgentRun ? [] : asArray(value);
   return conversationText(
     messages.filter((message) => isRecord(message) && (message.parent_tool_use_id ?? null) === null),
     (message) => {
@@ -190,10 +190,6 @@ function textOfMessage(message: unknown): string | undefined {
   return contentText((message as unknown as SDKUserMessage).message.content);
 }
 
-function asMessages(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
 const NO_RESULT = 'its messages end before the result message query() yields last, which records it';
 
 function usageOf(value: unknown): RunUsage {
@@ -201,7 +197,7 @@ function usageOf(value: unknown): RunUsage {
     const why = "a sub-agent's messages do not record it apart: measure the whole run";
     return { lacking: { tokens: why, durationMs: why } };
   }
-  const messages = asMessages(value);
+  const messages = asArray(value);
   const steps = new Set<unknown>();
   let durationMs: number | undefined;
   let last: SDKResultMessage | undefined;

@@ -107,9 +107,7 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   }
   const code = part.executableCode;
   if (isRecord(code)) {
-    if (fromModel) {
-      calls.add(providerCall(toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id)));
-    }
+    if (fromModel) calls.add(providerCall(toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id)));
     return;
   }
   const result = part.codeExecutionResult;
@@ -120,9 +118,7 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   }
   const builtIn = part.toolCall;
   if (isRecord(builtIn)) {
-    if (fromModel) {
-      calls.add(providerCall(toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id)));
-    }
+    if (fromModel) calls.add(providerCall(toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id)));
     return;
   }
   const builtInResponse = part.toolResponse;

@@ -3,7 +3,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunText, RunUsage, Turns, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { contentText, conversationText } from '../conversationText.js';
+import { asArray, contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { providerCall, toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
@@ -30,15 +30,9 @@ const DEFAULT_TIMEOUT = /^Tool '.*' timed out after \d+ms\.$/s;
 
 /** Protocol item types that hold no call and no result. */
 const QUIET_ITEMS = new Set(['message', 'reasoning', 'compaction']);
-/** Protocol items that are calls, with the name the call gets (function calls and hosted ones are named by their item). */
-const CALL_NAMES: Record<string, string> = {
-  computer_call: 'computer',
-  shell_call: 'shell',
-  apply_patch_call: 'apply_patch',
-  tool_search_call: 'tool_search',
-  program: 'program',
-};
-const isCallType = (type: string) => Object.prototype.hasOwnProperty.call(CALL_NAMES, type);
+/** Protocol items that are calls besides `function_call` and `hosted_tool_call` (named in `callOf`). */
+const CALL_ITEMS = new Set(['computer_call', 'shell_call', 'apply_patch_call', 'tool_search_call', 'program']);
+const isCallType = (type: string) => CALL_ITEMS.has(type);
 /** Protocol items that are results, answering a call by `callId`. */
 const RESULT_ITEMS = new Set(['function_call_result', 'computer_call_result', 'shell_call_output', 'apply_patch_call_output', 'tool_search_output', 'program_output']);
 /** Items only the Agents SDK writes (OpenAI Responses has none of them). */
@@ -84,12 +78,8 @@ interface Owners {
 
 const NO_HANDOFFS: Owners = { of: undefined, handoffs: new Map() };
 
-function get(record: object, key: string): unknown {
-  return (record as UnknownRecord)[key];
-}
-
 /** A `RunResult` or `StreamedRunResult`: its getters, not own keys, hold the run. */
-function isRunResult(value: unknown): value is object {
+function isRunResult(value: unknown): value is UnknownRecord {
   return isRecord(value) && 'newItems' in value && 'rawResponses' in value && 'state' in value && 'interruptions' in value;
 }
 
@@ -156,10 +146,10 @@ function runTypeAt(items: Items, index: number): unknown {
 function itemsOf(value: unknown): Items {
   if (value instanceof HandoffRun) return value.items;
   if (isRunResult(value)) {
-    refuseUnfinished(get(value, 'state'), 'a StreamedRunResult whose run has not finished: `await result.completed` first');
-    const context = get(value, 'runContext');
+    refuseUnfinished(value.state, 'a StreamedRunResult whose run has not finished: `await result.completed` first');
+    const context = value.runContext;
     const decisions: Decisions | undefined = isRecord(context) && typeof context.isToolApproved === 'function' ? liveDecisions(context) : undefined;
-    return { list: asArray(get(value, 'newItems')), runItems: true, decisions, source: 'result.newItems' };
+    return { list: asArray(value.newItems), runItems: true, decisions, source: 'result.newItems' };
   }
   const saved = savedStateOf(value);
   if (saved) {
@@ -168,10 +158,6 @@ function itemsOf(value: unknown): Items {
   }
   const list = value as readonly unknown[];
   return list.some(isRunItem) ? { list, runItems: true, decisions: undefined, source: 'result.newItems' } : { list, runItems: false, decisions: undefined, source: 'result.history' };
-}
-
-function asArray(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
 }
 
 /** A run still going (a stream not read to its end) has not made all its calls: refused, never read as what it has so far. */
@@ -472,7 +458,7 @@ const TEXT_TYPES = ['output_text', 'input_text', 'text'];
 
 function textOf(value: unknown): RunText {
   const items: unknown[] = [];
-  const input = isRunResult(value) ? get(value, 'input') : savedStateOf(value)?.originalInput;
+  const input = isRunResult(value) ? value.input : savedStateOf(value)?.originalInput;
   if (typeof input === 'string') items.push({ role: 'user', content: input });
   else items.push(...asArray(input));
   if (!(value instanceof HandoffRun)) {
@@ -489,7 +475,7 @@ function textOf(value: unknown): RunText {
 const NO_USAGE = 'its items carry no usage: pass the RunResult (or its JSON)';
 
 function usageOf(value: unknown): RunUsage {
-  const context = isRunResult(value) ? get(value, 'runContext') : savedStateOf(value)?.context;
+  const context = isRunResult(value) ? value.runContext : savedStateOf(value)?.context;
   const usage = isRecord(context) ? context.usage : undefined;
   if (!isRecord(usage)) return { lacking: { steps: NO_USAGE, tokens: NO_USAGE } };
   const { requests, inputTokens, outputTokens } = usage;
