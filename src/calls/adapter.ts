@@ -9,22 +9,16 @@ export interface RunText {
 }
 
 /**
- * How one message fits a message format:
- * - `evidence`: only this format writes it (a key, a part type, a class of its own);
- * - `text`: text only, in this format's own shape (`{ role, parts: [{ type: 'text' }] }` for UI
- *   messages): a fallback format claims a list of such messages when nothing shows another format;
- * - `fits`: valid in this format without showing it (`{ role: 'user', content: 'hi' }` in a Chat
- *   conversation).
- * A message a recognizer does not know at all is `undefined`: a list holding one is refused.
+ * How one message fits a message format: `evidence` (only this format writes it), `text` (text only,
+ * in this format's own shape: a fallback format claims a list of them when nothing shows another),
+ * `fits` (valid here without showing it: `{ role: 'user', content: 'hi' }`). Undefined: unknown.
  */
 export type MessageFit = 'evidence' | 'text' | 'fits';
 
 /**
- * What a format whose runs can be a bare list of messages says of each message. Their first
- * messages often look alike (`{ role: 'user', content: 'hi' }` is valid in most), so one
- * classifier (messageKinds.ts) asks every recognizer, in the detection order, and decides for all:
- * no two adapters can claim one value, a list mixing two formats is refused, and so is a list
- * holding a message its format does not know.
+ * What a format whose runs can be a bare list of messages says of each message. Messages often look
+ * alike, so one classifier (messageKinds.ts) asks every recognizer and decides for all: no two
+ * adapters claim one value, and a list mixing formats or holding an unknown message is refused.
  */
 export interface MessageRecognizer {
   /** How errors name one message of the format: `'an Anthropic message'`. */
@@ -61,37 +55,19 @@ export interface FormatAdapter {
   readonly format: string;
   /** One line naming the accepted shape, listed when a value matches no adapter. */
   readonly shape: string;
-  /**
-   * A cheap structural check, on evidence of the format only. Must not throw, and must not claim
-   * another adapter's values. Message formats ask `kinds` (`kinds.of(value) === format`), so that
-   * at most one of them claims an array.
-   */
+  /** A cheap structural check, on evidence of the format only; must not throw. Message formats ask `kinds` (`kinds.of(value) === format`). */
   detect(value: unknown, kinds: MessageKinds): boolean;
-  /**
-   * Adds the agent's own calls to `calls`, in the order the agent issued them, marking model steps
-   * (`calls.beginStep()`) where the run records them. A message, part or block it does not know is
-   * refused (`refuseUnknown` in unknownParts.ts), never skipped.
-   */
+  /** Adds the agent's own calls to `calls` in order, marking model steps where the run records them; refuses what it does not know, never skips it. */
   read(value: unknown, calls: CallCollector): void;
   /** For formats whose runs can be a bare list of messages: how each message fits (see `MessageRecognizer`). */
   readonly messages?: MessageRecognizer;
-  /**
-   * The run cut into turns for `turn(run, n)` (calls/turns.ts has the usual cuts: `oneTurn`,
-   * `conversationTurns`). A format without it cannot tell its turns apart, and `turn` says so.
-   */
+  /** The run cut into turns for `turn(run, n)` (turns.ts: `oneTurn`, `conversationTurns`); without it, `turn` says the format cannot. */
   turns?(value: unknown): Turns;
   /** The user's request and the agent's reply, for the LLM judge; formats without text leave it out. */
   text?(value: unknown): RunText;
-  /**
-   * What the run records beyond its calls (model steps, tokens, wall time), for `toStayWithinBudget`.
-   * A format that records none of it leaves this out. Read only when a budget asks, never while
-   * reading calls. See `UsageReader`.
-   */
+  /** What the run records beyond its calls (model steps, tokens, wall time), for `toStayWithinBudget`; read only when a budget asks. */
   usage?: UsageReader;
-  /**
-   * For a value no format reads: whether it is a piece of a run of this format (a stream chunk, one
-   * message of a list, a list of states), and then what to pass instead; the error says it.
-   */
+  /** For a value no format reads: whether it is a piece of a run of this format (a stream chunk, one message), and what to pass instead. */
   wrongPiece?(value: unknown): string | undefined;
   /** False for a shape that is no agent run when a tool returns it (a plain list of names): `within(run, tool)` does not read it as the sub-agent's. */
   readonly subRun?: false;
@@ -108,10 +84,7 @@ export interface TokenUsage {
   modelCalls: number;
 }
 
-/**
- * What one run records, each quantity present only when the run truly records it: never
- * estimated, never a partial sum passed off as a total.
- */
+/** What one run records, each quantity present only when the run truly records it: never estimated, never a partial sum. */
 export interface RunUsage {
   /** Model calls (steps) the run made. */
   steps?: number;
@@ -119,19 +92,14 @@ export interface RunUsage {
   tokens?: TokenUsage;
   /** Wall time of the run, in milliseconds. */
   durationMs?: number;
-  /**
-   * Why a quantity this format can record is absent from this run ("its 2nd step reports no
-   * outputTokens"), shown in the error; left out when the shape of the value says it all.
-   */
+  /** Why a quantity this format can record is absent from this run ("its 2nd step reports no outputTokens"), shown in the error. */
   lacking?: { readonly [Quantity in UsageQuantity]?: string };
 }
 
 /**
  * The hook a format implements so that budgets work on its runs: `read` returns what this run
- * records, and `records` names, for each quantity the format can record, the shape of it that does
- * (listed when some other run lacks that quantity: "Token usage is recorded by: …"). A new adapter
- * adds `usage: { records: { steps: 'its trajectory (steps[])' }, read: (value) => ({ steps: … }) }`
- * and the budget matcher needs no change. `read` must not throw on a value its `detect` claimed.
+ * records (and must not throw on a value `detect` claimed); `records` names, for each quantity the
+ * format can record, the shape that does (listed when some other run lacks that quantity).
  */
 export interface UsageReader {
   readonly records: { readonly [Quantity in UsageQuantity]?: string };

@@ -18,10 +18,8 @@ const KNOWN = 'text, reasoning, source, file, image, custom, tool-call, tool-res
 
 /**
  * Reads AI SDK content parts in order: a step's `content` (5–7), or a model message's `content`
- * (5–7, and 4's CoreMessages, which say `args`/`result` where 5+ say `input`/`output`).
- *
- * Approval (6+): a `tool-approval-request` follows the call it holds back, and the call says where it
- * stands (`approval`); it counts whatever the answer, as the model chose the tool.
+ * (5–7, and 4's CoreMessages, with `args`/`result` for `input`/`output`). A `tool-approval-request`
+ * (6+) follows the call it holds back, which counts whatever the answer.
  */
 export class AiSdkPartReader {
   // approvalId -> the call: a `tool-approval-response` names only the approval.
@@ -35,17 +33,11 @@ export class AiSdkPartReader {
     private readonly format: string,
   ) {}
 
-  /**
-   * Reads `parts`; tool-call parts count only when `callsCount` (model messages: the assistant's).
-   * `container`, `at` and `field`: where the parts sit (`message 2`, `step 1 toolCalls`), named
-   * with a part that is refused; the text is made only then, not for every list read.
-   */
+  /** Reads `parts`; tool-call parts count only when `callsCount`. `container`, `at`, `field`: where they sit (`message 2`, `step 1 toolCalls`), for errors. */
   read(parts: readonly unknown[], callsCount = true, container?: 'message' | 'step', at = 0, field?: string): void {
     for (let index = 0; index < parts.length; index++) {
       const part: unknown = parts[index];
-      if (!isRecord(part)) {
-        this.refuse(part, index, container, at, field);
-      }
+      if (!isRecord(part)) this.refuse(part, index, container, at, field);
       refuseCallKeys(this.format, () => this.where(index, container, at, field), part, PART_KEYS);
       switch (part.type) {
         case 'tool-call':
@@ -97,17 +89,10 @@ export class AiSdkPartReader {
     const id = part.toolCallId;
     // A preliminary result (streamed progress) is replaced by the final one.
     if (!isNonEmptyString(id) || part.preliminary === true) return;
-    if (!('output' in part)) {
-      // AI SDK 4: `result`, with `isError` for a failure (Mastra's v1 messages: the thrown MastraError).
-      if (part.isError === true || part.result instanceof Error) this.calls.error(id, part.result);
-      else this.calls.output(id, part.result);
-      return;
-    }
+    // AI SDK 4: `result`, with `isError` for a failure (Mastra's v1 messages: the thrown MastraError).
+    if (!('output' in part)) return this.calls.answer(id, part.result, part.isError === true || part.result instanceof Error);
     const output = part.output;
-    if (!this.wrappedOutputs || !isRecord(output) || typeof output.type !== 'string') {
-      this.calls.output(id, output);
-      return;
-    }
+    if (!this.wrappedOutputs || !isRecord(output) || typeof output.type !== 'string') return this.calls.output(id, output);
     switch (output.type) {
       case 'execution-denied':
         this.calls.approval(id, 'denied');

@@ -67,7 +67,6 @@ export function stepsText(steps: readonly unknown[]): RunText {
   return texts.length > 0 ? { reply: texts.join('\n\n') } : {};
 }
 
-
 /** What AI SDK 5/6/7 steps record: one model call each, with its `usage` (`totalUsage` is their sum, and JSON loses it in ai@5). */
 export const aiSdkStepsUsage = {
   records: { steps: 'AI SDK 5/6/7 results and their steps (steps[])', tokens: 'AI SDK 5/6/7 results and their steps (steps[].usage)' },

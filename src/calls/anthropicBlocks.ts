@@ -5,10 +5,9 @@ import type { CallCollector } from './collector.js';
 import { toolCall } from './toolCall.js';
 
 /**
- * Anthropic's content blocks, as the Messages API and the Claude Agent SDK write them: a call is a
- * `tool_use` block (`input` already parsed), or a `server_tool_use`/`mcp_tool_use` one, which
- * Anthropic runs itself (`providerExecuted`); a result is a `tool_result` block (or a server tool's
- * `*_tool_result`), paired by `tool_use_id`, failed with `is_error` or a server tool's `…_error` content.
+ * Anthropic's content blocks (the Messages API's and the Claude Agent SDK's): a call is a `tool_use`
+ * block, or a `server_tool_use`/`mcp_tool_use` one (`providerExecuted`); a result is a `*tool_result`
+ * block, paired by `tool_use_id`, failed with `is_error` or a server tool's `…_error` content.
  */
 export const CALL_BLOCKS: ReadonlySet<string> = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 
@@ -17,27 +16,13 @@ export const isResultBlock = (type: string): boolean => type.endsWith('tool_resu
 
 /** Blocks that hold no call and no result (`BetaContentBlock` and `BetaContentBlockParam` of `@anthropic-ai/sdk`). */
 export const QUIET_BLOCKS: ReadonlySet<string> = new Set([
-  'text',
-  'image',
-  'document',
-  'search_result',
-  'thinking',
-  'redacted_thinking',
-  'container_upload',
-  'tool_reference',
-  'compaction',
-  'fallback',
-  'mcp_tool_listing',
-  'tool_addition',
-  'tool_removal',
+  'text', 'image', 'document', 'search_result', 'thinking', 'redacted_thinking', 'container_upload', 'tool_reference', 'compaction', 'fallback', 'mcp_tool_listing',
+  'tool_addition', 'tool_removal',
 ]);
 
 /** The keys of a message (a `Message` too) a reader of Anthropic's messages reads or knows. */
 export const MESSAGE_KEYS: ReadonlySet<string> = new Set(['role', 'content', 'id', 'type', 'model', 'stop_reason', 'stop_sequence', 'usage', 'container', 'context_management', 'stop_details']);
-/**
- * The keys of a block a reader of Anthropic's blocks reads or knows. A call block's `input` and a
- * result block's `content` are its own; `caller` (programmatic tool calling) names the call that made it.
- */
+/** The keys of a block a reader of Anthropic's blocks reads or knows; `caller` (programmatic tool calling) names the call that made it. */
 export const BLOCK_KEYS: ReadonlySet<string> = new Set([
   'type', 'id', 'name', 'input', 'tool_use_id', 'content', 'is_error', 'text', 'citations', 'source', 'thinking', 'signature', 'data', 'cache_control', 'caller',
   'server_name', 'title', 'context', 'retrieved_at', 'file_id', 'tool_name', 'tool_names', 'tools', 'tool',
@@ -64,6 +49,5 @@ export function readResultBlock(block: UnknownRecord, calls: CallCollector): voi
   const content = block.content;
   // A server tool reports failure as content `{ type: 'web_search_tool_result_error', error_code }`.
   const serverError = isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error');
-  if (block.is_error === true || serverError) calls.error(id, content);
-  else calls.output(id, content);
+  calls.answer(id, content, block.is_error === true || serverError);
 }

@@ -1,15 +1,10 @@
 import { ToolCallAccuracyError } from '../errors.js';
-import { escapeUnsafe } from '../printable.js';
+import { printable } from '../printable.js';
 import type { UnknownRecord } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { describeKeys } from './unknownParts.js';
 
-/**
- * Keys that real OpenAI-compatible providers add to a message beside its text, and that hold no
- * calls: OpenAI's `refusal`, `annotations` and `audio`, DeepSeek's `reasoning_content`, OpenRouter's
- * `reasoning` and `reasoning_details`, Groq's `x_groq`. They never make a message refused, whatever
- * they hold.
- */
+/** Keys OpenAI-compatible providers add beside a message's text, which hold no calls (OpenAI's, DeepSeek's, OpenRouter's, Groq's): never refused. */
 export const HARMLESS_KEYS: ReadonlySet<string> = new Set(['refusal', 'annotations', 'audio', 'reasoning_content', 'reasoning', 'reasoning_details', 'x_groq']);
 
 /** Words of a key that speak of calls, in any case or spelling (`toolCalls`, `tool_use`, `FUNCTION_CALL`, `executedTools`). */
@@ -52,11 +47,9 @@ function holdsCalls(value: unknown, depth: number): boolean {
 }
 
 /**
- * Whether a key a reader does not know could carry calls: its name speaks of tools, functions or
- * calls (`toolCalls`, `tool_use`, `function_call`, `executed_tools`, in any case) and it holds a
- * record or a list that is not empty (a string id or a flag holds no call), or its value holds
- * something call-shaped (a record, or records in a list, with a name beside arguments, args, input
- * or parameters). The keys of `HARMLESS_KEYS` never do. This one function decides it for every reader.
+ * Whether a key a reader does not know could carry calls, for every reader: its name speaks of tools,
+ * functions or calls and it holds a record or list that is not empty, or its value holds something
+ * call-shaped (a name beside arguments, args, input or parameters). `HARMLESS_KEYS` never do.
  */
 export function callCarryingKey(key: string, value: unknown): boolean {
   if (HARMLESS_KEYS.has(key) || value === undefined || value === null) return false;
@@ -70,10 +63,7 @@ function isEmpty(value: object): boolean {
   return Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
 }
 
-/**
- * A key that could carry calls in a message, part, block, item or step whose reader does not know
- * it: the run is refused rather than read without them. Its parts are fields.
- */
+/** A key that could carry calls where its reader does not know it: the run is refused rather than read without them. */
 export class CallKeyError extends ToolCallAccuracyError {
   constructor(
     /** The format the rest of the run was read as, e.g. `openai-chat`. */
@@ -86,27 +76,19 @@ export class CallKeyError extends ToolCallAccuracyError {
     readonly found: string,
   ) {
     super(
-      `reading the run as ${format}: its ${where} (${found}) has the key "${printable(key)}", which could hold tool calls and which this reader does not know. ` +
+      `reading the run as ${format}: its ${where} (${found}) has the key "${printable(key, 40)}", which could hold tool calls and which this reader does not know. ` +
         'It is refused rather than read as no calls, which would let .not.toCallTool and toCallNoTools pass wrongly. ' +
         'Pass the run as its library returned it (the response or messages themselves, not rebuilt by hand), or its calls as a plain list ([{ toolName, input }]); ' +
-        `if "${printable(key)}" holds no calls, remove it before the assertion. ` +
+        `if "${printable(key, 40)}" holds no calls, remove it before the assertion. ` +
         'If a library writes this shape and the package should read it, report it in the package\'s issue tracker with the library, its version and this shape.',
     );
   }
 }
 
-/**
- * Refuses the first key of `record` that `known` does not hold and that could carry calls
- * (`callCarryingKey`), at `where` of a run read as `format`. Every reader calls it on each message,
- * part, block, item or step it takes as read, with the keys it reads or knows to hold no calls.
- */
+/** Refuses the first key of `record` that `known` does not hold and that could carry calls, at `where` of a run read as `format`. */
 export function refuseCallKeys(format: string, where: string | (() => string), record: UnknownRecord, known: ReadonlySet<string>): void {
   for (const key of Object.keys(record)) {
     if (known.has(key)) continue;
     if (callCarryingKey(key, record[key])) throw new CallKeyError(format, typeof where === 'string' ? where : where(), key, describeKeys(record));
   }
-}
-
-function printable(text: string): string {
-  return escapeUnsafe(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }

@@ -2,11 +2,9 @@ import type { ToolApproval } from '../types.js';
 import { isRecord } from './adapter.js';
 
 /**
- * Is the call's input still streaming (AI SDK 4 and Mastra `partial-call`, AI SDK 5+ `input-streaming`)?
- * Only such a call is not a call yet. Every call the model issued counts, whatever became of it:
- * succeeded, failed, pending, awaiting a person's approval, approved or denied (the model chose
- * that tool, and that choice is what is tested). A state this package does not know counts too:
- * leaving out a call would turn `.not.toCallTool` into a wrong pass.
+ * Is the call's input still streaming (`partial-call`, `input-streaming`)? Only such a call is not a
+ * call yet: every other counts, whatever became of it (the model chose that tool), and so does a
+ * state this package does not know (leaving it out would make `.not.toCallTool` pass wrongly).
  */
 export function isStreaming(state: unknown): boolean {
   // Two comparisons, not a Set: this runs for every call read, and a Set lookup hashes the state.

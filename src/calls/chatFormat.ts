@@ -23,11 +23,7 @@ export function refuseUnknownParts(format: string, index: number, content: unkno
   }
 }
 
-/**
- * A chat API whose runs are one response (holding one message) or the messages of a tool loop, with
- * the roles system, user, assistant and tool: Mistral, Cohere v2 and Ollama differ only in the
- * keys below, so one reader serves them.
- */
+/** A chat API whose runs are one response or the messages of a tool loop (Mistral, Cohere v2, Ollama): one reader serves them. */
 export interface ChatFormat {
   readonly format: string;
   readonly shape: string;

@@ -3,18 +3,12 @@ import type { RunCalls } from './steps.js';
 import { Pairing } from './pairing.js';
 
 /**
- * Gathers the calls an adapter reads, in the order it reads them, and applies the rules every
- * format shares.
+ * Gathers the calls an adapter reads, in order, and applies the rules every format shares.
  *
- * Each entry an adapter adds is a call of its own: a call id names a call only inside one message,
- * step or response, because providers reuse them (ids numbered per turn, `call_0`, come back later
- * with other arguments; some servers repeat an id inside one message). The only entries that are
- * one call are the same call listed twice inside one message (Mastra's and AI SDK 4's `parts` and
- * `toolInvocations`): the adapter passes the second list to `addSeenAgain`.
- *
- * A result, an error or a denial pairs with the nearest earlier call with its id that has none yet,
- * or, without an id, with the earliest unanswered call to its tool (pairing.ts); an approval asked
- * or given with the nearest earlier call with its id. A result with no value (undefined) answers nothing.
+ * Each entry an adapter adds is a call of its own, whatever its id: providers reuse ids (`call_0`
+ * per turn). Only the same call listed twice inside one message (Mastra's and AI SDK 4's `parts` and
+ * `toolInvocations`) is one call: the second list goes through `seenAgain`. A result, an error or a
+ * denial pairs with its call as pairing.ts says; a result with no value (undefined) answers nothing.
  */
 export class CallCollector {
   readonly calls: ToolCall[] = [];
@@ -37,10 +31,7 @@ export class CallCollector {
   /** `tracksSteps`: false when the caller has no use for steps, which then cost nothing (no list of them). */
   constructor(private readonly tracksSteps = true) {}
 
-  /**
-   * Adds a call the agent issued. It is always another call, whatever its id. `step`, when the
-   * reader knows it better than `beginStep` marks (a trace's span ids), names the call's step.
-   */
+  /** Adds a call the agent issued; `step`, when the reader knows it better than `beginStep` marks (a trace's span ids). */
   add(call: ToolCall, step: unknown = this.step): void {
     // getToolCalls (and the code scorer through it) never return steps: it records none.
     if (this.tracksSteps) {
@@ -52,21 +43,15 @@ export class CallCollector {
     this.calls.push(call);
   }
 
-  /**
-   * The calls added from now on sit at `position` of a source the run shares with its sub-agents'
-   * runs (a message's index among the Claude Agent SDK's messages): a read interleaves a
-   * sub-agent's calls with the run's by it (steps.ts).
-   */
+  /** The calls added from now on sit at `position` of a source the run shares with its sub-agents' runs (steps.ts). */
   at(position: number): void {
     this.position = position;
   }
 
   /**
-   * The calls added from now on were issued in one new model step (a step of a result, an
-   * assistant message, a `step-start` part), which is what `parallel(…)` checks. Formats that
-   * never call this leave steps unknown. `id`: the step's own id where the run gives one that
-   * several messages share (one model response split over messages): the calls added under one id
-   * are one step, wherever its messages sit.
+   * The calls added from now on were issued in one new model step, which is what `parallel(…)`
+   * checks. `id`: the step's own id where several messages share one (one model response split over
+   * messages): the calls added under one id are one step, wherever its messages sit.
    */
   beginStep(id?: string): void {
     // Steps are told apart only within one read (steps.ts), so a count names them; ids are strings, never equal to a count.
@@ -93,9 +78,8 @@ export class CallCollector {
 
   /**
    * For an entry of a second list of the same message, before its call is made: the first call of
-   * this message with its id and tool that no earlier entry of this list matched, now matched (the
-   * reader fills in what it lacked, see `fillIn`), or undefined when the entry is another call (the
-   * reader adds it). A reader that finds nothing to fill in then makes no call for the entry.
+   * this message with its id and tool that no earlier entry matched, now matched (the reader fills it
+   * in, `fillIn`), or undefined when the entry is another call (the reader adds it).
    */
   seenAgain(toolName: string, toolCallId: unknown): ToolCall | undefined {
     if (this.firstEnd === -1) this.firstEnd = this.calls.length;
@@ -117,10 +101,7 @@ export class CallCollector {
     return undefined;
   }
 
-  /**
-   * Records a tool result for the call it answers: the nearest earlier unanswered call with this id,
-   * or, without an id, the earliest unanswered call to `toolName` (pairing.ts). Undefined is no result.
-   */
+  /** Records a tool result for the call it answers (pairing.ts); undefined is no result. */
   output(toolCallId: unknown, output: unknown, toolName?: string): void {
     if (output === undefined) return;
     const call = this.pairing.take(toolCallId, toolName);
@@ -134,11 +115,13 @@ export class CallCollector {
     if (call) call.error = error;
   }
 
-  /**
-   * Records that a person was asked to approve the call with this id, or answered; returns that
-   * call. A denial answers the call (it will get no result); a request or an approval is for the
-   * latest call with the id.
-   */
+  /** Records a tool's answer: a failure when `failed`, else a result. */
+  answer(toolCallId: unknown, value: unknown, failed: boolean, toolName?: string): void {
+    if (failed) this.error(toolCallId, value, toolName);
+    else this.output(toolCallId, value, toolName);
+  }
+
+  /** Records that a person was asked to approve the call with this id, or answered, and returns it; a denial answers the call. */
   approval(toolCallId: unknown, approval: ToolApproval): ToolCall | undefined {
     const call = approval === 'denied' ? this.pairing.take(toolCallId) : this.pairing.latest(toolCallId);
     if (call) call.approval = approval;

@@ -30,6 +30,11 @@ export function conversationText(
   return text;
 }
 
+/** A list as it is; anything else as no items. */
+export function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
 /** A value that may be one message or a list of them, as a list. */
 export function asList(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [value];
@@ -39,6 +44,15 @@ export function asList(value: unknown): readonly unknown[] {
 export function chatRole(message: unknown): 'user' | 'assistant' | undefined {
   const role = isRecord(message) ? message.role : undefined;
   return role === 'user' || role === 'assistant' ? role : undefined;
+}
+
+/** The roles of a conversation whose tool results travel in user messages: only a user message with text is the user speaking. */
+export function speakingRole(assistantRole: string, textOf: (message: unknown) => string | undefined): (message: unknown) => 'user' | 'assistant' | undefined {
+  return (message) => {
+    if (!isRecord(message)) return undefined;
+    if (message.role === assistantRole) return 'assistant';
+    return message.role === 'user' && textOf(message) !== undefined ? 'user' : undefined;
+  };
 }
 
 /** A message's text from its `content` (a string, or the text parts of a list): the chat formats' `textOf`. */

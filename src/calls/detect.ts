@@ -14,20 +14,15 @@ export function detectFormat(run: unknown): FormatAdapter | undefined {
 export function detect(run: unknown): { adapter?: FormatAdapter; messages?: Classification } {
   const kinds = new KindMemo(recognizers);
   for (const adapter of adapters) {
-    let claimed: boolean;
     try {
-      claimed = adapter.detect(run, kinds);
+      if (adapter.detect(run, kinds)) return { adapter };
     } catch {
       // A getter or Proxy trap that throws: this value is not that format.
-      claimed = false;
     }
-    if (claimed) return { adapter };
   }
-  let messages: Classification | undefined;
   try {
-    messages = kinds.classify(run);
+    return { messages: kinds.classify(run) };
   } catch {
-    messages = undefined;
+    return {};
   }
-  return { messages };
 }

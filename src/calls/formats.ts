@@ -26,20 +26,14 @@ import { otelTrace } from './adapters/otelTrace.js';
 
 /**
  * Every supported format, most specific first: the one list of adapters, and the only module that
- * imports them (the architecture check refuses any other). Adding a format is one file in
- * `adapters/` and one line here (docs/architecture.md, "Adding a format").
- *
- * Detection takes the first that claims a value, and the message classifier asks the message
- * formats' recognizers in this order too (the first that finds evidence of its format in a message names it).
- * OpenTelemetry spans first: no other format has a `spanContext()` or `resourceSpans`.
- * Mastra before the AI SDK (a Mastra generate() result also has `steps[].content`; a Mastra
- * trajectory's steps have a `stepType` and a `name`, where AI SDK 4's have no `name`); results,
- * steps and part arrays before messages (a part array may start with `reasoning`, which is also a
- * Responses item type); the OpenAI Agents SDK before the message formats (its history holds
- * OpenAI Responses message items; its own items show it) and the Claude Agent SDK's messages before
- * LangChain's (a `system` message with a `session_id` is the SDK's); the message formats share one classifier (messageKinds.ts), so at most
- * one of them claims an array; the fallbacks for text-only conversations (UI messages, model messages)
- * in the order they are tried; plain arrays last.
+ * imports them (docs/architecture.md, "Adding a format"). Detection takes the first that claims a
+ * value, and the message classifier asks the recognizers in this order too.
+ * OpenTelemetry spans first; Mastra before the AI SDK (a Mastra generate() result also has
+ * `steps[].content`; AI SDK 4's steps have no `name`); results, steps and part arrays before
+ * messages (a part array may start with `reasoning`, a Responses item type too); the OpenAI Agents
+ * SDK before the message formats (its history holds Responses items) and the Claude Agent SDK before
+ * LangChain (a `system` message with a `session_id` is the SDK's); the text-only fallbacks (UI
+ * messages, model messages) in the order they are tried; plain arrays last.
  */
 export const adapters: readonly FormatAdapter[] = [
   otelTrace,

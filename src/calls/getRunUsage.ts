@@ -11,11 +11,7 @@ export interface ReadUsage {
   usage: RunUsage;
 }
 
-/**
- * Model steps, tokens and wall time, as far as the run records them (`FormatAdapter.usage`). A
- * pass of its own over the run, made only when a budget asks for one of them: reading calls never
- * does it. A value that is not a run is left to the call reader, which says what it is.
- */
+/** Model steps, tokens and wall time, as far as the run records them, read only when a budget asks; a value no format reads records nothing. */
 export function getRunUsage(run: unknown): ReadUsage {
   if (isRunView(run)) {
     const why = `${run.toString()} is a part of a run, and budgets measure a whole run`;

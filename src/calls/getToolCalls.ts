@@ -49,11 +49,7 @@ export function adapterFor(run: unknown): FormatAdapter {
   return adapter;
 }
 
-/**
- * The calls of the run's top agent: what its adapter reads. A list of calls handed back as a run
- * (`getToolCalls(run)`) holds every agent's calls already, those of other agents with their `agent`:
- * its own calls are the others, and no call's result is read as a sub-agent run again.
- */
+/** The calls of the run's top agent; of a list of calls handed back as a run (`getToolCalls(run)`), those without an `agent`. */
 function readOwn(run: unknown): RunCalls {
   const adapter = adapterFor(run);
   const read = readAs(adapter, run);
@@ -100,11 +96,9 @@ interface Placed {
 }
 
 /**
- * The calls of `read` (one agent's own) with each sub-agent's calls placed among them, in the
- * order made, each given its `agent`: where the run orders its sub-agents' calls with its own (a
- * Claude Agent SDK sub-agent's messages interleave with the main agent's), by that order; else
- * after the model step that started the sub-agent (its sibling calls were issued before the
- * sub-agent ran; an agent handed off to goes on once the handoff is made).
+ * The calls of `read` (one agent's own) with each sub-agent's calls placed among them, each given
+ * its `agent`: by the run's own order where it gives one (`positions`), else after the model step
+ * that started the sub-agent (its sibling calls were issued before the sub-agent ran).
  */
 function withSubAgents(read: RunCalls, depth = 0): RunCalls {
   const { calls } = read;
@@ -200,7 +194,7 @@ function acceptedShapes(): string {
 }
 
 function unreadableRunMessage(run: unknown, messages: Classification | undefined): string {
-  if (isRecord(run) && isThenable(safeGet(run, 'steps'))) {
+  if (isRecord(run) && isThenable(attempt(() => run.steps))) {
     return (
       'received a streamText result whose `steps` is still a Promise. ' +
       'Pass the finished steps instead: expect(await result.steps).toCallTool(…). ' +
@@ -208,21 +202,17 @@ function unreadableRunMessage(run: unknown, messages: Classification | undefined
     );
   }
   for (const adapter of adapters) {
-    let piece: string | undefined;
-    try {
-      piece = adapter.wrongPiece?.(run);
-    } catch {
-      piece = undefined;
-    }
+    const piece = attempt(() => adapter.wrongPiece?.(run));
     if (piece) return `received ${describeValue(run)}, which is a piece of a ${adapter.format} run, not a run: ${piece}.`;
   }
   const why = describeMessages(messages, run);
   return `received ${describeValue(run)}, which is not an agent run this package can read${why ? `: ${why}` : ''}.\n${acceptedShapes()}`;
 }
 
-function safeGet(record: Record<string, unknown>, key: string): unknown {
+/** What `read` gives, or undefined when it throws (a getter or Proxy trap). */
+function attempt<T>(read: () => T): T | undefined {
   try {
-    return record[key];
+    return read();
   } catch {
     return undefined;
   }

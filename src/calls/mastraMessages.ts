@@ -6,13 +6,10 @@ import { readMessageParts, UI_MESSAGE_KEYS } from './uiParts.js';
 import { callCarryingKey, refuseCallKeys } from './callKeys.js';
 import { position, refuseUnknown } from './unknownParts.js';
 
-// Mastra's message formats, and agent runs made of them (`createAgentTestRun`, the run Mastra's
-// scorers receive). Stored messages are `MastraMessageV2` / `MastraDBMessage` (`content.format: 2`:
-// `tool-invocation` parts and a legacy `content.toolInvocations` list); `MessageList` also emits
-// `format: 3` (AI SDK 5 UI parts under `content.parts`). Mastra 0.x builds its scorer runs, and its
-// test builders (`createUIMessage`) their messages, as AI SDK 4 UI messages: the same invocations in
-// `parts` and `toolInvocations` at the message's top level, beside a string `content`.
-// Which invocation states count: callState.ts.
+// Mastra's message formats, and agent runs made of them (`createAgentTestRun`, what its scorers get):
+// stored messages (`content.format: 2`, `tool-invocation` parts and `content.toolInvocations`; or
+// `format: 3`, AI SDK 5 UI parts under `content.parts`), and Mastra 0.x's scorer runs, made of AI SDK 4
+// UI messages (the same invocations in `parts` and `toolInvocations`, beside a string `content`).
 
 /** A Mastra message of `format: 2` or `3`. */
 export function isMastraMessage(value: unknown): value is UnknownRecord & { content: UnknownRecord } {
@@ -20,10 +17,8 @@ export function isMastraMessage(value: unknown): value is UnknownRecord & { cont
 }
 
 /**
- * A message of a flat run, as Mastra 0.x hands its scorers: an AI SDK UI message (v4: a string
- * `content` beside `parts` or `toolInvocations`; v5+: `parts`), or a text-only `{ role, content }`.
- * One that carries another format's calls (`tool_calls`, …) is not, so such a run is refused
- * rather than read without them.
+ * A message of a flat run, as Mastra 0.x hands its scorers: an AI SDK UI message or a text-only
+ * `{ role, content }`; not one that carries another format's calls, so such a run is refused.
  */
 function isFlatMessage(value: unknown): value is UnknownRecord {
   if (!isRecord(value) || typeof value.role !== 'string') return false;
@@ -55,10 +50,6 @@ export function readMastraMessages(messages: readonly unknown[], calls: CallColl
     }
     else refuseUnknown(format, position(index), message, 'Mastra stored messages (content.format 2 or 3) and AI SDK UI messages');
   }
-}
-
-export function runOutput(value: UnknownRecord): unknown {
-  return value.output;
 }
 
 export function runInputMessages(value: UnknownRecord): unknown[] {

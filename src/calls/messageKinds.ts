@@ -21,11 +21,7 @@ export function recognizersOf(adapters: readonly FormatAdapter[]): Recognizers {
   return adapters.flatMap((adapter) => (adapter.messages ? [{ format: adapter.format, recognizer: adapter.messages }] : []));
 }
 
-/**
- * The classification for one detection: the message adapters each ask for the kind of the same
- * value in turn, so the last answer is kept, for as long as that detection lasts and no longer (a
- * caller may change an array between two assertions).
- */
+/** The classification for one detection, where each message adapter asks of the same value (not kept longer: an array may change). */
 export class KindMemo implements MessageKinds {
   private value: unknown;
   private found: Classification | undefined;
@@ -49,17 +45,13 @@ export class KindMemo implements MessageKinds {
 }
 
 /**
- * Which message format a list of messages (or one message) is in, decided for all the message
- * formats at once from what each adapter's `messages` recognizer says of each message, so that no
- * two adapters claim one value:
- * - a message shows a format when a recognizer finds `evidence` of it (the first adapter in the
- *   list that does); messages of two formats make the list `mixed`, unless one format reads the
- *   other's messages (`absorbs`);
- * - the format with evidence claims the list only if every message fits it: one that does not is
- *   a message no reader knows, and the list is refused (`unknown`), never read without it;
- * - a list with no evidence at all (text only) goes to the first fallback format that every
- *   message fits, with at least one message in its own shape (`text`): it has no calls to read.
- * A value that is not messages (an item with neither a string `role` nor a string `type`) is none.
+ * Which message format a list of messages (or one message) is in, decided for all the formats at once:
+ * - a message shows a format when a recognizer (the first in the list) finds `evidence` of it;
+ *   messages of two formats make the list `mixed`, unless one format `absorbs` the other;
+ * - that format claims the list only if every message fits it, else the list is `unknown`;
+ * - a list with no evidence (text only) goes to the first fallback that every message fits, with
+ *   at least one in its own shape (`text`).
+ * A value that is not messages (neither a string `role` nor a string `type`) is none.
  */
 function classify(value: unknown, recognizers: Recognizers): Classification | undefined {
   const messages: readonly unknown[] = Array.isArray(value) ? value : [value];
@@ -133,11 +125,7 @@ function isMessageLike(value: unknown): value is UnknownRecord {
   return isRecord(value) && (typeof value.role === 'string' || typeof value.type === 'string');
 }
 
-/**
- * Why a list of messages is not read, for the error: "it mixes message formats: message 1 is …"
- * or "its message 2 ({ role, parts: [{ functionCall }] }) is in no format this package reads" (of one
- * message, not a list: "it is in no format …"); undefined for a value that is not messages.
- */
+/** Why a list of messages is not read, for the error ("it mixes message formats: …"); undefined for a value that is not messages. */
 export function describeMessages(found: Classification | undefined, run: unknown): string | undefined {
   if (found === undefined || found.kind === 'format') return undefined;
   // One message, not a list: the error has named its keys already.

@@ -3,11 +3,7 @@ import type { CallCollector } from './collector.js';
 import { toolCall, toolCallWithJsonInput } from './toolCall.js';
 import { refuseUnknown } from './unknownParts.js';
 
-/**
- * One item of an OpenAI `tool_calls` list (Chat Completions, and LangChain's OpenAI-shaped
- * messages): a function or a custom tool's call, added to `calls`. Anything else is not read: false,
- * and the caller refuses it with `refuseToolCall`, saying where it sits (the text is made only then).
- */
+/** Adds one item of an OpenAI `tool_calls` list (a function or a custom tool's call) to `calls`; false for anything else (`refuseToolCall`). */
 export function readOpenAiToolCall(item: unknown, calls: CallCollector): boolean {
   if (isRecord(item) && isRecord(item.function) && isNonEmptyString(item.function.name)) {
     calls.add(toolCallWithJsonInput(item.function.name, item.function.arguments, item.id));

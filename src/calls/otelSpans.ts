@@ -14,10 +14,7 @@ export interface Span {
   readonly spanId: string;
   readonly parentSpanId: string | undefined;
   readonly name: string;
-  /**
-   * Start time in nanoseconds since the epoch, as a number: rounded above 2^53 (every real clock),
-   * so two starts closer than the rounding are ordered by `startNanos` (`compareStarts`).
-   */
+  /** Start time in nanoseconds since the epoch, rounded above 2^53: two closer starts are ordered by `startNanos` (`compareStarts`). */
   readonly start: number;
   /** The tool a tool span ran (`gen_ai.tool.name`, else `ai.toolCall.name`): set only on tool spans. */
   readonly toolName: string | undefined;
@@ -29,10 +26,7 @@ export interface Span {
   readonly errorType: unknown;
   /** `gen_ai.operation.name`. */
   readonly operation: unknown;
-  /**
-   * What a span that is not a tool's says the model issued, as the source holds it (JSON text):
-   * `gen_ai.output.messages` (then `issuedGenAi`), else `ai.response.toolCalls`.
-   */
+  /** What a span that is not a tool's says the model issued (JSON text): `gen_ai.output.messages` (then `issuedGenAi`), else `ai.response.toolCalls`. */
   readonly issued: unknown;
   readonly issuedGenAi: boolean;
   /** The exporter's span (`ReadableSpan`) or the OTLP JSON one. */
@@ -40,10 +34,7 @@ export interface Span {
   readonly otlp: boolean;
 }
 
-/**
- * A span of an OTLP export: its ids and name are read from the export's span rather than copied,
- * as each field more is copied again by every garbage collection the read lives through.
- */
+/** A span of an OTLP export: its ids and name are read from the export's span, as each field copied is copied again by every garbage collection. */
 class OtlpSpan implements Span {
   constructor(
     readonly source: UnknownRecord,
@@ -278,19 +269,13 @@ export function spanError(span: Span): string | undefined {
 
 /** The exact start in nanoseconds since the epoch (made again at each call: it is needed only for starts closer than a number holds). */
 export function startNanos(span: Span): bigint {
-  if (!span.otlp) {
-    const [seconds, fraction] = span.source.startTime as [number, number];
-    return BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
-  }
+  if (!span.otlp) return hrNanos(span.source.startTime);
   const start = span.source.startTimeUnixNano ?? 0;
   // A string BigInt() does not take ('1e3') is one Number() did: its value is the number's.
   return typeof start === 'string' && /^\s*\d+\s*$/.test(start) ? BigInt(start) : BigInt(span.start);
 }
 
-/**
- * Orders two spans by start. The numbers decide when they are further apart than their rounding
- * (a few units in the last place of 2^53 and above); closer starts are compared exactly.
- */
+/** Orders two spans by start: by their numbers when further apart than their rounding, else exactly. */
 export function compareStarts(a: Span, b: Span): number {
   const difference = a.start - b.start;
   return apart(a.start, b.start) ? difference : compareExact(startNanos(a), startNanos(b));
@@ -320,11 +305,7 @@ function anyValue(value: unknown): unknown {
   return undefined;
 }
 
-/**
- * A span's end time in nanoseconds since the epoch, as a number (rounded as `start` is: `endNanos`
- * is exact); undefined where the span records none. Read only for budgets, so that reading a
- * trace's calls does not pay for it.
- */
+/** A span's end time in nanoseconds, rounded as `start` is (`endNanos` is exact); undefined where it records none. Read only for budgets. */
 export function spanEnd(span: Span): number | undefined {
   if (!span.otlp) {
     const end = span.source.endTime;
@@ -338,9 +319,11 @@ export function spanEnd(span: Span): number | undefined {
 
 /** The exact end of a span `spanEnd` gives one for. */
 export function endNanos(span: Span): bigint {
-  if (!span.otlp) {
-    const [seconds, fraction] = span.source.endTime as [number, number];
-    return BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
-  }
-  return BigInt(String(span.source.endTimeUnixNano));
+  return span.otlp ? BigInt(String(span.source.endTimeUnixNano)) : hrNanos(span.source.endTime);
+}
+
+/** An SDK span's `[seconds, nanoseconds]` time, exactly. */
+function hrNanos(time: unknown): bigint {
+  const [seconds, fraction] = time as [number, number];
+  return BigInt(seconds) * 1_000_000_000n + BigInt(fraction);
 }

@@ -1,14 +1,10 @@
 import type { ToolCall } from '../types.js';
 
 /**
- * Which of several unanswered calls with one id a result answers:
- * - `nearest`: the latest one. For runs read in the order things happened (messages, items, step
- *   content): a provider that numbers ids per turn (`call_0`) reuses them, and a result answers the
- *   call of its own step, the latest with its id, never an earlier step's call left without one.
- * - `earliest`: the first one. For runs that list all calls and all results apart, in the same
- *   order (a Mastra `generate()` result's `toolCalls` and `toolResults`, a trace's tool spans).
- * A result without an id answers the earliest unanswered call to its tool that has no id either,
- * whatever the order: parallel calls without ids (Gemini) are answered in the order they were made.
+ * Which of several unanswered calls with one id a result answers: `nearest`, the latest (runs read in
+ * the order things happened, where providers reuse ids per turn), or `earliest`, the first (runs
+ * that list all calls and all results apart, in the same order). A result without an id answers the
+ * earliest unanswered call to its tool without an id either (parallel calls without ids, Gemini's).
  */
 export type PairingOrder = 'nearest' | 'earliest';
 
@@ -32,18 +28,12 @@ function hasOutcome(call: ToolCall): boolean {
 }
 
 /**
- * Pairs results with the calls they answer: by call id, or, where a format has no ids, by tool
- * name in order. The one place a reader looks up the call of a result, a failure or an approval.
+ * Pairs results with the calls they answer: by call id, or, where a format has no ids, by tool name
+ * in order. It reads the list of calls its owner keeps (and appends to). A call is answered once a
+ * result was paired with it (`take`), or once it has an output, an error or a denial.
  *
- * It reads the list of calls its owner keeps (and appends to): a result sees every call made before
- * it. A call is answered once a result was paired with it (`take`), or once it has an output, an
- * error, or a denial (a reader that knew its result when it made it). The caller sets the result on
- * the call `take` returns: a result with no value (undefined) should not be taken, so that its call
- * stays open for the next one (`CallCollector.output`).
- *
- * A result mostly answers a call close by (the latest calls, or the earliest open one): those are
- * looked at first, and an index of ids is made only for a result whose call is further away: an
- * index made for every run cost more than reading an ordinary run (bench/RESULTS.md).
+ * A result mostly answers a call close by: those are looked at first, and an index of ids is made
+ * only for a result whose call is further away (an index for every run cost more: bench/RESULTS.md).
  */
 export class Pairing {
   /** By position in the list: the calls a result was paired with. */
@@ -61,10 +51,8 @@ export class Pairing {
   ) {}
 
   /**
-   * The unanswered call a result answers, now answered; undefined when there is none. With an id
-   * (a non-empty string): a call with that id (and, when `toolName` is given, that tool), the
-   * latest or the earliest by the pairing's order. Without one: the earliest unanswered call to
-   * `toolName` made without an id.
+   * The unanswered call a result answers, now answered: with an id, a call with that id (and tool,
+   * when given), by the pairing's order; without one, the earliest to `toolName` made without an id.
    */
   take(toolCallId: unknown, toolName?: string): ToolCall | undefined {
     const id = isId(toolCallId) ? toolCallId : undefined;

@@ -2,11 +2,8 @@ import type { RunUsage, TokenUsage } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { ordinal } from '../value.js';
 
-/**
- * What the adapters' `usage` readers share: token counts read off one model call's usage record,
- * summed over a run. A run's tokens are a sum over all of its model calls or nothing: one call
- * without counts makes the whole sum unknown, and `lacking` says which call.
- */
+// What the adapters' `usage` readers share: a run's tokens are a sum over all of its model calls'
+// usage records or nothing (one call without counts makes the sum unknown, and `lacking` says which).
 
 /** The field names of one format's usage record. */
 export interface TokenFields {
@@ -27,19 +24,10 @@ export const OPENAI_CHAT_TOKENS: TokenFields = { input: ['prompt_tokens'], outpu
 /** OpenAI Responses and LangChain's `usage_metadata`: `{ input_tokens, output_tokens }`. */
 export const INPUT_OUTPUT_TOKENS: TokenFields = { input: ['input_tokens'], output: ['output_tokens'] };
 /** Anthropic: `input_tokens` leaves out the tokens read from and written to the prompt cache, which are input too. */
-export const ANTHROPIC_TOKENS: TokenFields = {
-  input: ['input_tokens'],
-  output: ['output_tokens'],
-  extraInput: ['cache_creation_input_tokens', 'cache_read_input_tokens'],
-};
+export const ANTHROPIC_TOKENS: TokenFields = { input: ['input_tokens'], output: ['output_tokens'], extraInput: ['cache_creation_input_tokens', 'cache_read_input_tokens'] };
 
 /** Gemini's `usageMetadata`: tool-use prompt tokens are input apart from the prompt, thinking tokens output apart from the candidates. */
-export const GEMINI_TOKENS: TokenFields = {
-  input: ['promptTokenCount'],
-  output: ['candidatesTokenCount'],
-  extraInput: ['toolUsePromptTokenCount'],
-  extraOutput: ['thoughtsTokenCount'],
-};
+export const GEMINI_TOKENS: TokenFields = { input: ['promptTokenCount'], output: ['candidatesTokenCount'], extraInput: ['toolUsePromptTokenCount'], extraOutput: ['thoughtsTokenCount'] };
 /** Bedrock Converse: `usage: { inputTokens, outputTokens }`, the prompt cache's reads and writes counted apart from `inputTokens`. */
 export const BEDROCK_TOKENS: TokenFields = { input: ['inputTokens'], output: ['outputTokens'], extraInput: ['cacheReadInputTokens', 'cacheWriteInputTokens'] };
 
@@ -95,10 +83,7 @@ export const nth = (noun: string) => (index: number) => `its ${ordinal(index + 1
 /** What a message list cannot say about tokens, shared by the message formats. */
 export const NO_MESSAGE_TOKENS = 'a list of messages carries no token usage';
 
-/**
- * Model steps of a conversation in a format that writes one assistant message per model response
- * (OpenAI Chat, Anthropic, AI SDK model messages): the number of assistant messages.
- */
+/** Model steps of a conversation in a format that writes one assistant message per model response. */
 export function assistantMessages(messages: readonly unknown[]): number {
   let steps = 0;
   for (const message of messages) if (isRecord(message) && message.role === 'assistant') steps++;

@@ -1,29 +1,16 @@
 import type { ToolCall } from '../types.js';
 
 /**
- * A run's calls as a read returns them inside the package, with the model step (one response of
- * the model) that issued each call where the run says so: the calls of one step were issued
- * together, which is what `parallel(…)` checks.
- *
- * Steps stay beside the calls rather than on them: the list and the calls `getToolCalls` gives users
- * are plain data (`toEqual`, snapshots, spreads and `JSON.stringify` see nothing else), and a hidden
- * property on each call, or on the list, costs more to define than reading the call. The
- * matchers that need steps read the run through `readRun` (getToolCalls.ts); a list of calls handed
- * back as a run (a copy, a filter) has no steps, so `parallel(…)` refuses it rather than guess.
+ * A run's calls as a read returns them inside the package, with the model step that issued each
+ * call where the run says so (what `parallel(…)` checks). Steps stay beside the calls rather than on
+ * them: the calls `getToolCalls` gives users are plain data, and a hidden property on each costs more
+ * to define than reading the call. A list of calls handed back as a run has no steps.
  */
 export interface RunCalls {
   calls: ToolCall[];
-  /**
-   * Position i: the step of call i, a value (a number, a string) that is the same (===) for the
-   * calls of one step and differs between the steps of this read, or undefined where the run does
-   * not say. Absent when no call's step is known.
-   */
+  /** Position i: the step of call i, the same (===) for the calls of one step of this read, or undefined where the run does not say. */
   steps?: unknown[];
-  /**
-   * Position i: where call i sits in a source the run shares with its sub-agents' runs (the index
-   * of its message among the Claude Agent SDK's messages), so that a read places a sub-agent's calls
-   * among the run's as they were made. Absent where the run gives no such order.
-   */
+  /** Position i: where call i sits in a source the run shares with its sub-agents' runs (a Claude Agent SDK message's index), to interleave them. */
   positions?: Array<number | undefined>;
 }
 

@@ -1,14 +1,11 @@
 import type { ToolCall } from '../types.js';
 
 /**
- * Calls made by another agent than the run's top one: the agent a handoff handed off to (OpenAI
- * Agents SDK), or a sub-agent a tool ran (a trace records its calls under the tool's span, a Claude
- * Agent SDK `Agent` call its messages, a Mastra trajectory the tool step's children; otherwise the
- * tool's result is the sub-agent's run when it is one: an AI SDK sub-agent tool that yields the
- * sub-agent's UI message, or returns its result). The reader attaches that run to the call that
- * started it; reading a run (getToolCalls.ts) places its calls among the run's, each with its
- * `agent`, and `own(run)` leaves them out. The run travels on the call as a non-enumerable property
- * under a private symbol, so the call users compare against stays a plain record.
+ * The run of another agent than the top one (an agent handed off to, a sub-agent a tool ran), which
+ * its reader attaches to the call that started it; a read (getToolCalls.ts) places its calls among
+ * the run's, each with its `agent`. It travels as a non-enumerable property under a private symbol,
+ * so the call users compare against stays a plain record; without one, a tool's result that is a run
+ * is the sub-agent's.
  */
 const SUB_RUN = Symbol('tool-call-accuracy.subRun');
 /** The name of the agent the call ran, where it differs from the tool's (an OpenAI Agents handoff, a Claude `subagent_type`): `within` opens the call by either. */

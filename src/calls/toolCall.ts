@@ -13,19 +13,12 @@ export function providerCall(call: ToolCall): ToolCall {
   return call;
 }
 
-/**
- * A call with its result known when it is read (Mastra's and AI SDK 4's invocations, UI parts): one
- * literal, as an `output` added afterwards moves out of the object, and the call grows.
- */
+/** A call with its result known when it is read (invocations, UI parts): one literal, as an `output` added afterwards grows the call. */
 export function toolCallWithOutput(toolName: string, input: unknown, toolCallId: unknown, output: unknown): ToolCall {
   return isNonEmptyString(toolCallId) ? { toolName, input, toolCallId, output } : { toolName, input, output };
 }
 
-/**
- * A call whose arguments may arrive as a JSON string (OpenAI, LangChain's invalid calls, an AI SDK
- * input the SDK could not parse): parsed, or, when the string does not parse, kept as it is with
- * `unparsedInput` set, never dropped. Any other value is the input as it is.
- */
+/** A call whose arguments may arrive as a JSON string: parsed, or kept as it is with `unparsedInput` set when it does not parse. */
 export function toolCallWithJsonInput(toolName: string, rawInput: unknown, toolCallId: unknown): ToolCall {
   if (typeof rawInput !== 'string') return toolCall(toolName, rawInput, toolCallId);
   if (rawInput.trim() === '') return toolCall(toolName, {}, toolCallId);

@@ -9,9 +9,8 @@ export function oneTurn(run: unknown): Turns {
 }
 
 /**
- * A conversation cut into turns: turn k holds the messages from the k-th message that `startsTurn`
- * (a user's message) up to the next one, that is the agent's answer to it. Messages before the
- * first (a system prompt) belong to no turn. One message, not in a list, is one turn.
+ * A conversation cut into turns: turn k runs from the k-th message that `startsTurn` (a user's) up to
+ * the next; messages before the first belong to no turn. One message, not in a list, is one turn.
  */
 export function conversationTurns(run: unknown, startsTurn: (message: unknown) => boolean, messages: readonly unknown[] | undefined = Array.isArray(run) ? run : undefined): Turns {
   if (messages === undefined) return oneTurn(run);

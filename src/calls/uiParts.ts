@@ -20,13 +20,10 @@ const UI_PART_KEYS: ReadonlySet<string> = new Set([
 
 /**
  * The tool calls of one message made of parts, whichever generation wrote it: AI SDK 5+ UI parts
- * (`tool-<name>`, `dynamic-tool`; also Mastra's `format: 3`), AI SDK 4 and Mastra `format: 2`
- * `tool-invocation` parts, and the legacy `toolInvocations` list beside them, which repeats the same
- * calls. Each message is read by what it holds, so a store migrated from v4 (a `content` string
- * beside v5 parts) or one that mixes generations loses no call.
- *
- * `marksSteps`: the message and its `step-start` parts mark model steps. The AI SDK's messages do;
- * Mastra merges a run's steps into one message, so its messages cannot say.
+ * (also Mastra's `format: 3`), AI SDK 4 and Mastra `format: 2` `tool-invocation` parts, and the
+ * legacy `toolInvocations` beside them, which repeats the same calls; a store that mixes generations
+ * loses no call. `marksSteps`: the message and its `step-start` parts mark model steps (Mastra
+ * merges a run's steps into one message, so its messages cannot say).
  */
 export function readMessageParts(parts: unknown, toolInvocations: unknown, calls: CallCollector, marksSteps = false, at?: PartsAt): void {
   calls.beginScope();
@@ -111,10 +108,7 @@ function outcomeOf(invocation: UnknownRecord): 'failed' | 'succeeded' | undefine
   return invocation.state === 'result' && invocation.result !== undefined ? 'succeeded' : undefined;
 }
 
-/**
- * One tool invocation as a call. One without a state (hand-built) counts: Mastra's builders
- * default it to `result`.
- */
+/** One tool invocation as a call; one without a state (hand-built) counts, as Mastra's builders default it to `result`. */
 function invocationCall(invocation: UnknownRecord & { toolName: string }): ToolCall {
   const outcome = outcomeOf(invocation);
   const call =
@@ -146,11 +140,7 @@ export function isKnownUiPart(type: string): boolean {
   return type.startsWith('tool-') || type === 'dynamic-tool' || UI_OTHER_PARTS.has(type) || type.startsWith('data-');
 }
 
-/**
- * What a message's UI parts show: `v4` (its first tool part is AI SDK 4's `tool-invocation`), `v5`
- * (`tool-<name>` or `dynamic-tool`), `text` (no tool part, every part one the UI writes), or
- * undefined (a part the UI does not write: these are not UI parts, or not only).
- */
+/** What a message's UI parts show: `v4` or `v5` by its first tool part, `text` (no tool part), or undefined (a part the UI does not write). */
 export function uiPartsKind(parts: readonly unknown[]): 'v4' | 'v5' | 'text' | undefined {
   let known = true;
   for (let index = 0; index < parts.length; index++) {
@@ -167,11 +157,7 @@ export function uiPartsKind(parts: readonly unknown[]): 'v4' | 'v5' | 'text' | u
   return known ? 'text' : undefined;
 }
 
-/**
- * Reads UI messages (AI SDK 5+, or 4's) read as `format`: the assistant's parts are its calls; the
- * user's are context, whose keys are still checked. The classifier let in only messages that fit
- * (messageKinds.ts).
- */
+/** Reads UI messages (AI SDK 4 or 5+) as `format`: the assistant's parts are its calls; the user's are context, whose keys are still checked. */
 export function readUiMessages(format: string, messages: readonly unknown[], calls: CallCollector): void {
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];

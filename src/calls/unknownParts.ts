@@ -5,8 +5,6 @@ import { isRecord } from './adapter.js';
 /**
  * Read or refuse: a message, part or block that a reader does not know is refused with this error,
  * never skipped as "no calls" (a negative assertion must never pass on a run that was not read).
- * It names what was found (its `type`, else its keys) and where it sits; `getToolCalls` adds the
- * formats the package reads. Its parts are fields, so a caller can tell what and where.
  */
 export class UnknownPartError extends ToolCallAccuracyError {
   constructor(

@@ -35,9 +35,8 @@ function readSteps(steps: readonly unknown[], calls: CallCollector): void {
 const textOf = (message: unknown) => (isRecord(message) ? (contentText(message.parts) ?? contentText(message.content)) : undefined);
 
 /**
- * A v4 UI message shows itself by a `tool-invocation` part or a `toolInvocations` list; text-only
- * parts beside a `content` string are its shape (v5+ dropped the string); a message with only a
- * `content` string (v4 before 4.2 had no parts) or only v5 text parts fits.
+ * A v4 UI message shows itself by a `tool-invocation` part or `toolInvocations`; text parts beside a
+ * `content` string are its shape (v5+ dropped the string); only a `content` string or text parts fit.
  */
 function uiMessageFit(message: UnknownRecord): MessageFit | undefined {
   if (Array.isArray(message.parts)) {
@@ -52,11 +51,9 @@ function uiMessageFit(message: UnknownRecord): MessageFit | undefined {
 }
 
 /**
- * AI SDK 4: `generateText` results and their steps (`steps[i].toolCalls` with `args`, results in
- * `toolResults` with `result`), and UI messages (`tool-invocation` parts and the legacy
- * `toolInvocations` list, which repeat the same calls by id). Its `CoreMessage[]` are read by the
- * model-message adapter. A v4 step has `toolCalls` but no `content`; a v4 UI message has a string
- * `content` beside its `parts` (v5+ dropped it).
+ * AI SDK 4: `generateText` results and their steps (`toolCalls` with `args`, no `content`), and UI
+ * messages (`tool-invocation` parts and the legacy `toolInvocations`, which repeat the same calls by
+ * id). Its `CoreMessage[]` are read by the model-message adapter.
  */
 export const aiSdk4: FormatAdapter = {
   format: 'ai-sdk-4',

@@ -7,10 +7,7 @@ import { conversationTurns, isUserMessage } from '../turns.js';
 import { refuseCallKeys } from '../callKeys.js';
 import { position } from '../unknownParts.js';
 
-/**
- * The keys of a model message this reader reads or knows: the AI SDK's, and Mastra's v1 messages'
- * (`type`, `toolCallIds`, `toolNames`, `toolCallArgs`, which repeat the calls of its parts).
- */
+/** The keys of a model message this reader reads or knows: the AI SDK's, and Mastra's v1 messages' (which repeat the calls of its parts). */
 const MESSAGE_KEYS = new Set(['role', 'content', 'providerOptions', 'experimental_providerMetadata', 'id', 'type', 'createdAt', 'threadId', 'resourceId', 'toolCallIds', 'toolNames', 'toolCallArgs']);
 
 /** Content part types of model messages (5–7, and 4's CoreMessages): those that only the AI SDK writes, and text, image and file. */
@@ -18,10 +15,9 @@ const MODEL_PARTS = new Set(['tool-call', 'tool-result', 'tool-approval-request'
 const TEXT_PARTS = new Set(['text', 'image', 'file']);
 
 /**
- * A `tool` message with parts, or a part only the AI SDK writes, shows the format. A message whose
- * content is a string or text, image and file parts is text only: this format is the fallback for
- * a conversation in which nothing shows another (it has no calls in any format). A part of a type
- * it does not know is not text: such a list is refused.
+ * A `tool` message with parts, or a part only the AI SDK writes, shows the format. A string content,
+ * or text, image and file parts, is text only: this format is the fallback for a conversation in
+ * which nothing shows another (it has no calls in any format).
  */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   const content = message.content;
@@ -37,7 +33,6 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
   }
   return text ? 'text' : undefined;
 }
-
 
 /**
  * AI SDK model messages (`ModelMessage[]`: `result.response.messages` in 5/6, `responseMessages` in

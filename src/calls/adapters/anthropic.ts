@@ -1,13 +1,12 @@
 import type { FormatAdapter, MessageFit, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asList, conversationText, messageContentText } from '../conversationText.js';
+import { asList, conversationText, messageContentText, speakingRole } from '../conversationText.js';
 import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import { ANTHROPIC_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
-
 
 function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssistant: boolean, message: number): void {
   for (let index = 0; index < blocks.length; index++) {
@@ -27,17 +26,7 @@ function readBlocks(blocks: readonly unknown[], calls: CallCollector, fromAssist
 }
 
 /** Content block types only Anthropic writes (`text` is shared; so is `image`, without a `source`). */
-const ANTHROPIC_BLOCKS = new Set([
-  'tool_use',
-  'tool_result',
-  'server_tool_use',
-  'mcp_tool_use',
-  'mcp_tool_result',
-  'thinking',
-  'redacted_thinking',
-  'document',
-  'web_search_tool_result',
-]);
+const ANTHROPIC_BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use', 'mcp_tool_use', 'mcp_tool_result', 'thinking', 'redacted_thinking', 'document', 'web_search_tool_result']);
 
 const isAnthropicBlock = (block: unknown) => isRecord(block) && typeof block.type === 'string' && (ANTHROPIC_BLOCKS.has(block.type) || (block.type === 'image' && 'source' in block));
 
@@ -57,20 +46,9 @@ function startsTurn(message: unknown): boolean {
   return isRecord(message) && message.role === 'user' && !(Array.isArray(message.content) && message.content.some((block) => isRecord(block) && block.type === 'tool_result'));
 }
 
-// Tool results travel in user messages; only a user message with text is the user speaking.
-const roleOf = (message: unknown) => {
-  const role = isRecord(message) ? message.role : undefined;
-  if (role === 'user') return messageContentText(message) === undefined ? undefined : 'user';
-  return role === 'assistant' ? role : undefined;
-};
+const roleOf = speakingRole('assistant', messageContentText);
 
-/**
- * Anthropic Messages: a `Message` or a conversation. Calls are the assistant's `tool_use` blocks
- * (`input` already parsed), and `server_tool_use`/`mcp_tool_use` ones, which Anthropic runs
- * itself (`providerExecuted`). Results are `tool_result` blocks in the next user message, paired
- * by `tool_use_id`, with `is_error`; a server tool's result is a `*_tool_result` block
- * (anthropicBlocks.ts, which the Claude Agent SDK's reader shares).
- */
+/** Anthropic Messages: a `Message` or a conversation, whose blocks anthropicBlocks.ts reads (shared with the Claude Agent SDK's reader). */
 export const anthropicMessages: FormatAdapter = {
   format: 'anthropic',
   shape: "Anthropic Messages: a Message or messages with content: [{ type: 'tool_use', id, name, input }]",

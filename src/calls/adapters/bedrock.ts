@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText, joinedText } from '../conversationText.js';
+import { conversationText, joinedText, speakingRole } from '../conversationText.js';
 import { toolCall } from '../toolCall.js';
 import { BEDROCK_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
@@ -86,10 +86,7 @@ function readMessage(message: unknown, run: unknown, at: number, calls: CallColl
       continue;
     }
     const result = block.toolResult;
-    if (isRecord(result) && isNonEmptyString(result.toolUseId)) {
-      if (result.status === 'error') calls.error(result.toolUseId, resultValue(result.content));
-      else calls.output(result.toolUseId, resultValue(result.content));
-    }
+    if (isRecord(result) && isNonEmptyString(result.toolUseId)) calls.answer(result.toolUseId, resultValue(result.content), result.status === 'error');
   }
 }
 
@@ -101,12 +98,9 @@ function messagesOf(value: unknown): readonly unknown[] {
 
 const textOf = (message: unknown) => (isRecord(message) ? joinedText(message.content, () => true) : undefined);
 
-/** Tool results travel in user messages; only a user message with text is the user speaking. */
-function roleOf(message: unknown): 'user' | 'assistant' | undefined {
-  if (!isRecord(message)) return undefined;
-  if (message.role === 'assistant') return 'assistant';
-  return message.role === 'user' && textOf(message) !== undefined ? 'user' : undefined;
-}
+/** A user message with text starts a turn; one of `toolResult` blocks continues it. */
+const roleOf = speakingRole('assistant', textOf);
+const startsTurn = (message: unknown) => roleOf(message) === 'user';
 
 function usage(value: unknown): RunUsage {
   if (!isConverseResponse(value)) {
@@ -136,24 +130,13 @@ function wrongPiece(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A user message with text starts a turn; one of `toolResult` blocks continues it. */
-function startsTurn(message: unknown): boolean {
-  return isRecord(message) && message.role === 'user' && textOf(message) !== undefined;
-}
-
 const FORMAT = 'bedrock-converse';
 
 /**
- * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` (the `messages` a
- * tool-use loop sends and keeps) and a `ConverseResponse` (`output.message`, `usage`,
- * `metrics.latencyMs`). A content block is keyed by its member, with no `type`: calls are the
- * assistant's `toolUse` blocks (`input` already parsed; `type: 'server_tool_use'` is a tool Bedrock
- * runs itself, `providerExecuted`), results the `toolResult` blocks of the next user message,
- * paired by `toolUseId`. `status: 'error'` is a failure; the output is the content's value (one
- * `json` or `text` block: its value; several: their values in a list).
- *
- * Read or refuse: a block with no member this package knows (`$unknown` included) is refused,
- * naming its keys and where it is.
+ * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` and a `ConverseResponse`.
+ * A block is keyed by its member, with no `type`: calls are the assistant's `toolUse` blocks
+ * (`type: 'server_tool_use'`: `providerExecuted`), results the `toolResult` blocks of the next user
+ * message (`status: 'error'` a failure), paired by `toolUseId`.
  */
 export const bedrockConverse: FormatAdapter = {
   format: FORMAT,

@@ -4,17 +4,13 @@ import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
-import { contentText, conversationText } from '../conversationText.js';
+import { asArray, contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 
-/**
- * The keys of the messages `query()` yields (0.3) that this reader reads or knows: those of every
- * message type, as the SDK writes them (`system`/`init` lists the `tools`; a `user` message keeps
- * its tool's result in `tool_use_result`; a `result` lists `permission_denials`).
- */
+/** The keys of the messages `query()` yields (0.3), of every message type, that this reader reads or knows. */
 const SDK_MESSAGE_KEYS = new Set(
   ('type subtype cwd session_id tools mcp_servers model permissionMode slash_commands terminal_slash_commands apiKeySource claude_code_version output_style agents skills plugins ' +
     'capabilities analytics_disabled product_feedback_disabled served_by_anthropic uuid sandbox_enabled memory_paths original_cwd additional_directories messaging_socket_path ' +
@@ -27,21 +23,10 @@ const SDK_MESSAGE_KEYS = new Set(
 
 /** Message types `query()` yields (`SDKMessage['type']`), each read or known to hold no call. */
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<SDKMessage['type']>([
-  'assistant',
-  'user',
-  'result',
-  'system',
-  'stream_event',
-  'tool_progress',
-  'auth_status',
-  'tool_use_summary',
-  'rate_limit_event',
-  'prompt_suggestion',
-  'conversation_reset',
+  'assistant', 'user', 'result', 'system', 'stream_event', 'tool_progress', 'auth_status', 'tool_use_summary', 'rate_limit_event', 'prompt_suggestion', 'conversation_reset',
 ]);
 
 const FORMAT = 'claude-agent';
-
 
 /** What one read shares with the sub-agent runs it finds. */
 interface Context {
@@ -54,25 +39,14 @@ interface Context {
 
 /** The messages of the sub-agent the call `parent` started, read by this adapter when `within(run, 'Agent')` opens it. */
 class SubAgentRun {
-  constructor(
-    readonly context: Context,
-    readonly parent: string,
-  ) {}
+  constructor(readonly context: Context, readonly parent: string) {}
 }
 
-// ---- shapes ----------------------------------------------------------------------------------
-
-/**
- * One message `query()` yielded: a type of `SDKMessage`, and the session it belongs to (a user
- * message may leave it out, not its `parent_tool_use_id`). Only the SDK writes them: a `system`
- * message without a `session_id` is LangChain's.
- */
+/** A message `query()` yielded: a type of `SDKMessage` with its `session_id` (a user message may leave it out, not its `parent_tool_use_id`). */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (typeof message.type !== 'string' || !MESSAGE_TYPES.has(message.type)) return undefined;
   return typeof message.session_id === 'string' || (message.type === 'user' && 'parent_tool_use_id' in message) ? 'evidence' : undefined;
 }
-
-// ---- reading ----------------------------------------------------------------------------------
 
 function contextOf(messages: readonly unknown[]): Context {
   const denied = new Set<string>();
@@ -197,10 +171,8 @@ const MESSAGES_LIST = `the messages query() yields (${[...MESSAGE_TYPES].join(',
 const ASSISTANT_BLOCKS = KNOWN_BLOCKS;
 const USER_BLOCKS = `tool_result and the server tools' *_tool_result, ${[...QUIET_BLOCKS].join(', ')}`;
 
-// ---- text and usage ---------------------------------------------------------------------------
-
 function textOf(value: unknown): RunText {
-  const messages = value instanceof SubAgentRun ? [] : asMessages(value);
+  const messages = value instanceof SubAgentRun ? [] : asArray(value);
   return conversationText(
     messages.filter((message) => isRecord(message) && (message.parent_tool_use_id ?? null) === null),
     (message) => {
@@ -218,10 +190,6 @@ function textOfMessage(message: unknown): string | undefined {
   return contentText((message as unknown as SDKUserMessage).message.content);
 }
 
-function asMessages(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
 const NO_RESULT = 'its messages end before the result message query() yields last, which records it';
 
 function usageOf(value: unknown): RunUsage {
@@ -229,7 +197,7 @@ function usageOf(value: unknown): RunUsage {
     const why = "a sub-agent's messages do not record it apart: measure the whole run";
     return { lacking: { tokens: why, durationMs: why } };
   }
-  const messages = asMessages(value);
+  const messages = asArray(value);
   const steps = new Set<unknown>();
   let durationMs: number | undefined;
   let last: SDKResultMessage | undefined;
@@ -260,10 +228,7 @@ function usageOf(value: unknown): RunUsage {
   return usage;
 }
 
-/**
- * The tokens of the whole run, sub-agents included: the last `result`'s `modelUsage` (per model,
- * counted from the start of the `query()`), input being its input tokens and cache reads and writes.
- */
+/** The tokens of the whole run, sub-agents included: the last `result`'s `modelUsage` (per model, since the `query()` began), cache reads and writes as input. */
 function tokensOf(modelUsage: unknown): { input: number; output: number } | undefined {
   if (!isRecord(modelUsage)) return undefined;
   let input = 0;
@@ -280,26 +245,19 @@ function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 }
 
-// ---- the adapter ------------------------------------------------------------------------------
-
 /**
  * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): the `SDKMessage`s `query()` yields, as a
  * list (or their JSON).
  *
- * - Each content block of a model response arrives as an `assistant` message of its own; the
- *   messages of one response share `message.id` (one model step) and repeat its usage.
- * - Tool results come back in `user` messages as `tool_result` blocks, with `is_error` for a failed
- *   tool (an MCP tool's `isError` too) and for a denied permission; the denials are also listed by
- *   the `result` message (`permission_denials`) and by `system`/`permission_denied` messages, which
- *   makes those calls denied (`approval: 'denied'`), not failed.
- * - A sub-agent (the `Agent` tool, `Task` in older versions and in `system`/`init`) sends its
- *   messages with `parent_tool_use_id` set to its call's id: they are its calls, read through
- *   `within(run, 'Agent')`, never among the calling agent's. A sub-agent in the background
- *   interleaves its messages with the main agent's, and a second `system`/`init` and `result` pair
- *   may follow.
- * - `stream_event` messages (`includePartialMessages`) repeat what the assistant messages say and
- *   add no calls; a run cut by `maxTurns` ends with a `result` of subtype `error_max_turns` and is
- *   read up to there.
+ * - Each content block of a model response is an `assistant` message of its own; those of one
+ *   response share `message.id` (one model step).
+ * - Results are `user` messages' `tool_result` blocks, `is_error` for a failed tool and a denied
+ *   permission; the denials the `result` message (`permission_denials`) and `system`/`permission_denied`
+ *   messages list make those calls denied, not failed.
+ * - A sub-agent (the `Agent` tool, `Task` in older versions) sends its messages with
+ *   `parent_tool_use_id` set to its call's id: its calls, read through `within(run, 'Agent')`. In the
+ *   background they interleave with the main agent's.
+ * - `stream_event` messages repeat the assistant messages; a run cut by `maxTurns` is read up to its end.
  */
 export const claudeAgent: FormatAdapter = {
   format: FORMAT,

@@ -11,11 +11,7 @@ function isResponse(value: unknown): value is UnknownRecord & { message: Unknown
 
 const hasDocument = (content: unknown) => Array.isArray(content) && content.some((part) => isRecord(part) && part.type === 'document');
 
-/**
- * A message with `toolPlan` or `citations`, or a tool message of documents, shows the format; a
- * message with `toolCalls` or `toolCallId` fits (Mistral's SDK writes those keys too, and this
- * format reads Mistral's messages), as does `{ role, content }`.
- */
+/** `toolPlan`, `citations` or a tool message of documents shows the format; Mistral's messages (which it reads) and `{ role, content }` fit. */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (!hasChatRole(message)) return undefined;
   if ('toolPlan' in message || 'citations' in message || (message.role === 'tool' && hasDocument(message.content))) return 'evidence';
@@ -31,10 +27,8 @@ function toolOutput(content: unknown): unknown {
 }
 
 /**
- * Cohere v2 (`cohere-ai`, `CohereClientV2`): a `chat` response or the messages of a tool loop. Calls
- * are an assistant message's `toolCalls` (OpenAI's shape, camelCase; `toolPlan` is the model's
- * text about them); a `tool` message's `toolCallId` pairs its content (text, or documents: their
- * `data` is the output) with the call. Cohere's tool messages carry no error flag.
+ * Cohere v2 (`cohere-ai`, `CohereClientV2`): a `chat` response or the messages of a tool loop, with
+ * Mistral's camelCased calls; a `tool` message's documents' `data` is the output, with no error flag.
  */
 export const cohere = chatAdapter({
   format: 'cohere',

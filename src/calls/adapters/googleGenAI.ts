@@ -2,7 +2,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunUsage, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { conversationText, joinedText } from '../conversationText.js';
+import { conversationText, joinedText, speakingRole } from '../conversationText.js';
 import { providerCall, toolCall } from '../toolCall.js';
 import { GEMINI_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 import { conversationTurns, oneTurn } from '../turns.js';
@@ -53,11 +53,6 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
   return message.role === 'model' ? 'evidence' : untyped ? 'fits' : undefined;
 }
 
-/** A user content with text starts a turn; one of function responses continues it. */
-function startsTurn(content: unknown): boolean {
-  return isRecord(content) && content.role === 'user' && textOf(content) !== undefined;
-}
-
 /** A `GenerateContentResponse`, the class or its JSON: `candidates` with `content` or a `finishReason`, or a blocked prompt's `promptFeedback`. */
 function isGeminiResponse(value: unknown): value is UnknownRecord {
   if (!isRecord(value) || 'role' in value) return false;
@@ -87,15 +82,8 @@ function readContent(content: UnknownRecord, run: unknown, at: number, calls: Ca
   }
 }
 
-/**
- * A result pairs by `id` where it has one, else with the earliest unanswered call of its tool
- * (pairing.ts): Gemini's parallel calls come without ids and are answered in order.
- */
-function answer(calls: CallCollector, id: unknown, toolName: unknown, outcome: 'output' | 'error', value: unknown): void {
-  const name = isNonEmptyString(toolName) ? toolName : undefined;
-  if (outcome === 'error') calls.error(id, value, name);
-  else calls.output(id, value, name);
-}
+/** A result pairs by `id` where it has one, else with the earliest unanswered call of its tool: Gemini's parallel calls come without ids. */
+const nameOf = (toolName: unknown) => (isNonEmptyString(toolName) ? toolName : undefined);
 
 function readPart(part: UnknownRecord, run: unknown, at: number, index: number, fromModel: boolean, calls: CallCollector): void {
   const call = part.functionCall;
@@ -113,32 +101,28 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   if (isRecord(response)) {
     if (response.willContinue === true) return; // a non-blocking function's interim answer: its last response has the result
     const body = response.response;
-    if (isRecord(body) && body.error !== undefined && body.error !== null) answer(calls, response.id, response.name, 'error', body.error);
-    else answer(calls, response.id, response.name, 'output', isRecord(body) && 'output' in body ? body.output : (body ?? response.parts));
+    if (isRecord(body) && body.error !== undefined && body.error !== null) calls.error(response.id, body.error, nameOf(response.name));
+    else calls.output(response.id, isRecord(body) && 'output' in body ? body.output : (body ?? response.parts), nameOf(response.name));
     return;
   }
   const code = part.executableCode;
   if (isRecord(code)) {
-    if (fromModel) {
-      calls.add(providerCall(toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id)));
-    }
+    if (fromModel) calls.add(providerCall(toolCall(CODE_EXECUTION, { ...(code.language !== undefined && { language: code.language }), code: code.code }, code.id)));
     return;
   }
   const result = part.codeExecutionResult;
   if (isRecord(result)) {
     const ok = result.outcome === 'OUTCOME_OK';
-    answer(calls, result.id, CODE_EXECUTION, ok ? 'output' : 'error', ok ? result.output : { outcome: result.outcome, output: result.output });
+    calls.answer(result.id, ok ? result.output : { outcome: result.outcome, output: result.output }, !ok, CODE_EXECUTION);
     return;
   }
   const builtIn = part.toolCall;
   if (isRecord(builtIn)) {
-    if (fromModel) {
-      calls.add(providerCall(toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id)));
-    }
+    if (fromModel) calls.add(providerCall(toolCall(isNonEmptyString(builtIn.toolType) ? builtIn.toolType : 'TOOL_TYPE_UNSPECIFIED', builtIn.args ?? {}, builtIn.id)));
     return;
   }
   const builtInResponse = part.toolResponse;
-  if (isRecord(builtInResponse)) answer(calls, builtInResponse.id, builtInResponse.toolType, 'output', builtInResponse.response);
+  if (isRecord(builtInResponse)) calls.output(builtInResponse.id, builtInResponse.response, nameOf(builtInResponse.toolType));
 }
 
 /** The response's contents in order: its automatic function calling history, then its answer. */
@@ -181,12 +165,9 @@ function read(value: unknown, calls: CallCollector): void {
 /** A content's text, its thoughts left out. */
 const textOf = (content: unknown) => (isRecord(content) ? joinedText(content.parts, (part) => part.thought !== true) : undefined);
 
-/** The user speaks in a user content with text; one of function responses is the tools answering. */
-function roleOf(content: unknown): 'user' | 'assistant' | undefined {
-  if (!isRecord(content)) return undefined;
-  if (content.role === 'model') return 'assistant';
-  return content.role === 'user' && textOf(content) !== undefined ? 'user' : undefined;
-}
+/** The user speaks in a user content with text, which starts a turn; one of function responses is the tools answering. */
+const roleOf = speakingRole('model', textOf);
+const startsTurn = (content: unknown) => roleOf(content) === 'user';
 
 function usage(value: unknown): RunUsage {
   const contents = contentsOf(value);
@@ -200,22 +181,11 @@ function usage(value: unknown): RunUsage {
 const FORMAT = 'google-genai';
 
 /**
- * Google Gen AI (`@google/genai`): a `GenerateContentResponse` (the class or its JSON), with its
- * `automaticFunctionCallingHistory` when automatic function calling ran, and `Content[]`
- * histories (`chat.getHistory()`, or the `contents` a user keeps).
- *
- * Calls are a model content's `functionCall` parts (`args` the input). Gemini sends parallel calls
- * without `id` (the first carries a `thoughtSignature`), so a `functionResponse` pairs with its
- * call by `id` where it has one, else with the earliest unanswered call of its `name`. Its
- * `response.error` is a failure and `response.output` the result, as Google's function-calling
- * guide prescribes; a `response` with neither is the result as a whole (what `mcpToTool` sends for
- * an MCP tool's success). Built-in tools Gemini runs itself are calls too, `providerExecuted`:
- * `executableCode` (code execution, named `code_execution`, answered by `codeExecutionResult`,
- * whose outcome other than `OUTCOME_OK` is a failure) and `toolCall` parts (named by `toolType`,
- * answered by `toolResponse` by `id`).
- *
- * Read or refuse: a part with none of the keys of Gemini's `Part` is refused, naming its keys and
- * where it is, as is a streamed piece of a call (`partialArgs`, `willContinue`).
+ * Google Gen AI (`@google/genai`): a `GenerateContentResponse` (with its `automaticFunctionCallingHistory`)
+ * and `Content[]` histories. Calls are a model content's `functionCall` parts; a `functionResponse`'s
+ * `response.error` is a failure, `response.output` the result, and a `response` with neither the
+ * result as a whole (`mcpToTool`). Built-in tools are `providerExecuted` calls: `executableCode`
+ * (`code_execution`, answered by `codeExecutionResult`) and `toolCall` parts (named by `toolType`).
  */
 export const googleGenAI: FormatAdapter = {
   format: FORMAT,

@@ -8,13 +8,10 @@ import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { plural } from '../../value.js';
+import { jsonOrText } from '../../json.js';
 import { refuseCallKeys } from '../callKeys.js';
 
-/**
- * The keys of an AI message's fields (an instance's own, its JSON `kwargs`, its `toDict()` data) that
- * this reader reads or knows; `additional_kwargs` and `response_metadata` hold the provider's raw
- * copy of what `tool_calls` says.
- */
+/** The keys of an AI message's fields this reader reads or knows; `additional_kwargs` and `response_metadata` repeat `tool_calls`. */
 const AI_KEYS = new Set([
   'lc_serializable', 'lc_kwargs', 'lc_namespace', 'lc', 'type', 'id', 'kwargs', 'data', 'content', 'name', 'additional_kwargs', 'response_metadata',
   'tool_calls', 'invalid_tool_calls', 'tool_call_chunks', 'usage_metadata', 'example', 'contentBlocks', 'tool_call_id', 'status', 'artifact', 'metadata', 'role',
@@ -45,11 +42,7 @@ function isLangChainMessage(message: UnknownRecord): boolean {
   return typeof message.type === 'string' && LANGCHAIN_TYPES.has(message.type) && !('role' in message);
 }
 
-/**
- * A LangChain message, or one of `aiMessage.tool_calls` (`type: 'tool_call'`, set by most providers),
- * shows the format; an OpenAI tool call (`type: 'function'` with a `function`) does not. A
- * `{ role, content: 'text' }` dict (what LangChain coerces into a message) fits.
- */
+/** A LangChain message or one of `aiMessage.tool_calls` (`type: 'tool_call'`) shows the format; a `{ role, content: 'text' }` dict fits. */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   const type = message.type;
   if (type === 'tool_call' || type === 'invalid_tool_call') return 'evidence';
@@ -73,11 +66,7 @@ function fieldsOf(message: UnknownRecord): UnknownRecord {
   return message;
 }
 
-/**
- * The messages of a run: a list of them (the `[message, metadata]` tuples of LangGraph's
- * `streamMode: 'messages'` read as their messages), a LangGraph state's, or one message; streamed
- * chunks assembled into whole messages.
- */
+/** The messages of a run (a list, `[message, metadata]` tuples, a LangGraph state's, or one), streamed chunks assembled. */
 function messagesOf(value: unknown): readonly unknown[] {
   if (isMessageTuples(value)) return assembled(value.map((tuple) => tuple[0]));
   if (Array.isArray(value)) return assembled(value);
@@ -97,11 +86,9 @@ function isChunk(message: unknown): message is UnknownRecord {
 
 /**
  * Whole messages from streamed chunks, as LangChain assembles them: the chunks of one model call
- * (the same `id`; chunks without one, while they follow each other) are joined with the chunks' own
- * `concat`, in order, and the whole message takes the place of its first chunk. Chunks that are no
- * longer instances (JSON) cannot be joined as LangChain joins them, so several of them are refused;
- * a message whose call arguments are still incomplete JSON is a stream cut short, refused too:
- * never read as partial calls.
+ * (the same `id`; chunks without one, while they follow each other) are joined with their own
+ * `concat`, in the place of the first. Chunks that are JSON (no `concat`) are refused, as is a
+ * message whose call arguments are incomplete JSON (a stream cut short).
  */
 function assembled(messages: readonly unknown[]): readonly unknown[] {
   if (!messages.some(isChunk)) return messages;
@@ -150,10 +137,11 @@ function joined(chunks: readonly UnknownRecord[], at: number): UnknownRecord {
   }
   const pieces = fieldsOf(message).tool_call_chunks as unknown[];
   for (const piece of pieces) {
-    if (!isRecord(piece) || typeof piece.args !== 'string' || piece.args.trim() === '' || parses(piece.args)) continue;
+    // Text that is no JSON comes back as itself.
+    if (!isRecord(piece) || typeof piece.args !== 'string' || piece.args.trim() === '' || jsonOrText(piece.args) !== piece.args) continue;
     refuseUnknown(
       'langchain',
-      `${position(at)} (a message streamed in ${chunks.length} chunk${chunks.length === 1 ? '' : 's'})`,
+      `${position(at)} (a message streamed in ${plural(chunks.length, 'chunk')})`,
       message,
       `whole calls: the arguments of its call ${isNonEmptyString(piece.name) ? `to ${JSON.stringify(piece.name)} ` : ''}are incomplete JSON, so the stream was cut short; pass the chunks of a finished stream`,
     );
@@ -161,39 +149,10 @@ function joined(chunks: readonly UnknownRecord[], at: number): UnknownRecord {
   return message;
 }
 
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Content blocks an AI message may hold besides its `tool_calls`: LangChain's standard blocks and
- * the providers' own that it keeps (Anthropic's `tool_use` repeats a call of `tool_calls`). Any
- * other is refused: a server tool's call (`server_tool_call`) is in no `tool_calls`.
- */
+/** Content blocks an AI message may hold beside its `tool_calls` (Anthropic's `tool_use` repeats one); any other, `server_tool_call` too, is refused. */
 const AI_BLOCKS = new Set([
-  'text',
-  'reasoning',
-  'thinking',
-  'redacted_thinking',
-  'tool_use',
-  'tool_call',
-  'tool_call_chunk',
-  'invalid_tool_call',
-  'input_json_delta',
-  'image',
-  'image_url',
-  'audio',
-  'video',
-  'file',
-  'text-plain',
-  'document',
-  'refusal',
-  'non_standard',
+  'text', 'reasoning', 'thinking', 'redacted_thinking', 'tool_use', 'tool_call', 'tool_call_chunk', 'invalid_tool_call', 'input_json_delta', 'image', 'image_url', 'audio',
+  'video', 'file', 'text-plain', 'document', 'refusal', 'non_standard',
 ]);
 
 function checkBlocks(content: unknown, message: number): void {
@@ -232,10 +191,7 @@ function readAiMessage(fields: UnknownRecord, calls: CallCollector, index: numbe
   }
 }
 
-/**
- * A bare `aiMessage.tool_calls` array: `{ name, args, id }`, with `type: 'tool_call'` from most
- * providers (those are classified with the messages) or without it (a hand-built AIMessage).
- */
+/** A bare `aiMessage.tool_calls` array without `type` (a hand-built AIMessage's; typed ones are classified with the messages). */
 function isUntypedToolCallList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && isNonEmptyString(item.name) && 'args' in item && !('type' in item) && !('role' in item));
 }
@@ -243,11 +199,7 @@ function isUntypedToolCallList(value: unknown): boolean {
 /** The `streamMode`s of LangGraph's `graph.stream()`, whose chunks are keyed by mode when several are streamed. */
 const STREAM_MODES = new Set(['values', 'updates', 'messages', 'debug', 'custom', 'tasks', 'checkpoints']);
 
-/**
- * What to pass instead of a piece of a LangGraph run: a chunk of `graph.stream()` in a mode that
- * holds part of the thread, a list of `values` chunks (each the whole thread so far), one
- * `messages` tuple.
- */
+/** What to pass instead of a piece of a LangGraph run: a chunk of `graph.stream()`, a list of `values` chunks, one `messages` tuple. */
 function langGraphPiece(value: unknown): string | undefined {
   const pieces = Array.isArray(value) ? value : [value];
   if (pieces.length === 0) return undefined;
@@ -278,10 +230,8 @@ const roleOf = (message: unknown) => {
 const textOf = (message: unknown) => (isRecord(message) ? contentText(fieldsOf(message).content) : undefined);
 
 /**
- * LangChain messages: `AIMessage`/`ToolMessage` instances, a LangGraph state `{ messages }`, their
- * `JSON.stringify` form (`{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`) and their
- * `toDict()` form (`{ type: 'ai', data }`). `invalid_tool_calls` (arguments that did not parse)
- * count as invalid calls: the model still chose the tool.
+ * LangChain messages: instances, a LangGraph state `{ messages }`, their `JSON.stringify` (`lc`) and
+ * `toDict()` forms. `invalid_tool_calls` count as invalid calls: the model still chose the tool.
  */
 export const langchainMessages: FormatAdapter = {
   format: 'langchain',
@@ -317,8 +267,7 @@ export const langchainMessages: FormatAdapter = {
         checkBlocks(fields.content, index);
         readAiMessage(fields, calls, index);
       } else if (type === 'tool' && isNonEmptyString(fields.tool_call_id)) {
-        if (fields.status === 'error') calls.error(fields.tool_call_id, fields.content);
-        else calls.output(fields.tool_call_id, fields.content);
+        calls.answer(fields.tool_call_id, fields.content, fields.status === 'error');
       }
     }
   },

@@ -24,22 +24,8 @@ const RESULT_KEYS = new Set(['result', 'message', 'state', 'object']);
 const EVENT_KEYS = new Set(['type', 'data', 'toString', 'toJSON']);
 /** The data keys of the agent workflow's events this reader knows (calls are read from agentToolCallEvent and agentToolCallResultEvent only). */
 const EVENT_DATA_KEYS = new Set([
-  'agentName',
-  'toolName',
-  'toolKwargs',
-  'toolId',
-  'toolOutput',
-  'returnDirect',
-  'raw',
-  'input',
-  'currentAgentName',
-  'delta',
-  'response',
-  'toolCalls',
-  'results',
-  'userInput',
-  'chatHistory',
-  ...RESULT_KEYS,
+  'agentName', 'toolName', 'toolKwargs', 'toolId', 'toolOutput', 'returnDirect', 'raw', 'input', 'currentAgentName', 'delta', 'response', 'toolCalls', 'results', 'userInput',
+  'chatHistory', ...RESULT_KEYS,
 ]);
 
 const EVENT_TYPE = /^(\d+|llamaindex-(start|stop))$/;
@@ -63,12 +49,7 @@ function isResultData(value: unknown): value is UnknownRecord {
   return isRecord(value) && 'result' in value && isRecord(value.message) && typeof value.message.role === 'string' && (value.state === undefined || isRecord(value.state));
 }
 
-/**
- * A workflow event (as run() resolves to, or in runStream()'s list): a record with a `data` record,
- * and either its own `toJSON` (the event object) or, in its JSON, a `type` that is the event's
- * label (`llamaindex-stop`) or number (`7`), which tells it from other `{ type, data }` records
- * (AI SDK data parts).
- */
+/** A workflow event: a `data` record beside its own `toJSON`, or, in its JSON, a `type` that is its label (`llamaindex-stop`) or number. */
 function isEvent(value: unknown): value is UnknownRecord & { data: UnknownRecord } {
   if (!isRecord(value) || !isRecord(value.data)) return false;
   return typeof value.toJSON === 'function' || (typeof value.type === 'string' && EVENT_TYPE.test(value.type));
@@ -133,8 +114,7 @@ function readMessage(message: unknown, where: string, calls: CallCollector): voi
   const toolResult = options.toolResult;
   if (toolResult !== undefined) {
     if (!isRecord(toolResult)) refuseUnknown(FORMAT, `${where}, options.toolResult`, toolResult, 'a result { id, result, isError }');
-    if (toolResult.isError === true) calls.error(toolResult.id, toolResult.result, typeof toolResult.name === 'string' ? toolResult.name : undefined);
-    else calls.output(toolResult.id, toolResult.result, typeof toolResult.name === 'string' ? toolResult.name : undefined);
+    calls.answer(toolResult.id, toolResult.result, toolResult.isError === true, typeof toolResult.name === 'string' ? toolResult.name : undefined);
   }
 }
 
@@ -159,11 +139,7 @@ function stateMessages(data: UnknownRecord): { memory: readonly unknown[]; scrat
   return { memory: memory.messages, scratchpad: Array.isArray(scratchpad) ? scratchpad : [] };
 }
 
-/**
- * The stop event's `message` is the agent's last answer, the last message of its memory too (read
- * there): it is checked as a message is, and one that carries calls, which the agent never writes
- * there, is refused rather than left unread.
- */
+/** The stop event's `message`, the last of its memory too (read there), is checked; one carrying calls (never the agent's) is refused. */
 function checkFinalMessage(message: unknown): void {
   if (!isRecord(message)) return;
   refuseCallKeys(FORMAT, 'result message', message, MESSAGE_KEYS);
@@ -186,10 +162,9 @@ function readResult(data: UnknownRecord, calls: CallCollector): void {
 const ids = (list: unknown, key: string): unknown[] => (Array.isArray(list) ? list.map((item) => (isRecord(item) ? item[key] : undefined)) : []);
 
 /**
- * The events of runStream(): with the stop event (whose state holds the whole run), read as the
- * agent's result; without it (a stream cut short, or filtered), calls are the agentToolCallEvents
- * and results the agentToolCallResultEvents, and a call that another event lists (toolCallsEvent,
- * agentStepEvent, agentOutputEvent, toolResultsEvent) without its agentToolCallEvent is refused.
+ * The events of runStream(): with the stop event, read as the agent's result; without it, calls are
+ * the agentToolCallEvents and results the agentToolCallResultEvents, and a call another event lists
+ * without its agentToolCallEvent is refused.
  */
 function readEvents(events: ReadonlyArray<UnknownRecord & { data: UnknownRecord }>, calls: CallCollector): void {
   const stop = events.find(({ data }) => isResultData(data) && data.state !== undefined);
@@ -207,8 +182,7 @@ function readEvents(events: ReadonlyArray<UnknownRecord & { data: UnknownRecord 
     if ('toolOutput' in data) {
       const output = data.toolOutput;
       if (!isRecord(output)) return;
-      if (output.isError === true) calls.error(data.toolId, output.result, typeof data.toolName === 'string' ? data.toolName : undefined);
-      else calls.output(data.toolId, output.result, typeof data.toolName === 'string' ? data.toolName : undefined);
+      calls.answer(data.toolId, output.result, output.isError === true, typeof data.toolName === 'string' ? data.toolName : undefined);
     } else if ('toolKwargs' in data && isNonEmptyString(data.toolName)) {
       calls.add(toolCallWithJsonInput(data.toolName, data.toolKwargs, data.toolId));
       read.add(data.toolId);
@@ -267,11 +241,9 @@ function usageOf(value: unknown): RunUsage {
 
 /**
  * LlamaIndex.TS (`@llamaindex/core` ChatMessages, `@llamaindex/workflow`'s agent): calls are an
- * assistant message's `options.toolCall` (`{ id, name, input }`, `input` the arguments' JSON string
- * from a chat() response or an object), results a `user` message's `options.toolResult`
- * (`{ id, result, isError }`), paired by id, `isError` marking a failure. Read: a ChatResponse
- * (`{ message, raw }`), messages (exec()'s, a Memory's), what exec() returns, what the agent's
- * run() resolves to (its stop event; the calls are its state's memory) and runStream()'s events.
+ * assistant message's `options.toolCall`, results a `user` message's `options.toolResult`, paired
+ * by id. Read from a ChatResponse, messages, exec()'s result, the agent's run() result (its state's
+ * memory) and runStream()'s events.
  */
 export const llamaindex: FormatAdapter = {
   format: FORMAT,

@@ -6,12 +6,12 @@ import { Pairing } from '../pairing.js';
 import { refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 
-/** The keys of a `toolCalls`/`toolResults` chunk and of its payload this reader reads or knows. */
-const CHUNK_KEYS = new Set(['type', 'runId', 'from', 'payload', 'metadata']);
-const PAYLOAD_KEYS = new Set(['toolCallId', 'toolName', 'args', 'result', 'isError', 'providerExecuted', 'providerMetadata', 'dynamic', 'output', 'error']);
 import { AI_SDK_4_TOKENS, AI_SDK_TOKENS, nth, sumTokens, tokensOf } from '../runUsage.js';
 import { oneTurn } from '../turns.js';
 
+/** The keys of a `toolCalls`/`toolResults` chunk and of its payload this reader reads or knows. */
+const CHUNK_KEYS = new Set(['type', 'runId', 'from', 'payload', 'metadata']);
+const PAYLOAD_KEYS = new Set(['toolCallId', 'toolName', 'args', 'result', 'isError', 'providerExecuted', 'providerMetadata', 'dynamic', 'output', 'error']);
 function isPayloadChunk(value: unknown): boolean {
   return isRecord(value) && isRecord(value.payload) && typeof value.type === 'string';
 }
@@ -36,11 +36,7 @@ function answer(call: ToolCall, result: UnknownRecord): void {
   else call.output = result.result;
 }
 
-/**
- * A tool that threw, in Mastra 1.x: no `toolResults` chunk, only the model message Mastra sent back,
- * a `tool-result` part with an `error-text` (or `error-json`) output in `response.messages`. Sets it
- * as the error of a call no result answered.
- */
+/** A tool that threw, in Mastra 1.x, has no `toolResults` chunk, only an `error-text` (or `error-json`) `tool-result` part in `response.messages`. */
 function failedInResponse(value: UnknownRecord, made: ToolCall[]): void {
   const messages = isRecord(value.response) ? value.response.messages : undefined;
   if (!Array.isArray(messages)) return;
@@ -59,11 +55,7 @@ function failedInResponse(value: UnknownRecord, made: ToolCall[]): void {
   }
 }
 
-/**
- * Mastra `agent.generate()` results. `toolCalls` and `toolResults` hold every step's calls as
- * Mastra chunks, `{ type: 'tool-call', payload: { toolCallId, toolName, args } }`. Its
- * `steps[].content` is not reliable (0.24 kept only the last call there), so it is not read.
- */
+/** Mastra `agent.generate()` results: `toolCalls` and `toolResults` hold every step's calls (`steps[].content` is not reliable: 0.24 kept only the last). */
 export const mastraGenerate: FormatAdapter = {
   format: 'mastra-generate',
   shape: 'a Mastra agent.generate() result: { toolCalls: [{ payload: { toolName, args } }], toolResults }',
@@ -88,9 +80,8 @@ export const mastraGenerate: FormatAdapter = {
       refuseCallKeys('mastra-generate', `toolCalls[${index}].payload`, payload, PAYLOAD_KEYS);
       made.push(callOf(payload));
     });
-    // Each chunk is one call, even when a provider that numbers ids per turn reused an id in a
-    // later step; both lists span every step, results in the calls' order, so the k-th result
-    // with an id is the k-th call's: the earliest with that id no earlier result took.
+    // Each chunk is one call, even with an id reused in a later step: both lists span every step in
+    // order, so the k-th result with an id is the k-th call's.
     const pairing = new Pairing(made, 'earliest');
     if (Array.isArray(toolResults)) {
       for (let index = 0; index < toolResults.length; index++) {

@@ -1,6 +1,6 @@
 import type { FormatAdapter, UnknownRecord } from '../adapter.js';
 import { isRecord } from '../adapter.js';
-import { isRunMessage, readMastraMessages, runInputMessages, runOutput, textOfRole } from '../mastraMessages.js';
+import { isRunMessage, readMastraMessages, runInputMessages, textOfRole } from '../mastraMessages.js';
 import { oneTurn } from '../turns.js';
 
 /** `{ input: { inputMessages }, output }` (createAgentTestRun) or `{ inputMessages, output }`. */
@@ -18,13 +18,13 @@ export const mastraRun: FormatAdapter = {
   turns: oneTurn,
   read(value, calls) {
     // Only the output is the agent's doing: calls inside inputMessages are context.
-    readMastraMessages(runOutput(value as UnknownRecord) as unknown[], calls, 'mastra-run');
+    readMastraMessages((value as UnknownRecord).output as unknown[], calls, 'mastra-run');
   },
   text(value) {
     const run = value as UnknownRecord;
     return {
       request: textOfRole(runInputMessages(run), 'user', 'last'),
-      reply: textOfRole(runOutput(run) as unknown[], 'assistant', 'all'),
+      reply: textOfRole(run.output as unknown[], 'assistant', 'all'),
     };
   },
 };

@@ -9,13 +9,13 @@ import { toolCall } from '../toolCall.js';
 import { refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
 
+import { oneTurn } from '../turns.js';
+
 /** The keys of a trajectory step (`@mastra/core/evals`) this reader reads or knows. */
 const STEP_KEYS = new Set([
   'stepType', 'name', 'toolArgs', 'toolResult', 'success', 'children', 'durationMs', 'agentId', 'providerExecuted', 'serverName', 'modelId', 'promptTokens', 'completionTokens',
   'finishReason', 'toolCallId', 'metadata', 'input', 'output', 'workflowId', 'stepId', 'status', 'processorName', 'processorId', 'spanId', 'startTime', 'endTime', 'processorType',
 ]);
-import { oneTurn } from '../turns.js';
-
 /** The step types that are a tool the agent called: its own, an MCP server's, or one the provider ran. */
 const TOOL_STEPS = new Set(['tool_call', 'mcp_tool_call', 'provider_tool_call']);
 /** Keys a Mastra `Trajectory` has besides `steps`; an empty one is told apart by them. */
@@ -35,17 +35,13 @@ function isTrajectory(value: unknown): value is UnknownRecord & { steps: unknown
 
 /**
  * Mastra's `Trajectory` (`@mastra/core/evals`): what `extractTrajectory(messages)` and
- * `extractTrajectoryFromTrace(spans)` return, and what `runEvals` hands scorers of type
- * `'trajectory'`. Steps are read in order, and nested `children` where they are still the agent's
- * own (a workflow step's, or a model generation's, which hold the calls of its model steps):
- * - `tool_call`, `mcp_tool_call`, `provider_tool_call`: a call, `toolArgs` its input, `toolResult`
- *   its output; `success: false` is an error (the trajectory does not tell a failed call from one
- *   that never ran). Steps under it are what the tool ran: a sub-agent (`within(run, tool)`).
- * - `agent_run` outside a tool step: the agent called a sub-agent, a call named by its `agentId`
- *   (else its name) whose `children` are the sub-agent's steps, read by `within(run, agentId)`.
+ * `extractTrajectoryFromTrace(spans)` return, and `runEvals` hands `'trajectory'` scorers. Steps are
+ * read in order, nested `children` too where they are still the agent's own:
+ * - `tool_call`, `mcp_tool_call`, `provider_tool_call`: a call (`toolArgs`, `toolResult`;
+ *   `success: false` an error). Steps under it are a sub-agent the tool ran (`within(run, tool)`).
+ * - `agent_run` outside a tool step: a sub-agent, a call named by its `agentId` (else its name).
  * - `processor_run`: Mastra's processors, not the agent's calls.
- * Which model step issued a call is not kept: a trace's trajectory drops the `model_step` spans, and
- * one `model_generation` covers the whole tool loop. `parallel(…)` refuses a trajectory.
+ * Model steps are not kept (one `model_generation` covers the tool loop): `parallel(…)` refuses it.
  */
 export const mastraTrajectory: FormatAdapter = {
   format: 'mastra-trajectory',
@@ -105,16 +101,9 @@ function subAgentSteps(children: readonly unknown[]): unknown[] {
 }
 
 /**
- * What a trajectory records for budgets, as Mastra's own trajectory scorer reads it
- * (`checkTrajectoryEfficiency` in @mastra/evals 1.x):
- * - tokens: `promptTokens` + `completionTokens` of every `model_generation` step, nested ones
- *   included (a sub-agent's generations were spent by the run); one without counts makes the sum unknown;
- * - wall time: `totalDurationMs`, else the sum of the top-level steps' `durationMs` when every one has it;
- * - model steps: never. A trace's trajectory drops the `model_step` spans and keeps one
- *   `model_generation` per agent run, which covers its whole tool loop, so counting them would
- *   undercount; Mastra's `maxSteps` counts trajectory steps (tool calls and the rest), which is not
- *   what `steps` limits here (`toolCalls` limits the calls).
- * A trajectory built from messages (`extractTrajectory`) has tool steps only: neither tokens nor times.
+ * What a trajectory records for budgets, as Mastra's `checkTrajectoryEfficiency` reads it: tokens of
+ * every `model_generation` step, nested ones included; wall time from `totalDurationMs`, else the
+ * top-level steps' `durationMs`; model steps never (one `model_generation` covers a whole tool loop).
  */
 function trajectoryUsage(): UsageReader {
   return {
@@ -161,4 +150,3 @@ function modelGenerations(steps: readonly unknown[]): UnknownRecord[] {
 function measurement(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
-

@@ -4,20 +4,14 @@ import { chatAdapter, hasChatRole } from '../chatFormat.js';
 import { OPENAI_TOOL_CALLS, readOpenAiToolCall } from '../openaiToolCall.js';
 import { MISTRAL_TOKENS, NO_MESSAGE_TOKENS, sumTokens } from '../runUsage.js';
 
-/**
- * A `chat.complete` response of `@mistralai/mistralai`: OpenAI's shape with camelCase keys
- * (`choices[0].message.toolCalls`, `finishReason`), which OpenAI's SDK never writes.
- */
+/** A `chat.complete` response of `@mistralai/mistralai`: OpenAI's shape with camelCase keys, which OpenAI's SDK never writes. */
 function isCompletion(value: unknown): value is UnknownRecord & { choices: unknown[] } {
   if (!isRecord(value) || !Array.isArray(value.choices)) return false;
   const first: unknown = value.choices[0];
   return isRecord(first) && isRecord(first.message) && ('finishReason' in first || 'toolCalls' in first.message);
 }
 
-/**
- * A message with `toolCalls` or `toolCallId` (camelCase: the SDK's, never OpenAI's), or Mistral's
- * `prefix`, shows the format; a Cohere message (`toolPlan`) does not. `{ role, content }` fits.
- */
+/** `toolCalls`, `toolCallId` (never OpenAI's) or `prefix` shows the format, unless Cohere's `toolPlan` does; `{ role, content }` fits. */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (!hasChatRole(message) || 'toolPlan' in message) return undefined;
   if ('toolCalls' in message || 'toolCallId' in message || 'prefix' in message) return 'evidence';
@@ -27,9 +21,7 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
 
 /**
  * Mistral (`@mistralai/mistralai` 1.x): a `chat.complete` response (its first choice's message) or
- * the messages of a tool loop. Calls are an assistant message's `toolCalls` (`function.name`,
- * `function.arguments` a JSON string or an object, `id`); a `tool` message's `toolCallId` pairs its
- * content with the call. Mistral's tool messages carry no error flag: a failure is its content.
+ * the messages of a tool loop: OpenAI's shape, camelCased. A tool message carries no error flag.
  */
 export const mistral = chatAdapter({
   format: 'mistral',

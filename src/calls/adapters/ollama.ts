@@ -14,10 +14,7 @@ function isResponse(value: unknown): value is UnknownRecord & { message: Unknown
 /** Ollama's call: `{ function: { name, arguments } }`, no `id` nor `type` (OpenAI's have both). */
 const isOllamaCall = (item: unknown) => isRecord(item) && isRecord(item.function) && !('type' in item) && !('id' in item);
 
-/**
- * A tool message with `tool_name`, calls without ids (`{ function: { name, arguments } }`), or
- * `images` or `thinking` beside the content show the format; `{ role, content }` fits.
- */
+/** A tool message with `tool_name`, calls without ids, or `images` or `thinking` show the format; `{ role, content }` fits. */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (!hasChatRole(message)) return undefined;
   if ('tool_name' in message || 'images' in message || 'thinking' in message) return 'evidence';
@@ -28,10 +25,8 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
 }
 
 /**
- * Ollama (the `ollama` package): a `chat` response (`{ model, message, done }`) or the messages of a
- * tool loop. Calls are an assistant message's `tool_calls` (`function.name`, `function.arguments`
- * an object), without ids: a `tool` message pairs with the earliest call of its `tool_name` that has
- * no result yet. Ollama's tool messages carry no error flag.
+ * Ollama (the `ollama` package): a `chat` response or the messages of a tool loop. Calls are an
+ * assistant message's `tool_calls`, without ids; a `tool` message carries no error flag.
  */
 export const ollama = chatAdapter({
   format: 'ollama',

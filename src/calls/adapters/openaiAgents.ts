@@ -3,7 +3,7 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunText, RunUsage, Turns, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { contentText, conversationText } from '../conversationText.js';
+import { asArray, contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { providerCall, toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
@@ -30,15 +30,9 @@ const DEFAULT_TIMEOUT = /^Tool '.*' timed out after \d+ms\.$/s;
 
 /** Protocol item types that hold no call and no result. */
 const QUIET_ITEMS = new Set(['message', 'reasoning', 'compaction']);
-/** Protocol items that are calls, with the name the call gets (function calls and hosted ones are named by their item). */
-const CALL_NAMES: Record<string, string> = {
-  computer_call: 'computer',
-  shell_call: 'shell',
-  apply_patch_call: 'apply_patch',
-  tool_search_call: 'tool_search',
-  program: 'program',
-};
-const isCallType = (type: string) => Object.prototype.hasOwnProperty.call(CALL_NAMES, type);
+/** Protocol items that are calls besides `function_call` and `hosted_tool_call` (named in `callOf`). */
+const CALL_ITEMS = new Set(['computer_call', 'shell_call', 'apply_patch_call', 'tool_search_call', 'program']);
+const isCallType = (type: string) => CALL_ITEMS.has(type);
 /** Protocol items that are results, answering a call by `callId`. */
 const RESULT_ITEMS = new Set(['function_call_result', 'computer_call_result', 'shell_call_output', 'apply_patch_call_output', 'tool_search_output', 'program_output']);
 /** Items only the Agents SDK writes (OpenAI Responses has none of them). */
@@ -46,17 +40,8 @@ const AGENTS_ONLY_ITEMS = new Set(['function_call_result', 'hosted_tool_call', '
 
 /** Run item types (`result.newItems`), which wrap a protocol item in `rawItem`. */
 const RUN_ITEMS = new Set([
-  'message_output_item',
-  'tool_call_item',
-  'tool_call_output_item',
-  'tool_search_call_item',
-  'tool_search_output_item',
-  'reasoning_item',
-  'compaction_item',
-  'handoff_call_item',
-  'handoff_output_item',
-  'tool_approval_item',
-  'input_item',
+  'message_output_item', 'tool_call_item', 'tool_call_output_item', 'tool_search_call_item', 'tool_search_output_item', 'reasoning_item', 'compaction_item',
+  'handoff_call_item', 'handoff_output_item', 'tool_approval_item', 'input_item',
 ]);
 
 /** What a person decided about calls that needed approval, as the run state recorded it. */
@@ -72,10 +57,7 @@ type Source = 'result.newItems' | 'result.history' | 'the saved run state';
 const ITEMS_LIST = 'messages and the items function_call, function_call_result, hosted_tool_call, computer_call(_result), shell_call(_output), apply_patch_call(_output), tool_search_call/output, program(_output), reasoning, compaction';
 const RUN_ITEMS_LIST = 'run items ({ type: …_item, rawItem })';
 
-/**
- * The items of a run: protocol items (a history), or run items (`newItems`, a saved state's
- * `generatedItems`), each wrapping its protocol item in `rawItem`; read in place, one at a time.
- */
+/** The items of a run: protocol items (a history), or run items (`newItems`, a saved state's `generatedItems`) wrapping them in `rawItem`. */
 interface Items {
   readonly list: readonly unknown[];
   readonly runItems: boolean;
@@ -83,22 +65,12 @@ interface Items {
   readonly source: Source;
 }
 
-/**
- * The run of an agent a handoff handed off to: the items it owns (`owners[i] === owner`), read by
- * this adapter when `within(run, agentName)` opens it.
- */
+/** The run of an agent a handoff handed off to: the items it owns (`owners[i] === owner`), opened by `within(run, agentName)`. */
 class HandoffRun {
-  constructor(
-    readonly items: Items,
-    readonly owners: Owners,
-    readonly owner: number,
-  ) {}
+  constructor(readonly items: Items, readonly owners: Owners, readonly owner: number) {}
 }
 
-/**
- * Each item's agent (`of`; undefined when the run has no handoff: every item is the run's own), and
- * the handoff calls: position of the call → the agent it handed off to (its owner number).
- */
+/** Each item's agent (`of`; undefined without a handoff), and the handoff calls: position of the call → the agent it handed off to. */
 interface Owners {
   readonly of: readonly number[] | undefined;
   readonly handoffs: ReadonlyMap<number, number>;
@@ -106,15 +78,9 @@ interface Owners {
 
 const NO_HANDOFFS: Owners = { of: undefined, handoffs: new Map() };
 
-// ---- shapes ----------------------------------------------------------------------------------
-
-function get(record: object, key: string): unknown {
-  return (record as UnknownRecord)[key];
-}
-
 /** A `RunResult` or `StreamedRunResult`: its getters, not own keys, hold the run. */
-function isRunResult(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'newItems' in value && 'rawResponses' in value && 'state' in value && 'interruptions' in value;
+function isRunResult(value: unknown): value is UnknownRecord {
+  return isRecord(value) && 'newItems' in value && 'rawResponses' in value && 'state' in value && 'interruptions' in value;
 }
 
 /** A saved run state: `result.state.toJSON()`, `JSON.parse(result.state.toString())`. */
@@ -125,7 +91,7 @@ function isSavedState(value: unknown): value is UnknownRecord & { generatedItems
 /** `JSON.parse(JSON.stringify(result))`: `{ state: savedState }`. */
 function savedStateOf(value: unknown): (UnknownRecord & { generatedItems: unknown[] }) | undefined {
   if (isSavedState(value)) return value;
-  if (isRecord(value) && !Array.isArray(value) && isSavedState(value.state) && Object.keys(value).length === 1) return value.state;
+  if (isRecord(value) && isSavedState(value.state) && Object.keys(value).length === 1) return value.state;
   return undefined;
 }
 
@@ -138,10 +104,9 @@ const MESSAGE_PARTS = new Set(['input_text', 'input_image', 'input_file', 'audio
 const isMessagePart = (part: unknown) => isRecord(part) && MESSAGE_PARTS.has(part.type as string);
 
 /**
- * How an item fits the SDK's items: a run item (`result.newItems`), an item type only the SDK writes,
- * or a call or result with a camelCase `callId` shows it; a message (its `type` may be left out)
- * with the SDK's content parts, and a reasoning or compaction item, fit. Anything else (the SDK's
- * own `unknown` item included) fits nothing, and the classifier refuses the list.
+ * A run item, an item type only the SDK writes, or a call or result with a camelCase `callId` shows
+ * the format; a message with the SDK's content parts (its `type` may be left out), a reasoning or
+ * compaction item fit. Anything else (the SDK's own `unknown` item included) fits nothing.
  */
 function itemFit(item: UnknownRecord): MessageFit | undefined {
   const type = item.type;
@@ -154,8 +119,6 @@ function itemFit(item: UnknownRecord): MessageFit | undefined {
   if (role !== 'user' && role !== 'assistant' && role !== 'system') return undefined;
   return typeof content === 'string' || (Array.isArray(content) && content.every(isMessagePart)) ? 'fits' : undefined;
 }
-
-// ---- the items of each shape ------------------------------------------------------------------
 
 /** Refuses the item at `index` of `items`, named by where it sits (`result.history item 3`). */
 function refuseItem(items: Items, index: number, value: unknown, expected = ITEMS_LIST): never {
@@ -183,10 +146,10 @@ function runTypeAt(items: Items, index: number): unknown {
 function itemsOf(value: unknown): Items {
   if (value instanceof HandoffRun) return value.items;
   if (isRunResult(value)) {
-    refuseUnfinished(get(value, 'state'), 'a StreamedRunResult whose run has not finished: `await result.completed` first');
-    const context = get(value, 'runContext');
+    refuseUnfinished(value.state, 'a StreamedRunResult whose run has not finished: `await result.completed` first');
+    const context = value.runContext;
     const decisions: Decisions | undefined = isRecord(context) && typeof context.isToolApproved === 'function' ? liveDecisions(context) : undefined;
-    return { list: asArray(get(value, 'newItems')), runItems: true, decisions, source: 'result.newItems' };
+    return { list: asArray(value.newItems), runItems: true, decisions, source: 'result.newItems' };
   }
   const saved = savedStateOf(value);
   if (saved) {
@@ -195,10 +158,6 @@ function itemsOf(value: unknown): Items {
   }
   const list = value as readonly unknown[];
   return list.some(isRunItem) ? { list, runItems: true, decisions: undefined, source: 'result.newItems' } : { list, runItems: false, decisions: undefined, source: 'result.history' };
-}
-
-function asArray(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
 }
 
 /** A run still going (a stream not read to its end) has not made all its calls: refused, never read as what it has so far. */
@@ -220,9 +179,9 @@ function liveDecisions(context: UnknownRecord): Decisions {
 }
 
 /**
- * The decisions a saved state records: `context.functionApprovals[].approvals[toolKey]` (the tool's
- * key is a JSON array ending with its name) and the older `context.approvals[toolName]`, each
- * `{ approved, rejected }` holding call ids, or `true` for every call of the tool.
+ * The decisions a saved state records: `context.functionApprovals[].approvals[toolKey]` (a JSON array
+ * ending with the tool's name) and the older `context.approvals[toolName]`, each `{ approved, rejected }`
+ * holding call ids, or `true` for every call of the tool.
  */
 function savedDecisions(context: unknown): Decisions | undefined {
   if (!isRecord(context)) return undefined;
@@ -256,8 +215,6 @@ function toolNameOfKey(key: string): string {
     return key;
   }
 }
-
-// ---- whose items: the agent of each item, across handoffs --------------------------------------
 
 /**
  * Which agent each item belongs to: 0 the run's own agent, k the agent the k-th handoff handed off to.
@@ -320,8 +277,6 @@ function handoffTarget(items: Items, index: number): string | undefined {
   }
 }
 
-// ---- reading ----------------------------------------------------------------------------------
-
 /** An item this reader reads: a message (its type may be left out), a call, a result, or one that holds neither. */
 function isKnownItem(item: UnknownRecord): boolean {
   const type = item.type;
@@ -349,13 +304,8 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
   for (let index = 0; index < list.length; index++) {
     const item = itemAt(items, index);
     refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, item, ITEM_KEYS);
-    if (Array.isArray(item.content)) {
-      const parts: unknown[] = item.content;
-      for (let part = 0; part < parts.length; part++) {
-        const piece: unknown = parts[part];
-        if (isRecord(piece)) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}, part ${part + 1}`, piece, PART_KEYS);
-      }
-    }
+    const parts: unknown[] = Array.isArray(item.content) ? item.content : [];
+    parts.forEach((piece, part) => isRecord(piece) && refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}, part ${part + 1}`, piece, PART_KEYS));
     if (items.runItems && isRecord(items.list[index])) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, items.list[index] as UnknownRecord, RUN_ITEM_KEYS);
     if (of !== undefined && of[index] !== owner) {
       // Another agent's item, read when its run is opened; one no reader knows is refused here too.
@@ -464,10 +414,8 @@ function hostedCall(item: UnknownRecord): ToolCall | undefined {
 }
 
 /**
- * The hosted MCP items that are no new call: the tool list (`mcp_list_tools`), a person's answer to an
- * approval request (`mcp_approval_response`), and the `mcp_call` that ran a request once approved
- * (it names it in `approval_request_id`: one call, from its request to its result). True when the
- * item was one of them.
+ * True for the hosted MCP items that are no new call: `mcp_list_tools`, `mcp_approval_response` (a
+ * person's answer), and the `mcp_call` that ran an approved request (named in `approval_request_id`).
  */
 function readHostedMcp(item: UnknownRecord, requests: Map<string, ToolCall>): boolean {
   const data = isRecord(item.providerData) ? item.providerData : {};
@@ -495,8 +443,7 @@ function readHostedMcp(item: UnknownRecord, requests: Map<string, ToolCall>): bo
 
 /**
  * A result: the SDK's default error text is a failure, and, where no run state says who approved
- * what (`withoutState`), its default rejection text a denial. `returned`: what the tool returned,
- * where a run item keeps it (`tool_call_output_item.output`); else the output is the protocol item's.
+ * what, its default rejection text a denial. `returned`: what the tool returned, where a run item keeps it.
  */
 function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boolean, returned: unknown): void {
   const callId = item.callId ?? item.call_id;
@@ -507,13 +454,11 @@ function readResult(item: UnknownRecord, calls: CallCollector, withoutState: boo
   else calls.output(callId, returned !== undefined ? returned : outputOf(item.output));
 }
 
-// ---- text and usage ---------------------------------------------------------------------------
-
 const TEXT_TYPES = ['output_text', 'input_text', 'text'];
 
 function textOf(value: unknown): RunText {
   const items: unknown[] = [];
-  const input = isRunResult(value) ? get(value, 'input') : savedStateOf(value)?.originalInput;
+  const input = isRunResult(value) ? value.input : savedStateOf(value)?.originalInput;
   if (typeof input === 'string') items.push({ role: 'user', content: input });
   else items.push(...asArray(input));
   if (!(value instanceof HandoffRun)) {
@@ -530,7 +475,7 @@ function textOf(value: unknown): RunText {
 const NO_USAGE = 'its items carry no usage: pass the RunResult (or its JSON)';
 
 function usageOf(value: unknown): RunUsage {
-  const context = isRunResult(value) ? get(value, 'runContext') : savedStateOf(value)?.context;
+  const context = isRunResult(value) ? value.runContext : savedStateOf(value)?.context;
   const usage = isRecord(context) ? context.usage : undefined;
   if (!isRecord(usage)) return { lacking: { steps: NO_USAGE, tokens: NO_USAGE } };
   const { requests, inputTokens, outputTokens } = usage;
@@ -549,26 +494,15 @@ function turnsOf(value: unknown): Turns {
   return conversationTurns(value, isUserMessage);
 }
 
-// ---- the adapter ------------------------------------------------------------------------------
-
 /**
  * The OpenAI Agents SDK (`@openai/agents`): a `RunResult` or a finished `StreamedRunResult`, its
- * `newItems` (run items, each wrapping the protocol item it made in `rawItem`), its `history` (the
- * protocol items: `function_call` and `function_call_result` with a camelCase `callId`, which tells
- * them from OpenAI Responses items), the JSON of any of these, and a saved run state
- * (`JSON.stringify(result)`, `result.state.toString()`).
- *
- * - A call's output is what the tool returned, as a run item keeps it (`tool_call_output_item.output`:
- *   an object stays the object); in a history, which keeps only what the model saw, its
- *   `function_call_result`'s output: the text of a `{ type: 'text', text }` output, anything else as it is.
- * - A tool that throws reaches the model as the text of the SDK's default error function, and that
- *   text is read as the call's error; a custom `errorFunction`'s text stays its output. A tool that
- *   timed out with the default timeout message is a failure too.
- * - Approvals: a `tool_approval_item` (`result.interruptions`) is a call awaiting approval; the run
- *   state records each decision (`state.approve`/`reject`), which a result and a saved state carry.
- *   A list of items has no state: there the SDK's default rejection text marks a denied call.
- * - Handoffs: the `transfer_to_…` call is the run's own; what the agent it handed off to did, up to
- *   the next user message, is a sub-agent run that `within(run, agentName)` (or the tool's name) opens.
+ * `newItems` (run items), its `history` (protocol items with a camelCase `callId`), their JSON, and a
+ * saved run state.
+ * - A call's output is what the tool returned, as a run item keeps it; in a history, what the model saw.
+ * - The SDK's default error (and timeout) text is the call's error; a custom `errorFunction`'s stays its output.
+ * - A `tool_approval_item` is a call awaiting approval; the run state records each decision. A list
+ *   of items has no state: there the SDK's default rejection text marks a denied call.
+ * - What the agent a handoff handed off to did, up to the next user message, is a sub-agent run.
  */
 export const openaiAgents: FormatAdapter = {
   format: FORMAT,

@@ -44,11 +44,6 @@ function checkMessage(message: UnknownRecord, index: number): void {
   refuseUnknownParts('openai-chat', index, message.content, CHAT_CONTENT);
 }
 
-function readLegacyCall(message: UnknownRecord, calls: CallCollector): void {
-  const legacy = message.function_call;
-  if (isRecord(legacy) && isNonEmptyString(legacy.name)) calls.add(toolCallWithJsonInput(legacy.name, legacy.arguments, undefined));
-}
-
 /** An assistant message's calls: its `tool_calls`, and the legacy `function_call`. */
 function readAssistant(message: UnknownRecord, calls: CallCollector, index: number): void {
   const toolCalls: unknown = message.tool_calls;
@@ -57,7 +52,8 @@ function readAssistant(message: UnknownRecord, calls: CallCollector, index: numb
       if (!readOpenAiToolCall(toolCalls[call], calls)) refuseToolCall('openai-chat', `message ${index + 1}, tool_calls[${call}]`, toolCalls[call]);
     }
   }
-  readLegacyCall(message, calls);
+  const legacy = message.function_call;
+  if (isRecord(legacy) && isNonEmptyString(legacy.name)) calls.add(toolCallWithJsonInput(legacy.name, legacy.arguments, undefined));
 }
 
 function isCompletion(value: unknown): value is UnknownRecord & { choices: unknown[] } {
@@ -79,9 +75,8 @@ const CHAT_PARTS = new Set(['image_url', 'input_audio']);
 
 /**
  * A Chat message shows the format by its `tool_calls`, `tool_call_id` or `function_call`, a
- * `developer` or `function` role, or a part only Chat writes; so does an item of `tool_calls` on its
- * own. A message with a `type` is another format's (a Responses item, a LangChain dict). Any other
- * `{ role, content }` fits.
+ * `developer` or `function` role, or a part only Chat writes; so does an item of `tool_calls`. One
+ * with a `type` is another format's; any other `{ role, content }` fits.
  */
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (isToolCallItem(message)) return 'evidence';
@@ -97,7 +92,6 @@ function messageFit(message: UnknownRecord): MessageFit | undefined {
   }
   return typeof message.role === 'string' && (typeof content === 'string' || content === null || Array.isArray(content)) ? 'fits' : undefined;
 }
-
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice's message; other choices are
@@ -117,11 +111,8 @@ export const openaiChat: FormatAdapter = {
       if (!isRecord(message)) refuseUnknown('openai-chat', position(index), message, 'Chat Completions messages');
       checkMessage(message, index);
       if (message.role === 'assistant') calls.beginStep();
-      if (message.role === 'assistant' && !isToolCallItem(message)) {
-        readAssistant(message, calls, index);
-      } else {
-        readMessage(message, calls, index);
-      }
+      if (message.role === 'assistant' && !isToolCallItem(message)) readAssistant(message, calls, index);
+      else readMessage(message, calls, index);
     }
   },
   text: (value) => conversationText(messagesOf(value), chatRole, messageContentText),

@@ -21,11 +21,7 @@ const PART_KEYS = new Set(['type', 'text', 'annotations', 'logprobs', 'image_url
 
 const HOSTED_TOOLS = new Set(['web_search', 'file_search', 'code_interpreter', 'image_generation', 'tool_search']);
 
-/**
- * A hosted MCP call that needs approval is first an `mcp_approval_request` (the model's call,
- * awaiting a person), then an `mcp_approval_response`, and once approved an `mcp_call` naming the
- * request in `approval_request_id`: one call, whose approval is kept on it.
- */
+/** Hosted MCP calls awaiting approval by the id of their `mcp_approval_request`: the `mcp_call` that ran one names it, and is the same call. */
 type Approvals = Map<string, ToolCall>;
 
 const MESSAGE_ROLES = new Set(['user', 'assistant', 'system', 'developer']);
@@ -108,10 +104,9 @@ const RESPONSES_PARTS = new Set(['input_text', 'output_text', 'input_image', 'in
 const isResponsesPart = (part: unknown) => isRecord(part) && RESPONSES_PARTS.has(part.type as string);
 
 /**
- * An item shows the format by its `type`: a call or its output (`…_call`, `…_call_output`), another
- * item type, or a `message` whose content is Responses' own (an Anthropic `Message` has
- * `type: 'message'` too, with a `stop_reason` and blocks of its own); so does a part only Responses
- * writes. An easy input message (`{ role, content }`) fits.
+ * An item shows the format by its `type` (a call, its output, another item type, or a `message` with
+ * Responses' own parts: an Anthropic `Message` has a `stop_reason`), or a part only Responses writes.
+ * An easy input message (`{ role, content }`) fits.
  */
 function itemFit(item: UnknownRecord): MessageFit | undefined {
   const type = item.type;
@@ -146,10 +141,9 @@ const RESPONSES_TEXT = ['output_text', 'input_text'];
 const textOf = (item: unknown) => (isRecord(item) ? contentText(item.content, RESPONSES_TEXT) : undefined);
 
 /**
- * OpenAI Responses: a `Response` (`object: 'response'`, calls in `output[]`) or a list of input
- * items. `function_call` arguments are a JSON string; results arrive as `function_call_output`
- * items matched by `call_id` (not `id`). Built-in tools (`web_search_call`, …) are calls too,
- * named by their type; the hosted ones run at OpenAI, so they are marked `providerExecuted`.
+ * OpenAI Responses: a `Response` (calls in `output[]`) or a list of input items; results pair by
+ * `call_id` (not `id`). Built-in tools (`web_search_call`, …) are calls named by their type; the
+ * hosted ones are `providerExecuted`.
  */
 export const openaiResponses: FormatAdapter = {
   format: 'openai-responses',

@@ -13,17 +13,14 @@ import { formatName, printableName } from '../../value.js';
 import { jsonOrText } from '../../json.js';
 
 /**
- * Tool calls from OpenTelemetry traces, as agents emit them in production: the GenAI semantic
- * conventions (`execute_tool {name}` spans, chat spans with `gen_ai.output.messages`; the AI SDK 7
- * `OpenTelemetry` integration emits these) and the AI SDK's own spans (`ai.toolCall`, and
- * `ai.response.toolCalls` on each model call; ai@7's `LegacyOpenTelemetry`, ai@6's
+ * Tool calls from OpenTelemetry traces: the GenAI semantic conventions (`execute_tool {name}` spans,
+ * chat spans with `gen_ai.output.messages`; AI SDK 7's `OpenTelemetry`) and the AI SDK's own spans
+ * (`ai.toolCall`, `ai.response.toolCalls` on each model call; ai@7's `LegacyOpenTelemetry`, ai@6's
  * `experimental_telemetry`).
  *
- * A model call's span says what the model issued, in its order, and is one step; a tool span says
- * what ran and with what result. Each call counts once: a tool span fills in the issued call it
- * executed. Spans that only repeat the run's calls (the root `invoke_agent` / `ai.generateText`
- * span) are read only when a trace has no model-call spans. Calls inside a tool span (a sub-agent
- * the tool ran) are not the agent's own: `within(run, tool)` reads them.
+ * A model call's span says what the model issued and is one step; a tool span fills in the issued
+ * call it ran. The root span (`invoke_agent` / `ai.generateText`), which repeats the run's calls,
+ * is read only when a trace has no model-call spans. Calls inside a tool span are a sub-agent's.
  */
 export const otelTrace: FormatAdapter = {
   format: 'otel-trace',
@@ -58,10 +55,9 @@ const SPAN_TOKENS = [
 ];
 
 /**
- * A trace's model calls are its model-call spans, sub-agents' included: a budget is what the whole
- * run spent. Each span's own usage is counted once (the root span repeats their sum). Wall time is
- * each trace's first start to its last end, summed over the traces (one per turn), so the time
- * between turns is not counted.
+ * A trace's model calls are its model-call spans, sub-agents' included, each counted once (the root
+ * span repeats their sum). Wall time is each trace's first start to its last end, summed over the
+ * traces (one per turn): the time between turns is not counted.
  */
 function traceUsage(value: unknown): RunUsage {
   const spans = spansOf(value);
@@ -295,10 +291,9 @@ function readScope(spans: readonly Span[], calls: CallCollector): void {
 }
 
 /**
- * The AI SDK always opens an `ai.generateText` (or `ai.streamText`) span around its model calls
- * and tool calls, so one of those without a parent lost it: the tracer's context did not follow
- * the SDK's async calls (ai@6 relies on the active context). Each then sits in a trace of its own,
- * and reading them as runs would split one run into many.
+ * The AI SDK opens an `ai.generateText` (or `ai.streamText`) span around its model and tool calls,
+ * so one of those without a parent lost it (the tracer's context did not follow the SDK's async
+ * calls): each in a trace of its own would split one run into many.
  */
 function lostContext(span: Span): ToolCallAccuracyError {
   return new ToolCallAccuracyError(
@@ -325,11 +320,7 @@ function issuesAt(span: Span): 'step' | 'root' | undefined {
   return AI_SDK_MODEL_CALLS.test(span.name) || (!AI_SDK_ROOTS.test(span.name) && attribute(span, 'ai.operationId') !== span.name.replace(/\..*$/, '')) ? 'step' : 'root';
 }
 
-/**
- * The calls a span `issuesAt` names, as `toolCallWithJsonInput` takes them: `[{ role: 'assistant',
- * parts: [{ type: 'tool_call', id, name, arguments }] }]` (GenAI output messages) or
- * `[{ toolCallId, toolName, input }]` (the AI SDK).
- */
+/** The calls a span `issuesAt` names: GenAI output messages' `tool_call` parts or the AI SDK's `[{ toolCallId, toolName, input }]`. */
 function issuedBy(span: Span): Array<[toolName: string, input: unknown, toolCallId: unknown]> {
   const found: Array<[string, unknown, unknown]> = [];
   const list = parseJson(span.issued);
