@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isRecord, type UnknownRecord } from '../calls/adapter.js';
 import { isAsymmetricMatcher, isThenable } from '../value.js';
 
 /**
@@ -26,13 +27,7 @@ export type ToolChecks = { checks: ReadonlyMap<string, InputCheck> } | { problem
 const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema');
 const JSON_SCHEMA_KEYWORDS = ['type', 'properties', '$schema', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not', 'items', 'required'];
 
-type UnknownRecord = Record<string | symbol, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Reads each entry of `tools` as a tool or a schema. An entry that is neither is a problem for the
- * matcher to report, with the key it is under; no entry is skipped.
- */
+/** Reads each entry of `tools` as a tool or a schema; the first that is neither is the problem. */
 export function readToolChecks(tools: Readonly<Record<string, unknown>>, load: ValidatorLoader = loadValidator): ToolChecks {
   const checks = new Map<string, InputCheck>();
   for (const name of Object.keys(tools)) {
@@ -108,9 +103,8 @@ function standardCheck(schema: { '~standard': { validate(input: unknown): unknow
 }
 
 /**
- * An AI SDK schema: its own `validate` when it answers synchronously. The SDK's `zodSchema()` and
- * `standardSchema()` validate asynchronously (`safeParseAsync`), so for them, as for a `jsonSchema()`
- * without `validate`, the input is checked against the JSON Schema the model was given.
+ * An AI SDK schema: its own `validate` when it answers synchronously; else (`zodSchema()` validates
+ * with `safeParseAsync`), or without `validate`, the JSON Schema the model was given.
  */
 function aiSdkCheck(schema: UnknownRecord, name: string, load: ValidatorLoader): InputCheck | string {
   const validate = schema.validate;
@@ -161,11 +155,7 @@ export type ValidatorLoader = () => CfworkerModule | string;
 
 const VALIDATOR_PACKAGE = '@cfworker/json-schema';
 
-/**
- * The JSON Schema validator, loaded synchronously (matchers are synchronous) from the package's own
- * place, else from the project the tests run in: an optional peer, absent from installs that never
- * check a plain JSON Schema.
- */
+/** The JSON Schema validator (an optional peer), loaded synchronously from the package's place, else the project's. */
 export function loadValidator(): CfworkerModule | string {
   for (const from of [import.meta.url, path.join(process.cwd(), 'package.json')]) {
     try {
@@ -233,9 +223,8 @@ export function isToolRecord(tools: unknown): tools is Readonly<Record<string, u
 export type ToolListReading = { record: Record<string, unknown> } | { problem: string };
 
 /**
- * A list of tools that carry their own names (LangChain's `tool()` and `StructuredTool`s, an agent
- * framework's function tools) as a record by name; what is wrong with it when an entry has no
- * name or two share one. Undefined for a value that is no list.
+ * A list of tools that carry their own names (LangChain's `tool()`, an agent framework's function
+ * tools) as a record by name, or what is wrong with it; undefined for a value that is no list.
  */
 export function toolRecordOfList(tools: unknown): ToolListReading | undefined {
   // A list with no named tool in it (tool names, schemas) is no list of tools: the record's error says what to pass.

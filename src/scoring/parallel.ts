@@ -17,11 +17,9 @@ export interface GroupedOrderResult {
 }
 
 /**
- * Earliest fit, entry by entry: a single item takes the first fitting call after the position; a
- * group takes the earliest step that can hold all its items with calls after the position, and
- * within it the assignment whose last call is earliest. Each choice leaves the longest possible
- * rest of the run for the later entries, so this finds an assignment whenever one exists.
- * `stepOf(call)` names the step a call was issued in.
+ * Earliest fit, entry by entry: an item takes the first fitting call after the position, a group
+ * the earliest step that holds it, with the earliest last call. Each choice leaves the most room
+ * for the later entries, so this finds an assignment whenever one exists.
  */
 export function matchInOrderWithGroups(
   callCount: number,
