@@ -310,15 +310,14 @@ export function scorerRun(argument: unknown): { run: unknown; itemExpectation: u
   return { run: argument, itemExpectation };
 }
 
-function scoredTrajectory(calls: readonly ToolCall[]): ScoredTrajectory {
+/** A call as a Mastra trajectory step; `withResult` false leaves its result out. */
+export function toolStep(call: ToolCall, withResult = true): ScoredTrajectory['steps'][number] {
   return {
-    steps: calls.map((call) => ({
-      stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
-      name: call.toolName,
-      toolArgs: call.input,
-      ...(call.output !== undefined && { toolResult: call.output }),
-      success: call.error === undefined,
-    })),
+    stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
+    name: call.toolName,
+    toolArgs: call.input,
+    ...(withResult && call.output !== undefined && { toolResult: call.output }),
+    success: call.error === undefined,
   };
 }
 
@@ -377,7 +376,7 @@ export function trajectoryAccuracyScorerCode(options: TrajectoryAccuracyScorerCo
         score: compared.comparison.score,
         reason: words.accuracyReason(calls, steps, compared, effectiveOrdering, effectiveRepeats),
         preprocessStepResult: {
-          actualTrajectory: scoredTrajectory(calls),
+          actualTrajectory: { steps: calls.map((call) => toolStep(call)) },
           expectedTrajectory: { steps },
           comparison: compared.comparison,
           actualStepNames: calls.map((call) => call.toolName),
