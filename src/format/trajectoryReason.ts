@@ -1,8 +1,4 @@
-/**
- * The `reason` of the trajectory scorers: what cost the score, in the words of the matchers'
- * messages (never called, out of order, not enough calls, over the limit by, repeats call, failed),
- * each name escaped and cut as the messages print them, then the calls the run made.
- */
+/** The `reason` of the trajectory scorers: what cost the score, in the words of the matchers' messages, then the calls. */
 import {
   sequenceAt,
   MISSING_SHOWN,

@@ -1,8 +1,4 @@
-/**
- * The message of `toFollowASensibleTrajectory`, written as a review: what the judge found, then each
- * step with its marks and reasoning, the missing steps, the criteria, the expected trajectory beside
- * the run's (with where it first departs, found without the judge), and how to re-ask.
- */
+/** The message of `toFollowASensibleTrajectory`, written as a review of what the judge found. */
 import type { JudgeOutcome } from '../judge/judge.js';
 import type { TrajectoryInput, TrajectoryVerdict } from '../judge/trajectory.js';
 import { escapeUnsafe } from '../printable.js';

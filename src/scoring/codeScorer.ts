@@ -49,11 +49,7 @@ type Mode =
 
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
-/**
- * The engine's predicate over one run's names against the expected order, made once per scorer
- * rather than a closure per run, which would be a large part of what a scored run allocates (bench/run.mjs).
- * Scoring is synchronous, so one scorer's runs never share it at once.
- */
+/** The engine's predicate over one run's names, made once per scorer rather than a closure per run (scoring is synchronous). */
 class NamesInOrder {
   names: readonly string[] = NO_NAMES;
   constructor(private readonly order: readonly string[]) {}

@@ -87,12 +87,8 @@ export function diagnoseUnordered(
   const leftCalls = cover === 'items' ? [] : unassigned(itemOfCall);
   let checks = 0;
   // Some counterpart fits it (so all that fit were taken), found within the budget of comparisons.
-  const itemFits = (item: number) => {
-    for (let call = 0; call < calls.length && checks < FIT_CHECKS; call++, checks++) if (matches(call, item)) return true;
-    return false;
-  };
-  const callFits = (call: number) => {
-    for (let item = 0; item < items.length && checks < FIT_CHECKS; item++, checks++) if (matches(call, item)) return true;
+  const anyFits = (count: number, fits: (other: number) => boolean) => {
+    for (let other = 0; other < count && checks < FIT_CHECKS; other++, checks++) if (fits(other)) return true;
     return false;
   };
   const notCalled = itemsNotCalled(compare, calls, items);
@@ -101,7 +97,7 @@ export function diagnoseUnordered(
   for (const index of missing) {
     const item = items[index]!;
     if (notCalledSet.has(index)) diagnosis.absent.push(index);
-    else if ((!item.hasInput && !item.outcome) || itemFits(index)) diagnosis.short.push(index);
+    else if ((!item.hasInput && !item.outcome) || anyFits(calls.length, (call) => matches(call, index))) diagnosis.short.push(index);
     else diagnosis.otherInput.push(index);
   }
   if (cover === 'both') diagnosis.unexpected = leftCalls;
@@ -109,7 +105,7 @@ export function diagnoseUnordered(
     const itemOf = itemNamedBy(compare, items);
     for (const index of leftCalls) {
       if (itemOf(calls[index]!) === -1) diagnosis.strangers.push(index);
-      else if (callFits(index)) diagnosis.surplus.push(index);
+      else if (anyFits(items.length, (item) => matches(index, item))) diagnosis.surplus.push(index);
       else diagnosis.otherInputCalls.push(index);
     }
   }

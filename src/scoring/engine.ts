@@ -1,8 +1,6 @@
 /**
- * The matching engine: every matcher and the code scorer decide through these functions, so a
- * matcher and the scorer configured the same way always agree. Each takes the number of expected
- * items and a predicate `matches(callIndex, itemIndex)`; the scorer's predicate compares names with
- * `===`, a matcher's uses the runner's equality (asymmetric matchers, custom testers).
+ * The matching engine: every matcher and the code scorer decide through these functions, so they
+ * always agree. Each takes the number of expected items and a predicate `matches(callIndex, itemIndex)`.
  */
 export type Matches = (callIndex: number, itemIndex: number) => boolean;
 

@@ -4,12 +4,9 @@ import { isRecord, type UnknownRecord } from '../calls/adapter.js';
 import { isAsymmetricMatcher, isThenable } from '../value.js';
 
 /**
- * The input schemas of a set of tools, and whether an input passes one. Tools come as an AI SDK
- * `ToolSet` (`tool({ inputSchema })`, or `parameters` in AI SDK 4), a Mastra tools record
- * (`createTool({ inputSchema })`), or a record of schemas. A schema is checked by what it carries:
- * Standard Schema's `~standard.validate` (zod 3.25+ and 4, valibot, arktype), the AI SDK schema's
- * own `validate` (`jsonSchema(schema, { validate })`, `zodSchema`), else its JSON Schema, with
- * `@cfworker/json-schema` (loaded on first use, from the project: an optional peer).
+ * The input schemas of a set of tools (an AI SDK `ToolSet`, a Mastra tools record, or a record of
+ * schemas), and whether an input passes one: by Standard Schema's `~standard.validate`, the AI SDK
+ * schema's own `validate`, else its JSON Schema, with `@cfworker/json-schema` (an optional peer).
  */
 
 /** One thing wrong with an input: where (keys and indexes from the input's root) and what. */
@@ -91,14 +88,16 @@ function standardCheck(schema: { '~standard': { validate(input: unknown): unknow
     if (isThenable(result)) throw asyncSchema(name);
     // Any object: arktype's result is its error list itself, an array whose `issues` is that list.
     const issues: unknown = typeof result === 'object' && result !== null ? (result as UnknownRecord).issues : undefined;
-    if (!Array.isArray(issues)) return [];
-    return issues.map((issue: unknown) => {
-      const { message, path: issuePath } = isRecord(issue) ? issue : {};
-      return {
-        path: Array.isArray(issuePath) ? issuePath.map((segment: unknown) => (isRecord(segment) && 'key' in segment ? (segment.key as PropertyKey) : (segment as PropertyKey))) : [],
-        message: typeof message === 'string' ? message : 'invalid',
-      };
-    });
+    return Array.isArray(issues) ? issues.map(issueOf) : [];
+  };
+}
+
+/** A Standard Schema or zod issue: its path (a segment may be a `{ key }`) and its message. */
+function issueOf(issue: unknown): SchemaIssue {
+  const { message, path: issuePath } = isRecord(issue) ? issue : {};
+  return {
+    path: Array.isArray(issuePath) ? issuePath.map((segment: unknown) => (isRecord(segment) && 'key' in segment ? (segment.key as PropertyKey) : (segment as PropertyKey))) : [],
+    message: typeof message === 'string' ? message : 'invalid',
   };
 }
 
@@ -135,12 +134,7 @@ function aiSdkCheck(schema: UnknownRecord, name: string, load: ValidatorLoader):
 /** An error's issues, when it carries them (a zod error, or the AI SDK's TypeValidationError around one), else its message. */
 function issuesOfError(error: unknown): SchemaIssue[] {
   for (let current = error, depth = 0; isRecord(current) && depth < 3; current = current.cause, depth++) {
-    if (Array.isArray(current.issues) && current.issues.length > 0) {
-      return current.issues.map((issue: unknown) => ({
-        path: isRecord(issue) && Array.isArray(issue.path) ? (issue.path as PropertyKey[]) : [],
-        message: isRecord(issue) && typeof issue.message === 'string' ? issue.message : 'invalid',
-      }));
-    }
+    if (Array.isArray(current.issues) && current.issues.length > 0) return current.issues.map(issueOf);
   }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'the schema rejected the input';
   return [{ path: [], message }];

@@ -25,11 +25,7 @@ export function errorMessageOf(error: unknown): string | undefined {
   }
 }
 
-/**
- * What an expected item asks of a call's outcome: `output` equal to it; `error` `true` (failed),
- * `false` (succeeded) or a pattern its message must match (a substring, a RegExp, an asymmetric
- * matcher); `approval`, the state it must have.
- */
+/** What an item asks of a call's outcome: `output` equal to it, `error` (`true`, `false` or a message pattern), `approval`. */
 export interface OutcomeExpectation {
   output?: { value: unknown };
   error?: boolean | string | RegExp | { asymmetricMatch(other: unknown): boolean };

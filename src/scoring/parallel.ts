@@ -1,8 +1,4 @@
-/**
- * Order matching with groups: `toCallToolsInOrder(['search', parallel('weather', 'news'), 'summarize'])`.
- * A group's items must be matched by distinct calls the agent issued in one step (in any order),
- * after every call matched before the group and before every call matched after it.
- */
+/** Order matching with groups: a group's items are matched by distinct calls the agent issued in one step, in any order. */
 import type { Matches } from './engine.js';
 import { matchUnordered } from './engine.js';
 
