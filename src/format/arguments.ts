@@ -1,11 +1,7 @@
 import { describeArgument } from '../describe.js';
 import { formatName } from '../value.js';
 
-/**
- * The words of a matcher error about a bad argument: "`where` must be `what`; received …". `where`
- * is the argument as the matcher reads it (`options.retries`, `expected[2]`), `what` one of
- * `MUST_BE`, and `describe` says the value (by default its kind, or itself when it is small).
- */
+/** The words of a matcher error about a bad argument: "`where` must be `what`; received …" (`what` one of `MUST_BE`). */
 export function mustBe(where: string, what: string, value: unknown, describe: (value: unknown) => string = describeArgument): string {
   return `${where} must be ${what}; received ${describe(value)}.`;
 }

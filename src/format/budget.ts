@@ -6,11 +6,7 @@ function amount(limit: BudgetLimit, value: number): string {
   return limit === 'durationMs' ? `${groupDigits(value)} ms` : groupDigits(value);
 }
 
-/**
- * One line per limit, aligned: its name, what the run measured, and the limit, with how far over
- * it went. Tokens say what they sum. `names` spells a limit as the caller's option does
- * (`maxSteps` in the trajectory scorer); by default, as `toStayWithinBudget`'s budget does.
- */
+/** One aligned line per limit: its name (as `names` spells it), what the run measured, and the limit, with how far over. */
 export function formatLimits(outcomes: readonly LimitOutcome[], tokens: TokenUsage | undefined, names?: { readonly [Limit in BudgetLimit]?: string }): string {
   const shownNames = outcomes.map((outcome) => names?.[outcome.limit] ?? outcome.limit);
   const values = outcomes.map((outcome) => amount(outcome.limit, outcome.measured));
@@ -46,26 +42,14 @@ export function budgetDiff(outcomes: readonly LimitOutcome[]): { expected: objec
   };
 }
 
-const QUANTITY_NAMES: Record<UsageQuantity, string> = {
-  steps: 'model steps',
-  tokens: 'token usage',
-  durationMs: 'wall time',
-};
+const QUANTITY_NAMES: Record<UsageQuantity, string> = { steps: 'model steps', tokens: 'token usage', durationMs: 'wall time' };
 
-const CAPITALIZED: Record<UsageQuantity, string> = {
-  steps: 'Model steps are',
-  tokens: 'Token usage is',
-  durationMs: 'Wall time is',
-};
-
-/**
- * The error for a limit the run cannot be measured against: what it lacks, and which runs record it.
- * `name` is the limit as the caller's option spells it (`maxTotalTokens` in the trajectory scorer).
- */
+/** The error for a limit the run cannot be measured against; `name` is the limit as the caller's option spells it. */
 export function unmeasurableLimit(limit: UsageQuantity, format: string, why: string | undefined, recordedBy: readonly string[], name: string = limit): string {
+  const quantity = QUANTITY_NAMES[limit];
   return [
-    `the budget limits ${name}, but this run (read as ${format}) records no ${QUANTITY_NAMES[limit]}${why ? `: ${why}` : ''}.`,
-    `${CAPITALIZED[limit]} recorded by:`,
+    `the budget limits ${name}, but this run (read as ${format}) records no ${quantity}${why ? `: ${why}` : ''}.`,
+    `${quantity[0]!.toUpperCase()}${quantity.slice(1)} ${limit === 'steps' ? 'are' : 'is'} recorded by:`,
     ...recordedBy.map((shape) => `  - ${shape}`),
     `Leave ${name} out of this run's budget, or pass the run in a shape that records it.`,
   ].join('\n');

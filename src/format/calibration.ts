@@ -1,8 +1,4 @@
-/**
- * Calibration in words: the report `npx tool-call-accuracy calibrate` prints, the gate's failure,
- * and the one line the reporters print. Nothing here computes a metric; it only puts a
- * CalibrationReport into words.
- */
+/** Calibration in words: the report `calibrate` prints, the gate's failure, and the reporters' line. Nothing here computes a metric. */
 import { display } from '../store/index.js';
 import { FEW_LABELS, type CalibrationReport, type Disagreement, type LevelReport } from '../calibration/calibrate.js';
 import type { Comparison } from '../calibration/compare.js';

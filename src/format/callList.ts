@@ -13,11 +13,7 @@ const OUTCOME_INPUT_WIDTH = 40;
 const HEAD = 10;
 const AROUND = 3;
 
-/**
- * `Received N tool calls:` and a numbered list (name, input on one line, shortened), with the
- * names padded into a column. Long lists are cut ("… and 12 more"); the call at `focus` (the first
- * divergence, 0-based) always stays in view with its neighbours.
- */
+/** `Received N tool calls:` and a numbered list, cut when long, keeping the call at `focus` in view with its neighbours. */
 export function formatCallList(calls: readonly ToolCall[], focus?: number, outcomes = false): string {
   if (calls.length === 0) return 'Received no tool calls.';
   const shown = shownIndexes(calls.length, focus);
@@ -27,10 +23,7 @@ export function formatCallList(calls: readonly ToolCall[], focus?: number, outco
   return `Received ${plural(calls.length, 'tool call')}:\n${lines}`;
 }
 
-/**
- * The line a failed claim gets when the top agent's own calls pass it: which calls other agents
- * made, and `own(run)`.
- */
+/** The line a failed claim gets when the top agent's own calls pass it: which calls other agents made, and `own(run)`. */
 export function ownWouldPass(calls: readonly ToolCall[]): string {
   const others = calls.flatMap((call, index) => (call.agent === undefined ? [] : [index + 1]));
   const agents = [...new Set(calls.flatMap((call) => (call.agent === undefined ? [] : [printableName(call.agent.name)])))];
@@ -41,7 +34,8 @@ export function ownWouldPass(calls: readonly ToolCall[]): string {
   );
 }
 
-function joinAnd(parts: readonly string[]): string {
+/** "a", "a and b", "a, b and c". */
+export function joinAnd(parts: readonly string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
@@ -66,11 +60,7 @@ export function shownIndexes(count: number, focus?: number): number[] {
 
 const APPROVAL_NOTES = { requested: 'awaiting approval', approved: 'approved', denied: 'denied by the user' } as const;
 
-/**
- * How a trajectory writes a call where a call list does not: `sortKeys` (formatInline), `output` in
- * place of the call's output, `outcome` in place of the whole outcome, and `wide`: the input and the
- * outcome each at the width a line without the other has, as the call stands on a line of its own.
- */
+/** How a trajectory writes a call: `output` for the call's output, `outcome` for the whole outcome, `wide` widths. */
 export interface CallDetailOptions extends InlineOptions {
   output?: unknown;
   outcome?: string;
@@ -79,11 +69,7 @@ export interface CallDetailOptions extends InlineOptions {
   calls?: readonly ToolCall[];
 }
 
-/**
- * Which agent made a call, when not the top one: `Billing, after the handoff at call 2`,
- * `research-agent, run by call 3`, `Billing > Refunds, …` for an agent inside another. The
- * number is the starting call's in `calls`, when it is there.
- */
+/** Which agent made a call, when not the top one: `Billing, after the handoff at call 2`, `research-agent, run by call 3`, `Billing > Refunds`. */
 export function agentNote(call: ToolCall, calls?: readonly ToolCall[]): string | undefined {
   const { agent } = call;
   if (agent === undefined) return undefined;
@@ -94,10 +80,7 @@ export function agentNote(call: ToolCall, calls?: readonly ToolCall[]): string |
   return `${name}, ${isHandoff(starter!) ? 'after the handoff at' : 'run by'} call ${at + 1}`;
 }
 
-/**
- * A call's input and notes; with `outcomes` (when the expectation is about them), what it came to
- * after an arrow: its output, its error, or that none was recorded.
- */
+/** A call's input and notes; with `outcomes`, what it came to after an arrow. */
 export function formatCallDetail(call: ToolCall, outcomes: boolean, options?: CallDetailOptions): string {
   const input = call.input === undefined ? '' : formatInline(call.input, outcomes && !options?.wide ? OUTCOME_INPUT_WIDTH : DETAIL_WIDTH, options);
   const notes: string[] = [];

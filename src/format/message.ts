@@ -21,11 +21,7 @@ export function compose(...sections: Array<string | false | undefined>): string 
   return sections.filter((section): section is string => typeof section === 'string' && section !== '').join('\n\n');
 }
 
-/**
- * The text of a matcher error: the hint, then what was wrong with the arguments or the run. A
- * coloured hint line means the runner colours (Jest, as it decided: see `inRunnerColours`), and then
- * "Matcher error" is bold, as in Jest's own matcher errors.
- */
+/** The text of a matcher error: the hint, then the problem; after a coloured hint, "Matcher error" is bold, as in Jest's own. */
 export function matcherErrorMessage(hintLine: string, problem: string, where?: SampleRun): string {
   const label = hintLine.includes('\u001b[') ? '\u001b[1mMatcher error\u001b[22m' : 'Matcher error';
   return `${hintLine}\n\n${label}: ${inRun(where)}${problem}`;

@@ -8,11 +8,7 @@ import { compose } from './message.js';
 import { describeCallOutcome, describeOutcome, expectedAspects } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 
-/**
- * `toCallToolsInOrder(items)`'s message, `strict` or not: the claim (with `pass`, what `.not` shows)
- * with the items, the calls, each list cut around its `focus`, then `detail`: why the order failed,
- * or where it was found.
- */
+/** `toCallToolsInOrder(items)`'s message: the claim with the items, the calls, each cut around its `focus`, then `detail`. */
 export function orderMessage(
   hintLine: string,
   calls: readonly ToolCall[],
@@ -74,11 +70,7 @@ function firstDifference(calls: readonly ToolCall[], items: readonly ExpectedCal
   return `The run made ${plural(extra, 'more call')} than expected, starting at call ${mismatch + 1}: ${formatName(call!.toolName)}.`;
 }
 
-/**
- * " "search_flight" was never called. Did you mean "search_flights"?" for the first expected name
- * that no call has (`notCalled`, from the diagnosis) and a name of `calls` is close to, so a typo is
- * named even when the first divergence is elsewhere; else "".
- */
+/** ` "search_flight" was never called. Did you mean "search_flights"?` for the first item not called that is close to a call's name, else "". */
 export function misspelledItem(calls: readonly ToolCall[], items: readonly ExpectedCall[], notCalled: readonly number[]): string {
   let calledNames: string[] | undefined;
   for (const index of notCalled) {

@@ -1,7 +1,4 @@
-/**
- * The text of what calls came to: an expected outcome in words, a call's result or error, why a
- * call missed an expected outcome, failed calls and retries, repeated calls, counts within bounds.
- */
+/** The text of what calls came to: expected outcomes, results and errors, failures and retries, repeats, counts. */
 import type { CountBounds, FailedAttempts, OutcomeExpectation, Repeat } from '../scoring/outcomes.js';
 import { errorMessageOf, outcomeOf } from '../scoring/outcomes.js';
 import { didYouMean } from '../suggest.js';
@@ -47,21 +44,14 @@ export function describeCallOutcome(call: ToolCall): string {
   return call.approval === 'denied' ? 'denied approval, so it never ran' : 'no result recorded (the run has neither output nor error for it)';
 }
 
-/**
- * What a call came to, for the end of its line in a call list: its output, `failed: "…"`, or `no
- * result`. `output` stands for the call's output when given (a trajectory shows JSON text as its
- * value); `wide`, at the width of `describeCallOutcome` (a trajectory's line holds one call).
- */
+/** What a call came to, at the end of its line in a call list: its output (or `output`), `failed: "…"`, or `no result`. */
 export function shortOutcome(call: ToolCall, options?: InlineOptions & { output?: unknown; wide?: boolean }): string {
   const outcome = outcomeOf(call);
   if (outcome === 'failed') return `failed: ${formatError(call.error, options?.wide ? DETAIL_WIDTH : 48, options)}`;
   return outcome === 'succeeded' ? formatInline(options && 'output' in options ? options.output : call.output, options?.wide ? DETAIL_WIDTH : 40, options) : 'no result';
 }
 
-/**
- * Why one call of the expected tool does not fit the item: its input, and each aspect of the
- * outcome it misses, e.g. `call 2: failed: "backend down"` or `call 3: input {"q":"x"}; no approval`.
- */
+/** Why one call of the expected tool does not fit the item, e.g. `call 2: failed: "backend down"`. */
 export function describeMiss(call: ToolCall, index: number, inputDiffers: boolean, missed: ReadonlyArray<keyof OutcomeExpectation>): string {
   const reasons: string[] = [];
   if (inputDiffers) reasons.push(`another input, ${formatInline(call.input, DETAIL_WIDTH)}`);
@@ -81,10 +71,7 @@ export function failedCallLine(calls: readonly ToolCall[], index: number): strin
   return `  call ${index + 1}: ${formatName(call.toolName)} ${formatInline(call.input, 48)} failed: ${formatError(call.error)}`;
 }
 
-/**
- * `toCallToolsWithoutErrors`' claim and the failures it counts, or, when none counts (what `.not`
- * shows), that some call was expected to fail and the failures forgiven.
- */
+/** `toCallToolsWithoutErrors`' claim and the failures it counts, or (under `.not`) that none counts. */
 export function describeFailures(calls: readonly ToolCall[], attempts: readonly FailedAttempts[], retries: number | undefined): string {
   const counted = attempts.filter((run) => !run.forgiven);
   const allowing = retries === undefined ? '' : `, allowing ${retriesText(retries)} per failure`;
@@ -130,11 +117,7 @@ export function formatRepeats(calls: readonly ToolCall[], repeats: readonly Repe
   });
 }
 
-/**
- * `toCallToolTimes`' claim and the count (`pass`: what `.not` shows): `Expected "search" to be called
- * twice, but it was called once.`, or with bounds `Expected at most 8 calls to "search", but the run
- * made 9.` A name matcher counts calls by many names: "calls matching", not "called".
- */
+/** `toCallToolTimes`' claim and the count (`pass`: what `.not` shows); a name matcher counts "calls matching", not "called". */
 export function describeCallCount(calls: readonly ToolCall[], toolName: unknown, bounds: CountBounds, count: number, pass: boolean): string {
   const suggestion = !pass && count === 0 ? didYouMean(toolName, calls.map((call) => call.toolName)) : '';
   const name = formatName(toolName);
@@ -147,10 +130,7 @@ export function describeCallCount(calls: readonly ToolCall[], toolName: unknown,
   return `${expectation}, but ${count === 0 ? 'it was never called' : `it was called ${times(count)}`}.${suggestion}`;
 }
 
-/**
- * "at most 8 calls", "at least 1 call", "between 2 and 4 calls", "exactly 3 calls", or negated (what
- * `.not` asks for) "more than 8 calls", "fewer than 2 or more than 4 calls", "no call".
- */
+/** "at most 8 calls", "between 2 and 4 calls", or negated "more than 8 calls", "fewer than 2 or more than 4 calls", "no call". */
 function describeCount(bounds: { min?: number; max?: number }, negated: boolean): string {
   const { min, max } = bounds;
   const calls = (count: number, text: string) => `${text} call${count === 1 ? '' : 's'}`;

@@ -29,16 +29,18 @@ function describeEntry(entry: OrderEntry, items: readonly ExpectedCall[]): strin
 
 /** `Steps: 1: "search" | 2: "weather", "news"`: which calls each model step issued, numbered as in the list. */
 export function formatSteps(calls: readonly ToolCall[], stepOf: (index: number) => unknown): string {
-  const steps: string[] = [];
-  let current: unknown;
-  calls.slice(0, MAX_LISTED).forEach((call, index) => {
-    const step = stepOf(index);
-    const label = `${index + 1} ${formatName(call.toolName)}`;
-    if (index > 0 && step === current) steps[steps.length - 1] += `, ${label}`;
-    else steps.push(label);
-    current = step;
-  });
-  return `Calls by model step: ${steps.map((step) => `[${step}]`).join(' ')}${calls.length > MAX_LISTED ? ' …' : ''}`;
+  const steps = stepGroups(Math.min(calls.length, MAX_LISTED), stepOf).map((step) => `[${step.map((index) => `${index + 1} ${formatName(calls[index]!.toolName)}`).join(', ')}]`);
+  return `Calls by model step: ${steps.join(' ')}${calls.length > MAX_LISTED ? ' …' : ''}`;
+}
+
+/** The first `count` calls' indexes, in runs of calls issued in one step. */
+function stepGroups(count: number, stepOf: (index: number) => unknown): number[][] {
+  const steps: number[][] = [];
+  for (let index = 0; index < count; index++) {
+    if (index > 0 && stepOf(index) === stepOf(index - 1)) steps[steps.length - 1]!.push(index);
+    else steps.push([index]);
+  }
+  return steps;
 }
 
 /** Why the entry at `failedEntry` could not follow the ones before it, or (past the last entry) that calls were left over. */
@@ -66,13 +68,8 @@ export function unknownStepProblem(calls: readonly ToolCall[], unknownStep: numb
 
 /** The diff: the expected entries (a name, or a group's list of names) against the calls grouped by the step that issued them. */
 export function groupedDiff(entries: readonly OrderEntry[], items: readonly ExpectedCall[], calls: readonly ToolCall[], stepAt: (index: number) => unknown): { expected: unknown[]; actual: unknown[] } {
-  const steps: string[][] = [];
-  calls.forEach((call, index) => {
-    if (index > 0 && stepAt(index) === stepAt(index - 1)) steps[steps.length - 1]!.push(call.toolName);
-    else steps.push([call.toolName]);
-  });
   return {
     expected: entries.map((entry) => ('item' in entry ? items[entry.item]!.toolName : entry.group.map((item) => items[item]!.toolName))),
-    actual: steps.map((names) => (names.length === 1 ? names[0] : names)),
+    actual: stepGroups(calls.length, stepAt).map((step) => (step.length === 1 ? calls[step[0]!]!.toolName : step.map((index) => calls[index]!.toolName))),
   };
 }

@@ -33,10 +33,7 @@ function expectedOutcome(outcome: OutcomeExpectation | undefined): Record<string
   };
 }
 
-/**
- * The same fields of a call, beside them in the diff: `error` is whether it failed when the item
- * asks `true`/`false`, else its message (or the value, when it has none).
- */
+/** The same fields of a call: `error` is whether it failed for `true`/`false`, else its message (or value). */
 function actualOutcome(call: ToolCall, outcome: OutcomeExpectation): Record<string, unknown> {
   const failed = call.error !== undefined;
   return {
@@ -62,19 +59,12 @@ export interface Entries {
   at(index: number): unknown;
 }
 
-/**
- * `list` with `project` applied to each entry as it is read: a diff of a huge run builds only the
- * entries its window shows, not one object per call.
- */
+/** `list` with `project` applied to each entry as it is read: a huge run's diff builds only its window. */
 export function projected<T>(list: readonly T[], project: (entry: T, index: number) => unknown): Entries {
   return { length: list.length, at: (index) => project(list[index]!, index) };
 }
 
-/**
- * The expected and actual projections cut to the same window of at most `DIFF_ENTRIES`, starting a
- * little before `firstDifference`, with "… N earlier" / "… and N more" entries where it cut, so a
- * huge run's diff stays small and still shows where it diverged. Short lists are left whole.
- */
+/** Both projections cut to one window of at most `DIFF_ENTRIES` from a little before `firstDifference`, marked where cut. */
 export function diffWindow(expected: Entries, actual: Entries, firstDifference = 0): { expected: unknown[]; actual: unknown[] } {
   if (expected.length <= DIFF_ENTRIES && actual.length <= DIFF_ENTRIES) return { expected: entriesOf(expected), actual: entriesOf(actual) };
   const start = Math.max(0, Math.min(firstDifference, Math.max(expected.length, actual.length)) - DIFF_CONTEXT);

@@ -1,5 +1,5 @@
 import type { Gate } from '../sample/gate.js';
-import { escapeUnsafe } from '../printable.js';
+import { cut as cutText, escapeUnsafe } from '../printable.js';
 import { compose } from './message.js';
 import { formatInline, plural } from '../value.js';
 
@@ -46,7 +46,7 @@ export function describeThrown(error: unknown): string {
   } catch {
     text = 'a value that cannot be printed';
   }
-  const lines = printable(text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS)}…` : text).split('\n');
+  const lines = printable(cutText(text, ERROR_CHARS)).split('\n');
   const cut = lines.length > ERROR_LINES ? [...lines.slice(0, ERROR_LINES), `… ${lines.length - ERROR_LINES} more lines`] : lines;
   return `The agent threw: ${cut.join('\n')}`;
 }

@@ -36,11 +36,7 @@ export function onlyCallDivergence(calls: readonly ToolCall[], item: ExpectedCal
 /** How many calls to the expected tool a failure describes one by one. */
 export const MISSES_SHOWN = 10;
 
-/**
- * Why `toCallTool(item)` failed: the tool was never called, or called (at the positions `sameName`)
- * but never as asked; when the item asks an outcome, what each call (the first ten) misses
- * (`misses`, from scoring/diagnosis.ts `missesOf`, one per call shown).
- */
+/** Why `toCallTool(item)` failed: never called, or called (at `sameName`) but never as asked, with what each call `misses`. */
 export function missingCallDivergence(calls: readonly ToolCall[], item: ExpectedCall, sameName: readonly number[], misses: readonly Miss[]): string {
   const name = formatName(item.toolName);
   if (sameName.length === 0) return `${name} was never called.${didYouMean(item.toolName, calls.map((call) => call.toolName))}`;

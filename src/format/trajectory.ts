@@ -1,9 +1,6 @@
 /**
- * `trajectory(run)`: what an agent did, as a short text that stays the same from one replay to the
- * next, for snapshot tests. Each call on a line of its own, in order: its name, its input, and after
- * an arrow what it came to, written as the failure messages write a call (format/callList.ts), with
- * the keys of every object sorted. The calls of a sub-agent are among them, in the order made,
- * indented and named. The setup files register a snapshot serializer that prints the text.
+ * `trajectory(run)`: what an agent did, as a text that stays the same from one replay to the next,
+ * for snapshot tests: each call written as the failure messages write it, object keys sorted.
  */
 import { getToolCalls } from '../calls/getToolCalls.js';
 import { resultIsRun } from '../calls/subAgents.js';

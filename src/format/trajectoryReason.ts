@@ -1,8 +1,4 @@
-/**
- * The `reason` of the trajectory scorers: what cost the score, in the words of the matchers'
- * messages (never called, out of order, not enough calls, over the limit by, repeats call, failed),
- * each name escaped and cut as the messages print them, then the calls the run made.
- */
+/** The `reason` of the trajectory scorers: what cost the score, in the words of the matchers' messages, then the calls. */
 import {
   sequenceAt,
   MISSING_SHOWN,
@@ -18,7 +14,7 @@ import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
 import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
 import { formatLimits } from './budget.js';
-import { formatCallList } from './callList.js';
+import { formatCallList, joinAnd } from './callList.js';
 import { failedCallLine, formatRepeats } from './outcomes.js';
 
 const DATA_FIELDS = ['toolArgs', 'toolResult', 'success'] as const;
@@ -30,8 +26,7 @@ function expectedName(step: ResolvedStep, index: number): string {
 
 /** "toolArgs and success": what a step asks beyond its name. */
 function dataAsked(step: ResolvedStep): string {
-  const fields = DATA_FIELDS.filter((field) => step[field] !== undefined);
-  return fields.length <= 1 ? fields.join('') : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
+  return joinAnd(DATA_FIELDS.filter((field) => step[field] !== undefined));
 }
 
 /** "call 3", "calls 3, 5, 8". */
@@ -113,7 +108,6 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-
 function blacklistLines(calls: readonly ToolCall[], blacklist: TrajectoryBlacklistResult): string[] {
   const names = calls.map((call) => call.toolName);
   const lines = blacklist.violatedTools.map((tool) => {
@@ -182,7 +176,7 @@ export function trajectoryReason(parts: TrajectoryReasonParts): string {
   );
   if (compared && steps) {
     lines.push(`Accuracy ${compared.comparison.score}: ${accuracyHeadline(compared, steps.length, parts.ordering, calls.length)}`);
-    lines.push(...accuracyDetails(calls, steps, compared, parts.ordering, parts.allowRepeatedSteps).map(indent));
+    lines.push(...accuracyDetails(calls, steps, compared, parts.ordering, parts.allowRepeatedSteps).map(indentBlock));
   }
   if (efficiency) {
     const details = efficiencyLines(parts, efficiency);
@@ -199,10 +193,6 @@ export function trajectoryReason(parts: TrajectoryReasonParts): string {
   }
   if (blacklist) lines.push('Blacklist 1: no forbidden tool or sequence was called.');
   return [...lines, '', formatCallList(calls)].join('\n');
-}
-
-function indent(line: string): string {
-  return `  ${line}`;
 }
 
 /** Indents each line of a block (a block's own lines may already be indented). */

@@ -1,13 +1,10 @@
-/**
- * The message of `toFollowASensibleTrajectory`, written as a review: what the judge found, then each
- * step with its marks and reasoning, the missing steps, the criteria, the expected trajectory beside
- * the run's (with where it first departs, found without the judge), and how to re-ask.
- */
+/** The message of `toFollowASensibleTrajectory`, written as a review of what the judge found. */
 import type { JudgeOutcome } from '../judge/judge.js';
 import type { TrajectoryInput, TrajectoryVerdict } from '../judge/trajectory.js';
 import { escapeUnsafe } from '../printable.js';
-import { printableName } from '../value.js';
-import { describeAgreement } from './verdict.js';
+import { plural, printableName } from '../value.js';
+import { joinAnd } from './callList.js';
+import { describeAgreement, judgeSource } from './verdict.js';
 import { CACHE_ENV } from '../judge/cacheSettings.js';
 
 /** What the trajectory matcher decided, for its message. */
@@ -22,8 +19,6 @@ export interface TrajectoryDecision {
   thresholdGiven: boolean;
 }
 
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The expectation line: what was expected and what the judge found, positive or negated. */
 export function describeTrajectoryFinding(pass: boolean, decision: TrajectoryDecision): string {
   const { verdict, score } = decision.outcome;
@@ -31,10 +26,10 @@ export function describeTrajectoryFinding(pass: boolean, decision: TrajectoryDec
   const outOfOrder = verdict.stepEvaluations.filter((step) => !step.wasInOrder).length;
   const failed = verdict.criteria.filter((answer) => answer.answer === 'no').length;
   const found = [
-    unnecessary > 0 && `${count(unnecessary, 'unnecessary step')}`,
-    outOfOrder > 0 && `${count(outOfOrder, 'step')} out of order`,
-    verdict.missingSteps.length > 0 && `${count(verdict.missingSteps.length, 'missing step')}`,
-    failed > 0 && `${count(failed, 'criterion')} answered "no"`.replace('criterions', 'criteria'),
+    unnecessary > 0 && plural(unnecessary, 'unnecessary step'),
+    outOfOrder > 0 && `${plural(outOfOrder, 'step')} out of order`,
+    verdict.missingSteps.length > 0 && plural(verdict.missingSteps.length, 'missing step'),
+    failed > 0 && `${plural(failed, 'criterion')} answered "no"`.replace('criterions', 'criteria'),
   ].filter((part): part is string => typeof part === 'string');
   const problems = found.length === 0 ? 'every step necessary and in order, nothing missing' + (verdict.criteria.length > 0 ? ', every criterion met' : '') : joinAnd(found);
   const expectation = decision.thresholdGiven ? `a trajectory scoring at least ${decision.threshold}${verdict.criteria.length > 0 ? ' with every criterion met' : ''}` : 'a sensible trajectory';
@@ -43,17 +38,11 @@ export function describeTrajectoryFinding(pass: boolean, decision: TrajectoryDec
     : `Expected ${expectation}; the judge found ${problems} (score ${score}).`;
 }
 
-function joinAnd(parts: readonly string[]): string {
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
-
 /** The review: judge and source, votes, assessment, steps, missing steps, criteria, expected trajectory, how to re-ask. */
 export function describeTrajectoryReview(decision: TrajectoryDecision): string {
   const { outcome, steps } = decision;
   const { verdict } = outcome;
   const n = outcome.votes.length;
-  const source =
-    outcome.source === 'cache' ? `verdict replayed from ${outcome.cacheFile}` : outcome.cacheFile ? `verdict recorded in ${outcome.cacheFile}` : 'asked now, cache off';
   // How many votes stood behind a decision, shown when they did not all agree: "(2 of 3 judges)".
   const behind = (agrees: (vote: TrajectoryVerdict) => boolean) => {
     if (n === 1) return '';
@@ -73,7 +62,7 @@ export function describeTrajectoryReview(decision: TrajectoryDecision): string {
     return `  ${answer.answer === 'yes' ? 'yes' : 'NO '}  ${escapeUnsafe(JSON.stringify(answer.criterion))}: ${escapeUnsafe(answer.rationale)}${agreement}`;
   });
   return [
-    `Judge:      ${escapeUnsafe(outcome.model)}, ${source}`,
+    `Judge:      ${escapeUnsafe(outcome.model)}, ${judgeSource(outcome)}`,
     ...(n > 1 ? [`Votes:      ${describeAgreement(outcome.agreement)}`] : []),
     `Assessment: ${escapeUnsafe(verdict.overallAssessment)}`,
     '',

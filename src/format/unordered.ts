@@ -1,9 +1,4 @@
-/**
- * The messages of the unordered matchers: `toCallOnly([…])` (the calls are exactly the items),
- * `toCallToolsInAnyOrder` (every item has its own call) and `toCallOnlyFrom` (every call has its
- * own item), which share one matching (scoring/engine.ts `matchUnordered`) and say in the same
- * words which item found no call, which call found no item, and why.
- */
+/** The messages of the unordered matchers (`toCallOnly([…])`, `toCallToolsInAnyOrder`, `toCallOnlyFrom`), which share one matching. */
 import { unassigned, type UnorderedAlignment, type UnorderedDiagnosis } from '../scoring/diagnosis.js';
 import type { Cover } from '../scoring/engine.js';
 import { didYouMean } from '../suggest.js';
@@ -14,10 +9,7 @@ import { misspelledItem } from './orderDivergence.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
 import { diffWindow, projected, projectionOf } from './projection.js';
 
-/**
- * What each matcher expects, in its failure message and under `.not`. Given the matching's
- * `callOfItem`, a cut list keeps the first item left without a call in view.
- */
+/** What each matcher expects, positive or negated; a cut list keeps the first item left without a call in view. */
 export function unorderedExpectation(cover: Cover, items: readonly ExpectedCall[], negated: boolean, callOfItem?: number[]): string {
   const missing = cover === 'calls' || !callOfItem ? -1 : callOfItem.indexOf(-1);
   const list = formatExpectedList(items, missing === -1 ? undefined : missing);
@@ -39,14 +31,7 @@ export function unorderedMatched(cover: Cover, callOfItem: number[]): string | u
   return `They were made as calls ${joinFirst(Array.from(callOfItem), ', ', (call) => String(call + 1))}.`;
 }
 
-/**
- * Why the matching failed (`diagnoseUnordered` in scoring/diagnosis.ts), in words: each item left
- * without a call (for `both` and `items`) and each call left without an item (for `both` and
- * `calls`), sorted by why. An item whose name was never called is "Not called" (with a "did you
- * mean"); one whose fitting calls all matched other items is "Not enough calls"; one whose tool was
- * called with other inputs or outcomes is "Called, but not …". Calls left over likewise, for
- * `calls`; for `both` they are "Not expected", as the items say why.
- */
+/** Why the matching failed (`diagnoseUnordered`), in words: each item left without a call and each call left without an item, sorted by why. */
 export function unorderedDivergence(cover: Cover, calls: readonly ToolCall[], items: readonly ExpectedCall[], diagnosis: UnorderedDiagnosis): string {
   const { absent, short, otherInput, unexpected, strangers, surplus, otherInputCalls } = diagnosis;
   const describeItem = (index: number) => `${describeExpectedCall(items[index]!)} (expected ${ordinal(index + 1)})`;
@@ -83,12 +68,9 @@ export function unorderedFocus(cover: Cover, itemOfCall: number[]): number | und
 }
 
 /**
- * The diff, lined up by the matching so that it shows only what went wrong. `both`: the items
- * against the calls that matched them in the items' order, then the calls left over. `items`: the
- * items against their calls, then the calls left over that have the name of an item left without
- * one (other calls are allowed, and left out). `calls`: the calls against the items that matched
- * them in the calls' order, then the items left over that have the name of a call left without one
- * (other items may go unused).
+ * The diff, lined up by the matching so that it shows only what went wrong: the items against the
+ * calls that matched them (for `calls`, the calls against their items), then the leftovers
+ * `alignUnordered` chose.
  */
 export function unorderedDiff(
   cover: Cover,

@@ -13,12 +13,6 @@ export function describeScore(pass: boolean, score: number, threshold: number): 
 /** The judge's verdict for a failure message: model and source, reason, each evaluation, missing tools. */
 export function describeVerdict(outcome: JudgeOutcome): string {
   const { verdict } = outcome;
-  const source =
-    outcome.source === 'cache'
-      ? `verdict replayed from ${outcome.cacheFile}`
-      : outcome.cacheFile
-        ? `verdict recorded in ${outcome.cacheFile}`
-        : 'asked now, cache off';
   // The judge's words are a model's text: escaped like text from a run, so they cannot forge lines or colours.
   const names = verdict.evaluations.map((evaluation) => printableName(evaluation.toolCalled));
   const nameWidth = Math.min(32, Math.max(0, ...names.map((name) => name.length)));
@@ -27,13 +21,19 @@ export function describeVerdict(outcome: JudgeOutcome): string {
       `  ${index + 1}. ${names[index]!.padEnd(nameWidth)}  ${evaluation.wasAppropriate ? 'appropriate  ' : 'inappropriate'}  ${escapeUnsafe(evaluation.reasoning)}`,
   );
   return [
-    `Judge:  ${escapeUnsafe(outcome.model)}, ${source}`,
+    `Judge:  ${escapeUnsafe(outcome.model)}, ${judgeSource(outcome)}`,
     ...(outcome.votes.length > 1 ? [`Votes:  ${describeAgreement(outcome.agreement)}`] : []),
     `Reason: ${escapeUnsafe(verdict.reason)}`,
     '',
     evaluations.length > 0 ? `Evaluations:\n${evaluations.join('\n')}` : 'Evaluations: none (no tool calls)',
     `Missing tools: ${verdict.missingTools.length > 0 ? verdict.missingTools.map(printableName).join(', ') : 'none'}`,
   ].join('\n');
+}
+
+/** Where the verdict came from: replayed, recorded, or asked with the cache off. */
+export function judgeSource(outcome: Pick<JudgeOutcome, 'source' | 'cacheFile'>): string {
+  if (outcome.source === 'cache') return `verdict replayed from ${outcome.cacheFile}`;
+  return outcome.cacheFile ? `verdict recorded in ${outcome.cacheFile}` : 'asked now, cache off';
 }
 
 /**

@@ -13,19 +13,11 @@ const isHandoff = (tool: UnknownRecord) => typeof tool.toolName === 'string' && 
 const isAgent = (tool: UnknownRecord) => typeof tool.name === 'string' && Array.isArray(tool.tools) && Array.isArray(tool.handoffs) && typeof tool.asTool === 'function';
 
 /**
- * The tools of an OpenAI Agents SDK agent (`agent.tools`, a list of `tool()` objects, with its
- * `handoffs` beside them) as the record of schemas by tool name that `readToolChecks` reads, so
- * `toCallToolsWithValidInputs` takes the very tools the agent was given:
- *
- * - a function tool (`tool({ name, parameters })`): its `parameters`, the JSON Schema the SDK made
- *   of the zod schema and sent to the model;
- * - a hosted tool (`webSearchTool()`, `hostedMcpTool()`, …), the computer, shell and apply-patch
- *   tools: named as the run names their calls, any input;
- * - a handoff (`handoff(agent)`: its `toolName` and `inputJsonSchema`), or an agent listed as one
- *   (`agent.handoffs` holds agents too): `transfer_to_<its name>`, as the SDK names it.
- *
- * Returns undefined for anything else (a record of tools goes on as it is), and a problem for a
- * list it recognises but cannot read whole: no tool is skipped.
+ * The tools of an OpenAI Agents SDK agent (`agent.tools`, `agent.handoffs`) as the record of schemas
+ * by tool name that `readToolChecks` reads: a function tool's `parameters` (the JSON Schema the SDK
+ * sent the model); hosted, computer, shell and apply-patch tools by the name the run gives their
+ * calls, any input; a handoff, or an agent listed as one, as `transfer_to_<its name>`.
+ * Undefined for anything else; a problem for a list it recognises but cannot read whole.
  */
 export function agentsTools(list: unknown): ToolListReading | undefined {
   if (!Array.isArray(list) || list.length === 0 || !list.some((tool) => isRecord(tool) && (isFunctionTool(tool) || isHostedTool(tool) || isHandoff(tool) || isAgent(tool)))) return undefined;

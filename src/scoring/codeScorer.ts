@@ -49,11 +49,7 @@ type Mode =
 
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
-/**
- * The engine's predicate over one run's names against the expected order, made once per scorer
- * rather than a closure per run, which would be a large part of what a scored run allocates (bench/run.mjs).
- * Scoring is synchronous, so one scorer's runs never share it at once.
- */
+/** The engine's predicate over one run's names, made once per scorer rather than a closure per run (scoring is synchronous). */
 class NamesInOrder {
   names: readonly string[] = NO_NAMES;
   constructor(private readonly order: readonly string[]) {}
@@ -61,7 +57,7 @@ class NamesInOrder {
 }
 
 /** Reads and checks the scorer options once, at creation, so a bad option fails before any run. */
-export function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mode {
+function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mode {
   if (typeof options !== 'object' || options === null) {
     throw new ToolCallAccuracyError(
       `createToolCallAccuracyScorerCode needs an options object, e.g. { expectedTool: 'search-tool' }; received ${options === null ? 'null' : typeof options}.`,
@@ -100,11 +96,8 @@ export function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mod
 }
 
 /** Decides a score from tool names alone: the same rules the deterministic matchers apply. */
-export function scoreToolNames(mode: Mode, names: readonly string[]): boolean {
-  if (names.length === 0) return false;
-  if (mode.kind === 'single') {
-    return mode.strict ? names.length === 1 && names[0] === mode.expectedTool : names.includes(mode.expectedTool);
-  }
+function scoreToolNames(mode: Mode, names: readonly string[]): boolean {
+  if (mode.kind === 'single') return calledAsAsked(mode.expectedTool, names, mode.strict);
   const order = mode.expectedToolOrder;
   const byName = mode.byName;
   byName.names = names;
@@ -137,7 +130,7 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
       : `Evaluates whether the LLM selected the correct tool (${expectedTool}) from the available tools`,
     async run(run) {
       const calls = getToolCalls(own(run));
-      const actualTools = calls.map(toolNameOf);
+      const actualTools = calls.map((call) => call.toolName);
       const pass = scoreToolNames(mode, actualTools);
       return {
         runId: runIdOf(run),
@@ -148,7 +141,7 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
           strictMode: mode.strict,
           expectedToolOrder,
           hasToolCalls: calls.length > 0,
-          correctToolCalled: correctToolCalled(expectedTool, actualTools, mode.strict),
+          correctToolCalled: expectedTool !== undefined && calledAsAsked(expectedTool, actualTools, mode.strict),
           correctOrderCalled: mode.kind === 'order' ? pass : null,
           toolCallInfos: calls,
         },
@@ -157,15 +150,7 @@ export function createToolCallAccuracyScorerCode(options: ToolCallAccuracyCodeOp
   };
 }
 
-/**
- * As in Mastra's preprocess step: was `expectedTool` called (strict: as the one and only call)?
- * Reported in order mode too, where it does not decide the score.
- */
-function correctToolCalled(expectedTool: string | undefined, actualTools: readonly string[], strict: boolean): boolean {
-  if (expectedTool === undefined) return false;
-  return strict ? actualTools.length === 1 && actualTools[0] === expectedTool : actualTools.includes(expectedTool);
-}
-
-function toolNameOf(call: ToolCall): string {
-  return call.toolName;
+/** Was `expectedTool` called (strict: as the one and only call)? Mastra reports it in order mode too. */
+function calledAsAsked(expectedTool: string, names: readonly string[], strict: boolean): boolean {
+  return strict ? names.length === 1 && names[0] === expectedTool : names.includes(expectedTool);
 }

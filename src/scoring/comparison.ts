@@ -7,12 +7,9 @@ import { outcomeMatches, type InputEquality } from './outcomes.js';
 import { PlainHasher } from './plainHash.js';
 
 /**
- * How one assertion compares calls with expected items, decided once from the runner's context:
- * its equality (with its custom testers, as `toEqual` uses it), and whether any custom tester is
- * registered. Without one (`byIdentity`), a string name compares by `===` (what the equality would
- * say anyway), so calls can be looked up by name, and by the hash of an input that is plain data
- * (`PlainHasher`); a custom tester may make two different strings or values equal, so with one every
- * pair goes through the equality.
+ * How one assertion compares calls with expected items: the runner's equality (with its custom
+ * testers), and `byIdentity` when none is registered: then names compare by `===` and inputs may be
+ * narrowed by hash, while a custom tester may make different values equal, so every pair is compared.
  */
 export interface Comparison {
   equals(a: unknown, b: unknown): boolean;
@@ -28,21 +25,14 @@ export function nameMatches(compare: Comparison, call: ToolCall, item: ExpectedC
   return compare.byIdentity && typeof item.toolName === 'string' ? call.toolName === item.toolName : compare.equals(call.toolName, item.toolName);
 }
 
-/**
- * The predicate the engine uses: a call matches an item when its name (and input, if given) are
- * equal, and its outcome is the one asked for.
- */
+/** The engine's predicate: the call's name (and input, if given) equal the item's, and its outcome is the one asked. */
 export function callMatches(compare: Comparison, calls: readonly ToolCall[], items: readonly ExpectedCall[]): Matches {
   return callLookup(compare, calls, items, false).matches;
 }
 
 /**
- * One assertion's comparison of calls with items: the predicate (`matches`), and for the engine's
- * unordered matching, the calls that may fit each item (`candidates`). Without custom testers, names
- * compare by `===`, so calls are looked up by name, and inputs that are plain data by their hash
- * (`PlainHasher`, made once per call and item): a call whose input has another hash is not compared,
- * as the runner's equality would call them unequal. With a custom tester nothing is known, and
- * every pair goes through the runner's equality.
+ * The predicate (`matches`), and for the unordered matching the calls that may fit each item
+ * (`candidates`: without custom testers, a name's calls, narrowed by input hash).
  */
 export interface CallLookup {
   matches: Matches;
@@ -77,7 +67,7 @@ export function callLookup(compare: Comparison, calls: readonly ToolCall[], item
       (item.outcome === undefined || outcomeMatches(call, item.outcome, equals))
     );
   };
-  // No getter: with one, each assertion's tables outlived V8's young collections (bench/RESULTS.md, issue 46).
+  // No getter: with one, each assertion's tables outlived V8's young collections.
   return { matches, candidates: withCandidates && callHash && itemHash ? candidatesOf(calls, items, callHash, itemHash) : undefined };
 }
 
@@ -96,11 +86,7 @@ function hashTable(count: number, hashOf: (index: number) => number | undefined)
   };
 }
 
-/**
- * The calls that may fit each item: the calls of its name (a plain item, asking only a name, fits
- * them all), narrowed for an input that is plain data to the calls whose input has its hash or none
- * (a call's input that is not plain data, a class instance, may still equal it).
- */
+/** The calls of each item's name, narrowed for a plain-data input to the calls whose input has its hash or none. */
 function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[], callHash: (call: number) => number | undefined, itemHash: (item: number) => number | undefined): Candidates {
   const byName = new Map<string, number[]>();
   for (let call = 0; call < calls.length; call++) {
@@ -152,11 +138,7 @@ export function itemNamedBy(compare: Comparison, items: readonly ExpectedCall[])
   return (call) => byName.get(call.toolName) ?? -1;
 }
 
-/**
- * Calls' inputs compared with each other (repeats), under the runner's equality; without custom
- * testers, each plain-data input's hash (`PlainHasher`), so that a call is compared only with the
- * earlier calls whose input has its hash or none.
- */
+/** Calls' inputs compared with each other (repeats) by the runner's equality, narrowed by hash without custom testers. */
 export function inputEquality(compare: Comparison, calls: readonly ToolCall[]): InputEquality {
   const sameInput = (first: number, second: number) => compare.equals(calls[first]!.input, calls[second]!.input);
   const hasher = new PlainHasher(true);

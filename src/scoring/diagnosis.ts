@@ -1,8 +1,6 @@
 /**
- * Why an assertion failed, decided once, as data: which expected item took which call, where an
- * order broke, which items no call names, what each call left over or item left without a call
- * lacks. format/ puts a diagnosis into words and never compares a call with an item itself, so a
- * message says what the decision found, under the same equality (`comparison.ts`).
+ * Why an assertion failed, decided once, as data: format/ puts a diagnosis into words and never
+ * compares a call with an item itself, so a message says what the decision found.
  */
 import type { ToolCall } from '../types.js';
 import { itemNamedBy, nameMatches, type Comparison } from './comparison.js';
@@ -35,8 +33,7 @@ export function diagnoseOrder(compare: Comparison, calls: readonly ToolCall[], i
     const item = items[failedItem]!;
     return { why: 'not called', failedItem, notCalled, sameName: calls.filter((call) => nameMatches(compare, call, item)).length };
   }
-  // Both lists ascend (items take calls in order), so the first candidate no item took is found by
-  // walking them together, without a set of every matched call.
+  // Both lists ascend: walk them together for the first candidate no item took.
   let taken = 0;
   const free = candidates.find((index) => {
     while (taken < matched.length && matched[taken]! < index) taken++;
@@ -63,10 +60,7 @@ export function diagnoseStrict(compare: Comparison, calls: readonly ToolCall[], 
 /** Pairs compared to tell "its calls matched other items" from "no call has its input": beyond it, the latter is said. */
 const FIT_CHECKS = 1 << 20;
 
-/**
- * Why an unordered match failed: each item left without a call, and each call left without an
- * item, sorted by why, and how the diff lines them up.
- */
+/** Why an unordered match failed: each item left without a call, and each call left without an item, sorted by why. */
 export interface UnorderedDiagnosis {
   /** Items left without a call: no call has its name; every call that fits it matched another item; its tool was called with other inputs or outcomes. */
   absent: number[];
@@ -93,12 +87,8 @@ export function diagnoseUnordered(
   const leftCalls = cover === 'items' ? [] : unassigned(itemOfCall);
   let checks = 0;
   // Some counterpart fits it (so all that fit were taken), found within the budget of comparisons.
-  const itemFits = (item: number) => {
-    for (let call = 0; call < calls.length && checks < FIT_CHECKS; call++, checks++) if (matches(call, item)) return true;
-    return false;
-  };
-  const callFits = (call: number) => {
-    for (let item = 0; item < items.length && checks < FIT_CHECKS; item++, checks++) if (matches(call, item)) return true;
+  const anyFits = (count: number, fits: (other: number) => boolean) => {
+    for (let other = 0; other < count && checks < FIT_CHECKS; other++, checks++) if (fits(other)) return true;
     return false;
   };
   const notCalled = itemsNotCalled(compare, calls, items);
@@ -107,7 +97,7 @@ export function diagnoseUnordered(
   for (const index of missing) {
     const item = items[index]!;
     if (notCalledSet.has(index)) diagnosis.absent.push(index);
-    else if ((!item.hasInput && !item.outcome) || itemFits(index)) diagnosis.short.push(index);
+    else if ((!item.hasInput && !item.outcome) || anyFits(calls.length, (call) => matches(call, index))) diagnosis.short.push(index);
     else diagnosis.otherInput.push(index);
   }
   if (cover === 'both') diagnosis.unexpected = leftCalls;
@@ -115,7 +105,7 @@ export function diagnoseUnordered(
     const itemOf = itemNamedBy(compare, items);
     for (const index of leftCalls) {
       if (itemOf(calls[index]!) === -1) diagnosis.strangers.push(index);
-      else if (callFits(index)) diagnosis.surplus.push(index);
+      else if (anyFits(items.length, (item) => matches(index, item))) diagnosis.surplus.push(index);
       else diagnosis.otherInputCalls.push(index);
     }
   }

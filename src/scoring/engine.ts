@@ -1,8 +1,6 @@
 /**
- * The matching engine: every matcher and the code scorer decide through these functions, so a
- * matcher and the scorer configured the same way always agree. Each takes the number of expected
- * items and a predicate `matches(callIndex, itemIndex)`; the scorer's predicate compares names with
- * `===`, a matcher's uses the runner's equality (asymmetric matchers, custom testers).
+ * The matching engine: every matcher and the code scorer decide through these functions, so they
+ * always agree. Each takes the number of expected items and a predicate `matches(callIndex, itemIndex)`.
  */
 export type Matches = (callIndex: number, itemIndex: number) => boolean;
 
@@ -14,11 +12,9 @@ export function countMatches(callCount: number, matches: Matches): number {
 }
 
 /**
- * Are the items a subsequence of the calls, each item matched by a distinct, later call?
- * Returns the first item that could not be matched after the previous one, or -1 when all were;
- * `matched`, when given, receives the call index of each matched item (ascending).
- * Taking the earliest fitting call for each item is optimal here (a later choice never leaves
- * more room for the items after it), so this greedy scan finds an assignment whenever one exists.
+ * Are the items a subsequence of the calls? Returns the first item that could not be matched, or -1;
+ * `matched` receives each matched item's call. Taking the earliest fitting call is optimal (a later
+ * one never leaves more room for the items after it), so this greedy scan finds any assignment.
  */
 export function matchInOrder(callCount: number, itemCount: number, matches: Matches, matched?: number[]): number {
   let call = 0;
@@ -39,10 +35,9 @@ export function firstSequenceMismatch(callCount: number, itemCount: number, matc
 }
 
 /**
- * What an unordered match must cover: `both`, every item and every call (the calls are exactly the
- * items: `toCallOnly([…])`, agentevals' unordered); `items`, every item has its own call, other
- * calls allowed (`toCallToolsInAnyOrder`, agentevals' superset); `calls`, every call has its own
- * item, items may go unused (`toCallOnlyFrom`, agentevals' subset).
+ * What an unordered match must cover: `both`, every item and every call (`toCallOnly([…])`);
+ * `items`, every item has its own call (`toCallToolsInAnyOrder`); `calls`, every call has its own
+ * item (`toCallOnlyFrom`).
  */
 export type Cover = 'both' | 'items' | 'calls';
 
@@ -56,11 +51,8 @@ export interface UnorderedResult {
 }
 
 /**
- * The calls that may fit each item, so that the engine compares an item only with those:
- * `of(item)` lists them in call order (a call not listed does not fit the item), as one list object
- * for all the items that share their candidates (the calls of a name); `isPlain(item)` says that
- * every candidate fits it (a name is all it asks), so none is compared. The matchers list a name's
- * calls, narrowed by the hash of an input that is plain data (`comparison.ts`).
+ * The calls that may fit each item: `of(item)` lists them in call order, one list object for the
+ * items that share their candidates; `isPlain(item)`: every candidate fits it, so none is compared.
  */
 export interface Candidates {
   of(item: number): readonly number[];
@@ -68,21 +60,13 @@ export interface Candidates {
 }
 
 /**
- * Are the calls exactly the items in some order (a multiset match), or with `cover`, do the items
- * all have calls, or the calls all have items? A maximum bipartite matching (augmenting paths, one
- * item at a time), so a call that fits several items never blocks a valid assignment. An item is
- * tried only against its candidates (all calls, without `candidates`), and each pair is compared at
- * most twice (see `fits`): at most 2 × expected × candidates comparisons in all, and in a list that
- * passes, usually one per item.
- * A plain item takes its list's next free call without comparing, so a list of names costs time
- * linear in its length.
- *
- * Why the shortcuts for plain items keep the matching maximum: a plain item fits exactly the calls
- * of its list, so taking a free one is an augmenting path like any other; a path never needs to pass
- * through another plain item of the same list (it fits exactly the calls this one fits, so the path
- * can leave it out and go straight on); and once a plain item has no augmenting path, no later
- * item of its list has one (an item once without a path never gets one, and a twin sees the same
- * calls), so the list's other items are not searched for.
+ * Are the calls exactly the items in some order, or with `cover`, do the items all have calls, or
+ * the calls all have items? A maximum bipartite matching (augmenting paths, one item at a time),
+ * each pair compared at most twice (see `fits`); a plain item takes its list's next free call
+ * without comparing, so a list of names costs linear time.
+ * The plain shortcuts keep the matching maximum: taking a free call is an augmenting path; a path
+ * never needs to pass through a plain twin (it fits the same calls); and once a plain item has no
+ * path, no twin of it gets one, so they are not searched for.
  */
 export function matchUnordered(callCount: number, itemCount: number, matches: Matches, candidates?: Candidates, cover: Cover = 'both'): UnorderedResult {
   const matching = new UnorderedMatching(callCount, itemCount, matches, candidates ?? everyCall(callCount));
@@ -98,21 +82,15 @@ function everyCall(callCount: number): Candidates {
   return { of: () => all, isPlain: () => false };
 }
 
-// A class rather than closures: its methods are the same functions from one assertion to the
-// next, so the call sites of its hot loops stay fast.
+// A class rather than closures, so the call sites of its hot loops stay fast.
 class UnorderedMatching {
   readonly callOfItem: number[];
   readonly itemOfCall: number[];
-  // Per list, a position before which every call is taken: a call once taken stays taken
-  // (searches only reassign), so it only moves forward.
+  // Per list, a position before which every call is taken (a taken call stays taken).
   private readonly cursors = new Map<readonly number[], number>();
-  // The tables below are made when first needed: a list of names needs none of them.
-  // Per item that is not plain, its candidates that fit it, found when it first has to take a call
-  // from another item.
+  // Made when first needed (a list of names needs none). Per item that is not plain, its candidates that fit it.
   private fitting: (number[] | undefined)[] | undefined;
-  // Per item that is not plain, where in its list its next look for a free call starts: before it,
-  // every call was either compared with it while free (and did not fit, or is the one it took) or
-  // already taken. (A plain item takes its list's first free call.)
+  // Per item that is not plain, where its next look for a free call starts: every call before it was compared or taken.
   private scanFrom: number[] | undefined;
   // The calls visited by the current search carry its number, so no table is cleared between searches.
   private seen: number[] | undefined;
@@ -144,11 +122,7 @@ class UnorderedMatching {
     return size;
   }
 
-  /**
-   * Finds the item a call: a free one that fits it, or else one whose holder can move to another
-   * (an augmenting path). Looking for a free call first keeps paths short: a list of items that
-   * fit many calls each (`expect.anything()`) is placed without a deep search.
-   */
+  /** Finds the item a free call that fits it, else an augmenting path (free first keeps paths short: `expect.anything()`). */
   private augment(item: number): boolean {
     const list = this.candidates.of(item);
     const plain = this.candidates.isPlain(item);
@@ -202,10 +176,8 @@ class UnorderedMatching {
   }
 
   /**
-   * The item's candidates that fit it. Asked only after `takeFree` found no free call for it, which
-   * compared every free candidate: those did not fit, so only the taken ones are compared (and not
-   * the one it holds, which fit when it took it). A pair is thus compared at most twice: while the
-   * call was free, and once more if it was taken since.
+   * The item's candidates that fit it. Asked only after `takeFree` compared every free candidate,
+   * so only the taken ones are compared: a pair is compared at most twice.
    */
   private fits(item: number, list: readonly number[]): readonly number[] {
     const fitting = (this.fitting ??= new Array(this.itemCount));

@@ -4,10 +4,8 @@ type Equals = MatcherContext['equals'];
 type Tester = (this: unknown, a: unknown, b: unknown, customTesters: readonly unknown[]) => boolean | undefined;
 
 /**
- * The runner's equality as `toEqual` uses it: its `equals` alone sees two `Map`s or `Set`s as empty
- * objects, so any two would match; `toEqual` adds a tester that compares them, and other
- * iterables, by content. This is that tester, built on the runner's own `equals`, so nested values,
- * asymmetric matchers and custom testers (`expect.addEqualityTesters`) still apply inside.
+ * The runner's equality as `toEqual` uses it: `equals` alone sees any two `Map`s or `Set`s as equal
+ * empty objects, so this adds `toEqual`'s iterable tester, built on the runner's own `equals`.
  */
 export function equalityOf(ctx: MatcherContext): (a: unknown, b: unknown) => boolean {
   const testers = [...(ctx.customTesters ?? []), iterableTester(ctx.equals.bind(ctx))];

@@ -1,14 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isRecord, type UnknownRecord } from '../calls/adapter.js';
 import { isAsymmetricMatcher, isThenable } from '../value.js';
 
 /**
- * The input schemas of a set of tools, and whether an input passes one. Tools come as an AI SDK
- * `ToolSet` (`tool({ inputSchema })`, or `parameters` in AI SDK 4), a Mastra tools record
- * (`createTool({ inputSchema })`), or a record of schemas. A schema is checked by what it carries:
- * Standard Schema's `~standard.validate` (zod 3.25+ and 4, valibot, arktype), the AI SDK schema's
- * own `validate` (`jsonSchema(schema, { validate })`, `zodSchema`), else its JSON Schema, with
- * `@cfworker/json-schema` (loaded on first use, from the project: an optional peer).
+ * The input schemas of a set of tools (an AI SDK `ToolSet`, a Mastra tools record, or a record of
+ * schemas), and whether an input passes one: by Standard Schema's `~standard.validate`, the AI SDK
+ * schema's own `validate`, else its JSON Schema, with `@cfworker/json-schema` (an optional peer).
  */
 
 /** One thing wrong with an input: where (keys and indexes from the input's root) and what. */
@@ -26,13 +24,7 @@ export type ToolChecks = { checks: ReadonlyMap<string, InputCheck> } | { problem
 const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema');
 const JSON_SCHEMA_KEYWORDS = ['type', 'properties', '$schema', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not', 'items', 'required'];
 
-type UnknownRecord = Record<string | symbol, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Reads each entry of `tools` as a tool or a schema. An entry that is neither is a problem for the
- * matcher to report, with the key it is under; no entry is skipped.
- */
+/** Reads each entry of `tools` as a tool or a schema; the first that is neither is the problem. */
 export function readToolChecks(tools: Readonly<Record<string, unknown>>, load: ValidatorLoader = loadValidator): ToolChecks {
   const checks = new Map<string, InputCheck>();
   for (const name of Object.keys(tools)) {
@@ -96,21 +88,22 @@ function standardCheck(schema: { '~standard': { validate(input: unknown): unknow
     if (isThenable(result)) throw asyncSchema(name);
     // Any object: arktype's result is its error list itself, an array whose `issues` is that list.
     const issues: unknown = typeof result === 'object' && result !== null ? (result as UnknownRecord).issues : undefined;
-    if (!Array.isArray(issues)) return [];
-    return issues.map((issue: unknown) => {
-      const { message, path: issuePath } = isRecord(issue) ? issue : {};
-      return {
-        path: Array.isArray(issuePath) ? issuePath.map((segment: unknown) => (isRecord(segment) && 'key' in segment ? (segment.key as PropertyKey) : (segment as PropertyKey))) : [],
-        message: typeof message === 'string' ? message : 'invalid',
-      };
-    });
+    return Array.isArray(issues) ? issues.map(issueOf) : [];
+  };
+}
+
+/** A Standard Schema or zod issue: its path (a segment may be a `{ key }`) and its message. */
+function issueOf(issue: unknown): SchemaIssue {
+  const { message, path: issuePath } = isRecord(issue) ? issue : {};
+  return {
+    path: Array.isArray(issuePath) ? issuePath.map((segment: unknown) => (isRecord(segment) && 'key' in segment ? (segment.key as PropertyKey) : (segment as PropertyKey))) : [],
+    message: typeof message === 'string' ? message : 'invalid',
   };
 }
 
 /**
- * An AI SDK schema: its own `validate` when it answers synchronously. The SDK's `zodSchema()` and
- * `standardSchema()` validate asynchronously (`safeParseAsync`), so for them, as for a `jsonSchema()`
- * without `validate`, the input is checked against the JSON Schema the model was given.
+ * An AI SDK schema: its own `validate` when it answers synchronously; else (`zodSchema()` validates
+ * with `safeParseAsync`), or without `validate`, the JSON Schema the model was given.
  */
 function aiSdkCheck(schema: UnknownRecord, name: string, load: ValidatorLoader): InputCheck | string {
   const validate = schema.validate;
@@ -141,12 +134,7 @@ function aiSdkCheck(schema: UnknownRecord, name: string, load: ValidatorLoader):
 /** An error's issues, when it carries them (a zod error, or the AI SDK's TypeValidationError around one), else its message. */
 function issuesOfError(error: unknown): SchemaIssue[] {
   for (let current = error, depth = 0; isRecord(current) && depth < 3; current = current.cause, depth++) {
-    if (Array.isArray(current.issues) && current.issues.length > 0) {
-      return current.issues.map((issue: unknown) => ({
-        path: isRecord(issue) && Array.isArray(issue.path) ? (issue.path as PropertyKey[]) : [],
-        message: isRecord(issue) && typeof issue.message === 'string' ? issue.message : 'invalid',
-      }));
-    }
+    if (Array.isArray(current.issues) && current.issues.length > 0) return current.issues.map(issueOf);
   }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'the schema rejected the input';
   return [{ path: [], message }];
@@ -161,11 +149,7 @@ export type ValidatorLoader = () => CfworkerModule | string;
 
 const VALIDATOR_PACKAGE = '@cfworker/json-schema';
 
-/**
- * The JSON Schema validator, loaded synchronously (matchers are synchronous) from the package's own
- * place, else from the project the tests run in: an optional peer, absent from installs that never
- * check a plain JSON Schema.
- */
+/** The JSON Schema validator (an optional peer), loaded synchronously from the package's place, else the project's. */
 export function loadValidator(): CfworkerModule | string {
   for (const from of [import.meta.url, path.join(process.cwd(), 'package.json')]) {
     try {
@@ -233,9 +217,8 @@ export function isToolRecord(tools: unknown): tools is Readonly<Record<string, u
 export type ToolListReading = { record: Record<string, unknown> } | { problem: string };
 
 /**
- * A list of tools that carry their own names (LangChain's `tool()` and `StructuredTool`s, an agent
- * framework's function tools) as a record by name; what is wrong with it when an entry has no
- * name or two share one. Undefined for a value that is no list.
+ * A list of tools that carry their own names (LangChain's `tool()`, an agent framework's function
+ * tools) as a record by name, or what is wrong with it; undefined for a value that is no list.
  */
 export function toolRecordOfList(tools: unknown): ToolListReading | undefined {
   // A list with no named tool in it (tool names, schemas) is no list of tools: the record's error says what to pass.

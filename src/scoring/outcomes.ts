@@ -1,9 +1,6 @@
 /**
- * How a run went beyond which tools it called: what each call came to (a result, an error, or
- * nothing recorded), which calls failed and whether a retry recovered them, which calls repeat an
- * earlier one, and whether a count is within bounds. The matchers decide through these (the
- * runner's equality is handed in as a predicate), so anything else built on this package decides
- * the same way.
+ * How a run went beyond which tools it called: what each call came to, which calls failed and
+ * whether a retry recovered them, which calls repeat an earlier one, and counts within bounds.
  */
 import type { ToolApproval, ToolCall } from '../types.js';
 
@@ -16,11 +13,7 @@ export function outcomeOf(call: ToolCall): CallOutcome {
   return call.output !== undefined ? 'succeeded' : 'no result';
 }
 
-/**
- * The text of a call's error: the error itself when it is text, else its `message` (an `Error`, a
- * Mastra error, a `{ message }` record). Undefined when the run kept none: an `Error` that went
- * through JSON is `{}`.
- */
+/** The text of a call's error: itself when text, else its `message`; undefined when none was kept (an `Error` through JSON is `{}`). */
 export function errorMessageOf(error: unknown): string | undefined {
   if (typeof error === 'string') return error;
   if (typeof error !== 'object' || error === null) return undefined;
@@ -32,13 +25,7 @@ export function errorMessageOf(error: unknown): string | undefined {
   }
 }
 
-/**
- * What an expected item asks of a call's outcome, each field only when given:
- * - `output`: the result equals it (under the runner's equality);
- * - `error`: `true` failed, `false` succeeded (a result and no error), or a pattern its error
- *   message must match: a string it contains, a RegExp, or an asymmetric matcher;
- * - `approval`: the approval state it must have.
- */
+/** What an item asks of a call's outcome: `output` equal to it, `error` (`true`, `false` or a message pattern), `approval`. */
 export interface OutcomeExpectation {
   output?: { value: unknown };
   error?: boolean | string | RegExp | { asymmetricMatch(other: unknown): boolean };
@@ -56,7 +43,7 @@ export function outcomeMismatches(call: ToolCall, expected: OutcomeExpectation, 
   return mismatches;
 }
 
-/** Does the call meet every aspect of the expected outcome? The same tests, stopping at the first miss. */
+/** Does the call meet every aspect of the expected outcome? */
 export function outcomeMatches(call: ToolCall, expected: OutcomeExpectation, equals: Equals): boolean {
   return (
     (expected.output === undefined || outputMatches(call, expected.output.value, equals)) &&
@@ -86,12 +73,7 @@ function errorMatches(call: ToolCall, expected: NonNullable<OutcomeExpectation['
   return equals(message, expected);
 }
 
-/**
- * Failed calls grouped into attempts: a failed call and the calls to the same tool that follow it
- * while they keep failing (calls to other tools in between are allowed). `next` is the call to
- * that tool after the last failure, if any; the attempts recovered when it succeeded. With
- * `retries`, attempts that recovered within that many further calls are forgiven.
- */
+/** A failed call and the calls to the same tool that follow it while they keep failing (other tools in between allowed). */
 export interface FailedAttempts {
   /** The failed calls' indexes, in order: the first attempt and each retry that failed too. */
   failed: number[];
@@ -137,11 +119,7 @@ export interface Repeat {
   repeats: number;
 }
 
-/**
- * What `findRepeats` needs to know of the calls: whether two have equal inputs (the runner's
- * equality), and optionally a hash per call that narrows the search: two calls whose inputs both
- * have a hash are equal only when the hashes are the same (undefined: no hash, compare).
- */
+/** Whether two calls have equal inputs, and optionally a hash per call: two hashed inputs are equal only with the same hash. */
 export interface InputEquality {
   sameInput(first: number, second: number): boolean;
   hash?(call: number): number | undefined;
@@ -149,9 +127,7 @@ export interface InputEquality {
 
 /**
  * The calls that repeat the call just before them (same tool, equal input), or with
- * `consecutive: false` the first earlier call. A call is compared with the earlier calls to its
- * tool whose input has its hash or none, in order, until one is equal; every verdict is the
- * runner's equality's.
+ * `consecutive: false` the first equal earlier call, looked for among those with its hash or none.
  */
 export function findRepeats(calls: readonly ToolCall[], consecutive: boolean, inputs: InputEquality): Repeat[] {
   const repeats: Repeat[] = [];

@@ -1,8 +1,4 @@
-/**
- * Order matching with groups: `toCallToolsInOrder(['search', parallel('weather', 'news'), 'summarize'])`.
- * A group's items must be matched by distinct calls the agent issued in one step (in any order),
- * after every call matched before the group and before every call matched after it.
- */
+/** Order matching with groups: a group's items are matched by distinct calls the agent issued in one step, in any order. */
 import type { Matches } from './engine.js';
 import { matchUnordered } from './engine.js';
 
@@ -17,11 +13,9 @@ export interface GroupedOrderResult {
 }
 
 /**
- * Earliest fit, entry by entry: a single item takes the first fitting call after the position; a
- * group takes the earliest step that can hold all its items with calls after the position, and
- * within it the assignment whose last call is earliest. Each choice leaves the longest possible
- * rest of the run for the later entries, so this finds an assignment whenever one exists.
- * `stepOf(call)` names the step a call was issued in.
+ * Earliest fit, entry by entry: an item takes the first fitting call after the position, a group
+ * the earliest step that holds it, with the earliest last call. Each choice leaves the most room
+ * for the later entries, so this finds an assignment whenever one exists.
  */
 export function matchInOrderWithGroups(
   callCount: number,

@@ -1,38 +1,22 @@
 /*
- * The plain hash (`new PlainHasher(true)`): a hash of a value that is plain data, such that two values the runner's `equals`
- * with no custom equality tester (what `toEqual` uses, in Vitest 3.2+ and Jest 29+) calls equal
- * have the same hash.
- * It only narrows: the matchers look for a call equal to an expected input (or to an earlier call's
- * input) among the calls whose input has its hash, or none, and the runner's `equals` decides
- * among those. A value that is not plain data has no hash, so it is compared with everything.
+ * The plain hash (`new PlainHasher(true)`): two values of plain data that the runner's `equals`
+ * without custom testers calls equal have the same hash. It only narrows: the runner's `equals`
+ * decides among the calls with the hash or none. A value that is not plain data has no hash.
+ * Plain data:
+ * - strings, booleans, null and numbers (0 and -0 share a hash; the hash only narrows);
+ * - objects whose prototype is some realm's `Object.prototype` (Jest runs tests in a vm context) or
+ *   null, whose own keys are all enumerable strings: keys combined in an order-free way, undefined
+ *   properties skipped (`{ a: undefined }` equals `{}`);
+ * - arrays (of any realm, not subclassed) with no hole, no undefined item and no other property:
+ *   Jest's `toEqual` takes `[1, undefined]` for `[1]`, Vitest's does not;
+ * - undefined itself, as the whole value.
+ * Nothing nested deeper than MAX_DEPTH or made of more than MAX_VALUES values, so the work stays
+ * linear. No string is built per value: serializing costs more than comparing.
  *
- * Plain data, and how both runners compare it:
- * - strings, booleans, null and numbers, with `Object.is`: NaN equals NaN, 0 and -0 differ (they
- *   share a hash, which is allowed: the hash only narrows);
- * - objects whose prototype is an `Object.prototype` (of any realm: Jest runs tests in a vm
- *   context) or null, whose own keys are all enumerable strings: by their keys whose value is not
- *   undefined, in any order (`{ a: undefined }` equals `{}`), so keys are combined in an order-free
- *   way and undefined properties skipped;
- * - arrays (of any realm, not subclassed) item by item, with no hole, no undefined item and no
- *   property besides their indices: an undefined item or a hole is where the runners differ
- *   (Jest's `toEqual` takes `[1, undefined]` for `[1]`, Vitest's does not), so such an array is
- *   not plain data, nor is any value holding one;
- * - undefined itself, as the whole value (an object's undefined property is ignored, above).
- * Anything else (a Date, Map, Set, class instance, asymmetric matcher, function, bigint, symbol)
- * is not, nor is a value nested deeper than MAX_DEPTH (a cycle among them) or made of more than
- * MAX_VALUES values: the work stays linear in the value's size, whatever it holds. No string is
- * built per value: serializing each value costs more than comparing it (bench/RESULTS.md, issue 31).
- */
-
-/*
- * The received hash (`new PlainHasher(false)`): the same hash of a value that will only be compared
- * with a plain hash (a call's input, against an expected input), checked more lightly: a hidden property or a symbol is allowed, as long as
- * no `asymmetricMatch` is found on it. That is enough, because the other side is plain data, with
- * none: the runners' ways around comparing keys (an iterator, a `Symbol.toStringTag`, a DOM node,
- * an error) need both sides to have them, and an `asymmetricMatch` is the one that needs one
- * side. Past those, both runners compare the enumerable keys, which the hash reads, and skip the
- * hidden ones, which it skips. It spares each call's input the two lists of its own keys: the
- * allocations that cost most in matching a long run (bench/RESULTS.md, issue 46).
+ * The received hash (`new PlainHasher(false)`), for a call's input compared with a plain hash: a
+ * hidden property or a symbol is allowed unless it is an `asymmetricMatch`, the one way around
+ * comparing keys that needs only one side (iterators, `Symbol.toStringTag`, DOM nodes, errors need
+ * both). It spares each input the two lists of its own keys, which cost most in a long run.
  */
 
 const MAX_DEPTH = 100;
@@ -46,10 +30,7 @@ const FALSE = 0x510e527f;
 const ARRAY = 0x1f83d9ab;
 const OBJECT = 0x5be0cd19;
 
-/**
- * The plain hash (`strict`) or the received hash of one value after another: an assertion makes
- * one per side and hashes every value with it, so that a hash allocates nothing.
- */
+/** The plain hash (`strict`) or the received hash: one per side per assertion, so a hash allocates nothing. */
 export class PlainHasher {
   // How many more values the current hash may visit.
   private left = 0;
@@ -118,20 +99,14 @@ function withoutMatcher(value: object, hash: number): number | undefined {
 }
 
 /**
- * Are the value's own keys `count` strings and no symbol? Called with the count of keys the hash
- * read (an object's enumerable keys; an array's indices and `length`), it rules out a hidden
- * property or a symbol, which the runners read unevenly (an `asymmetricMatch`, an iterator, a
- * `Symbol.toStringTag`). Two lists, not `Reflect.ownKeys`: in V8 that one is several times slower.
+ * Are the value's own keys the `count` the hash read, and no symbol? Rules out hidden properties and
+ * symbols, which the runners read unevenly. Two lists, not `Reflect.ownKeys`: that is slower in V8.
  */
 function onlyTheseKeys(value: object, count: number): boolean {
   return Object.getOwnPropertyNames(value).length === count && Object.getOwnPropertySymbols(value).length === 0;
 }
 
-/**
- * This realm's `Object.prototype`, or another realm's: the root of its chain, whose constructor is
- * that realm's `Object`. (Not any root: a prototype could carry an `asymmetricMatch` or an iterator
- * that the runners would use.)
- */
+/** Some realm's `Object.prototype` (not any root: one could carry an `asymmetricMatch` or an iterator). */
 function isObjectPrototype(prototype: unknown): boolean {
   if (prototype === Object.prototype) return true;
   if (typeof prototype !== 'object' || prototype === null || Object.getPrototypeOf(prototype) !== null) return false;

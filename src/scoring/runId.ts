@@ -1,16 +1,12 @@
 /**
- * A scorer's source of run ids: the run's own `runId` (Mastra's runs carry one), else a fresh id.
- * One random UUID per scorer whose last group counts up, rather than a fresh UUID per run, which
- * allocates more than scoring the run does. Still a v4-shaped UUID, unique across runs; the count
- * lives in the scorer, not in the module.
+ * A scorer's source of run ids: the run's own `runId`, else one random v4-shaped UUID per scorer
+ * whose last group counts up (a fresh UUID per run would allocate more than scoring the run does).
  */
 export function runIds(): (run: unknown) => string {
-  // The Web Crypto global (Node 19+), not node:crypto: importing the package loads no crypto module,
-  // and the first id is made only when a run without its own id is scored.
+  // The Web Crypto global, not node:crypto: importing the package loads no crypto module.
   let base: string | undefined;
   let count = 0;
-  // The id less its last two hex digits, made once per 256 runs: each id is then one concatenation,
-  // where padding a fresh count would make three strings.
+  // The id less its last two hex digits, made once per 256 runs: each id is one concatenation.
   let prefix = '';
   return (run) => {
     const runId = typeof run === 'object' && run !== null ? (run as { runId?: unknown }).runId : undefined;

@@ -6,20 +6,13 @@ import type { ToolListReading } from './inputSchemas.js';
 const ANY_INPUT = true;
 
 /**
- * Tool lists as an agent framework declares them to its model, turned into the record of JSON
- * Schemas by tool name that `readToolChecks` reads, so `toCallToolsWithValidInputs` takes the
- * very list the model was given:
- *
+ * Tool lists as an agent framework declares them to its model, as the record of JSON Schemas by
+ * tool name that `readToolChecks` reads:
  * - Google Gen AI: `config.tools` (`Tool[]`, or one `Tool`) whose `functionDeclarations` carry
- *   `parametersJsonSchema` (a JSON Schema) or `parameters` (Gemini's OpenAPI `Schema`, turned into
- *   JSON Schema: `type: 'OBJECT'` is `'object'`, `nullable` adds `'null'`), or the
+ *   `parametersJsonSchema` or `parameters` (Gemini's OpenAPI `Schema`), or the
  *   `FunctionDeclaration[]` itself. `codeExecution` declares `code_execution`, with any input.
- * - Amazon Bedrock Converse: `toolConfig` (`{ tools }`) or its `tools`, each
- *   `{ toolSpec: { name, inputSchema: { json } } }`.
- *
- * Returns undefined for anything else (a record of tools, or a list of tools that name themselves,
- * goes on to `inputSchemas.ts`), and a problem for a
- * list it recognises but cannot read whole: no declaration is skipped.
+ * - Amazon Bedrock Converse: `toolConfig` or its `tools`, each `{ toolSpec: { name, inputSchema: { json } } }`.
+ * Undefined for anything else; a problem for a list it recognises but cannot read whole.
  */
 export function declaredTools(list: unknown): ToolListReading | undefined {
   if (isRecord(list) && typeof list.callTool === 'function' && typeof list.tool === 'function') {
@@ -81,10 +74,7 @@ const GEMINI_BUILT_INS = new Set([
   'parallelAiSearch',
 ]);
 
-/**
- * A Gemini `Tool` of built-ins only: every key one of them. An object with other keys beside one
- * (an OpenAI Agents SDK `Agent` has `mcpServers`) is no such tool, and is not skipped.
- */
+/** A Gemini `Tool` of built-ins only (an OpenAI Agents SDK `Agent` has `mcpServers` among other keys). */
 function isGeminiBuiltIn(tool: UnknownRecord): boolean {
   const keys = Object.keys(tool);
   return keys.length > 0 && keys.every((key) => GEMINI_BUILT_INS.has(key));

@@ -1,11 +1,7 @@
 /**
- * The decisions of the two trajectory scorers (scoring/trajectoryScorers.ts), with Mastra 1.x's
- * semantics (`createTrajectoryAccuracyScorerCode` and `createTrajectoryScorerCode` in
- * @mastra/evals 1.10.2): partial credit for expected steps, budgets, redundant calls, retries of
- * failed calls, forbidden tools and sequences, and their weighted sum. They score the run's calls
- * as `getToolCalls` reads them, each call one step of the trajectory, so every format scores alike
- * and a list of calls scores as the Mastra trajectory of the same tool steps.
- * Numbers are Mastra's, rounding included; docs/scorers.md lists where this differs on purpose.
+ * The decisions of the two trajectory scorers (scoring/trajectoryScorers.ts), with the semantics of
+ * Mastra 1.x (@mastra/evals 1.10.2), over the run's calls as `getToolCalls` reads them, each call one
+ * step. Numbers are Mastra's, rounding included; docs/scorers.md lists where this differs on purpose.
  */
 import type { TokenUsage } from '../calls/adapter.js';
 import { safeJson } from '../json.js';
@@ -90,8 +86,8 @@ export interface ToolFailureAnalysisResult {
   excessiveRetryTools: string[];
 }
 
-/** Mastra's rounding of a dimension's score: two decimals, halves up (`roundToTwoDecimals`). */
-export function roundDimension(value: number): number {
+/** Mastra's `roundToTwoDecimals`. */
+function roundDimension(value: number): number {
   const clamped = Math.max(0, Math.min(1, value));
   return Math.round((clamped + Number.EPSILON) * 100) / 100;
 }
@@ -102,16 +98,7 @@ function ranByApp(call: ToolCall): boolean {
 }
 
 /** A value as JSON with sorted keys: two inputs equal but for key order compare equal. */
-export function canonicalJson(value: unknown): string | undefined {
-  return safeJson(value, { replace: sortKeys });
-}
-
-function sortKeys(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Error) return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
-  return sorted;
-}
+const canonicalJson = (value: unknown) => safeJson(value, { sortKeys: true });
 
 /** Mastra's comparison, and (for the reason) the call each expected step matched, or -1. */
 export interface StepComparison {
@@ -125,7 +112,7 @@ export interface StepComparison {
 export const MISSING_SHOWN = 10;
 
 /** Does this call fit the expected step: its name, its kind when given, and each data field given? */
-export function stepMatches(call: ToolCall, step: ResolvedStep): boolean {
+function stepMatches(call: ToolCall, step: ResolvedStep): boolean {
   if (call.toolName !== step.name) return false;
   if (step.stepType === undefined) return true;
   if ((step.stepType === 'provider_tool_call') === ranByApp(call)) return false;
@@ -140,14 +127,10 @@ function sameData(actual: unknown, expected: unknown): boolean {
 }
 
 /**
- * Compares the calls with the expected steps (Mastra's `compareTrajectories`): the share of expected
- * steps matched, less 0.5 × the share of calls beyond the expected count in strict order, less 0.1
- * per repeated tool when repeats are not allowed.
- * - strict: call i against step i;
- * - relaxed: each step, in order, takes the first fitting call after the previous step's (a step
- *   that finds none is skipped and does not move on);
- * - unordered: each step takes the first fitting call no earlier step took.
- * No expected steps: 1 for a run without calls, else 0.
+ * Mastra's `compareTrajectories`: the share of expected steps matched, less 0.5 × the share of calls
+ * beyond the expected count in strict order, less 0.1 per repeated tool when repeats are not allowed.
+ * Strict: call i against step i; relaxed: each step takes the first fitting call after the previous
+ * step's (a step that finds none does not move on); unordered: the first fitting call not taken.
  */
 export function compareSteps(calls: readonly ToolCall[], expected: readonly ResolvedStep[], ordering: TrajectoryOrdering, allowRepeatedSteps: boolean): StepComparison {
   const names = calls.map((call) => call.toolName);
@@ -233,12 +216,11 @@ export interface Measured {
 }
 
 /**
- * Budgets and redundancy (Mastra's `checkTrajectoryEfficiency`): the mean of one score per budget
- * set (1 within it, else 1 less the share it went over by, at least 0) and, with
- * `noRedundantCalls`, 1 less 0.2 per call that repeats the call just before it.
+ * Mastra's `checkTrajectoryEfficiency`: the mean of one score per budget set (1 within it, else 1
+ * less the share it went over by) and, with `noRedundantCalls`, 1 less 0.2 per call that repeats
+ * the call just before it (both run by the app, the same input as JSON).
  */
 export function checkEfficiency(calls: readonly ToolCall[], budgets: EfficiencyBudgets, measured: Measured): TrajectoryEfficiencyResult {
-  // Mastra's redundancy: a call to the same tool as the call just before it, both run by the app, with the same input as JSON.
   const redundantCalls = budgets.noRedundantCalls
     ? findRepeats(calls, true, { sameInput: (first, second) => ranByApp(calls[first]!) && ranByApp(calls[second]!) && canonicalJson(calls[first]!.input) === canonicalJson(calls[second]!.input) }).map(
         ({ call }) => ({ name: calls[call]!.toolName, index: call }),
@@ -283,9 +265,8 @@ export function sequenceAt(names: readonly string[], sequence: readonly string[]
 }
 
 /**
- * Retries of failed calls (Mastra's `analyzeToolFailures`), over the calls the app ran: calls to
- * one tool in a row form a run, and each call in it that follows a failed one is a retry. Each
- * retry beyond `maxRetriesPerTool` in a run costs 0.2.
+ * Mastra's `analyzeToolFailures`, over the calls the app ran: in a run of calls to one tool, each
+ * call after a failed one is a retry, and each retry beyond `maxRetriesPerTool` costs 0.2.
  */
 export function analyzeFailures(calls: readonly ToolCall[], maxRetriesPerTool: number): ToolFailureAnalysisResult {
   const tools = calls.filter(ranByApp);
@@ -329,10 +310,8 @@ export interface TrajectoryWeights {
 export const DEFAULT_WEIGHTS: Readonly<TrajectoryWeights> = Object.freeze({ accuracy: 0.4, efficiency: 0.3, toolFailures: 0.2, blacklist: 0.1 });
 
 /**
- * The weighted score (Mastra's `createTrajectoryScorerCode`): 0 when a forbidden tool or sequence
- * occurs; else the weighted mean of the dimensions that apply (accuracy with expected steps,
- * efficiency with a budget, tool failures when a call was retried, the blacklist when one is set),
- * weights normalized over them; 1 when none applies. Two decimals.
+ * Mastra's weighted score: 0 when a forbidden tool or sequence occurs; else the weighted mean of the
+ * dimensions that apply (tool failures only when a call was retried); 1 when none applies.
  */
 export function combineDimensions(
   dimensions: { accuracy?: { score: number } | undefined; efficiency?: { score: number } | undefined; toolFailures: ToolFailureAnalysisResult; blacklist?: { score: number } | undefined },

@@ -1,8 +1,7 @@
 /**
- * Mastra's LLM trajectory scorer (`createTrajectoryAccuracyScorerLLM` in @mastra/evals 1.10.2) on
- * this package's trajectory judge: Mastra's id, type, result shape and score formula, so scores
- * compare with theirs; but one request per run whose verdict is checked against the run (asked once
- * more, then an error), the reason written from the verdict, and an empty run scored without a judge.
+ * Mastra's LLM trajectory scorer (@mastra/evals 1.10.2) on this package's trajectory judge: Mastra's
+ * id, type, result shape and score formula; but one request per run whose verdict is checked
+ * against the run, the reason written from the verdict, and an empty run scored without a judge.
  */
 import { isRecord } from '../calls/adapter.js';
 import { detectFormat } from '../calls/detect.js';
@@ -18,7 +17,7 @@ import { scorerSettings, type LlmScorerOptions } from './llmScorer.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
 import type { ResolvedStep } from './trajectory.js';
-import { resolveExpectedTrajectory, scorerRun, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
+import { resolveExpectedTrajectory, scorerRun, toolStep, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
 
 export interface TrajectoryAccuracyScorerLLMOptions extends LlmScorerOptions {
   /** The expected steps (a guide for the judge): a `Trajectory` or a list of steps. Without it, each dataset item's `expectedTrajectory.steps`. */
@@ -163,10 +162,7 @@ function reasonOf(score: number, verdict: TrajectoryVerdict, note: string | unde
   return [`Score ${score}${ceiling}${note === undefined ? '' : `; ${note}`}: ${verdict.overallAssessment}`, ...costs].join(' ');
 }
 
-/**
- * What the scorer was given (as the code scorers read it: scoring/trajectoryScorers.ts), and what the
- * request and reply are read from: Mastra's `{ input, output }` when the trajectory keeps no messages.
- */
+/** What the scorer was given (as `scorerRun` reads it), and what the request and reply are read from. */
 function llmScorerRun(argument: unknown): { run: unknown; textOf: unknown; itemExpectation: unknown } {
   const { run, itemExpectation, item } = scorerRun(argument);
   if (item === undefined) return { run, textOf: argument, itemExpectation };
@@ -174,10 +170,7 @@ function llmScorerRun(argument: unknown): { run: unknown; textOf: unknown; itemE
   return { run, textOf: item.input !== undefined ? { input: item.input, output: Array.isArray(rawOutput) ? rawOutput : [] } : run, itemExpectation };
 }
 
-/**
- * The run's calls as Mastra's nested trajectory: a sub-agent's calls (the run's calls include them,
- * each with its `agent`) as the `children` of the call that started it.
- */
+/** The run's calls as Mastra's nested trajectory: a sub-agent's calls as the `children` of the call that started it. */
 function trajectorySteps(calls: readonly ToolCall[]): ScoredTrajectoryStep[] {
   const listed = new Set(calls);
   const children = new Map<ToolCall, ToolCall[]>();
@@ -193,14 +186,7 @@ function trajectorySteps(calls: readonly ToolCall[]): ScoredTrajectoryStep[] {
   const steps = (level: readonly ToolCall[]): ScoredTrajectoryStep[] =>
     level.map((call) => {
       const sub = children.get(call);
-      return {
-        stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
-        name: call.toolName,
-        toolArgs: call.input,
-        ...(call.output !== undefined && !resultIsRun(call) && { toolResult: call.output }),
-        success: call.error === undefined,
-        ...(sub !== undefined && { children: steps(sub) }),
-      };
+      return { ...toolStep(call, !resultIsRun(call)), ...(sub !== undefined && { children: steps(sub) }) };
     });
   return steps(top);
 }

@@ -1,9 +1,7 @@
 /**
- * Mastra 1.x's two code scorers of whole trajectories, on any run `getToolCalls` reads:
- * `createTrajectoryAccuracyScorerCode` (expected steps against the calls) and
- * `createTrajectoryScorerCode` (accuracy, efficiency, tool failures and a blacklist, weighted).
- * Options, defaults, ids and result shape are Mastra's; the decisions are in scoring/trajectory.ts,
- * the reasons in format/trajectoryReason.ts.
+ * Mastra 1.x's two code scorers of whole trajectories, on any run `getToolCalls` reads. Options,
+ * defaults, ids and result shape are Mastra's; the decisions are in scoring/trajectory.ts, the
+ * reasons in format/trajectoryReason.ts.
  */
 import { isRecord } from '../calls/adapter.js';
 import { detectFormat } from '../calls/detect.js';
@@ -36,7 +34,7 @@ import {
   type TrajectoryReasonParts,
   type TrajectoryWeights,
 } from './trajectory.js';
-import type { UsageQuantity } from '../calls/adapter.js';
+import type { TokenUsage, UsageQuantity } from '../calls/adapter.js';
 
 export type {
   ToolFailureAnalysisResult,
@@ -198,10 +196,7 @@ function unknownKeys(value: Record<string, unknown>, known: readonly string[], w
   }
 }
 
-/**
- * One expected step. A step of an actual trajectory (`fromTrajectory`) drops what describes how it
- * ran (`durationMs`, `metadata`, its `children`), as Mastra does when it turns one into expectations.
- */
+/** One expected step. A step of an actual trajectory (`fromTrajectory`) drops how it ran (`durationMs`, `metadata`, `children`), as Mastra does. */
 function resolveStep(value: unknown, where: string, fromTrajectory: boolean): ResolvedStep {
   if (typeof value === 'string') {
     if (value === '') throw optionError(where, 'is an empty tool name.');
@@ -308,42 +303,32 @@ function resolveExpectation(value: unknown, where: string): ResolvedExpectation 
   return resolved;
 }
 
-/**
- * What a scorer's `run` was given: what Mastra hands a scorer (`{ input, output, expectedTrajectory,
- * … }`, whose `output` is the run's messages or its `Trajectory`), or a run itself, in any format.
- */
+/** What a scorer's `run` was given: what Mastra hands a scorer (`{ input, output, expectedTrajectory, … }`), or a run itself. */
 export function scorerRun(argument: unknown): { run: unknown; itemExpectation: unknown; item?: Record<string, unknown> } {
   const itemExpectation = isRecord(argument) ? argument.expectedTrajectory : undefined;
   if (isRecord(argument) && 'output' in argument && !detectFormat(argument)) return { run: argument.output, itemExpectation, item: argument };
   return { run: argument, itemExpectation };
 }
 
-function scoredTrajectory(calls: readonly ToolCall[]): ScoredTrajectory {
+/** A call as a Mastra trajectory step; `withResult` false leaves its result out. */
+export function toolStep(call: ToolCall, withResult = true): ScoredTrajectory['steps'][number] {
   return {
-    steps: calls.map((call) => ({
-      stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
-      name: call.toolName,
-      toolArgs: call.input,
-      ...(call.output !== undefined && { toolResult: call.output }),
-      success: call.error === undefined,
-    })),
+    stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
+    name: call.toolName,
+    toolArgs: call.input,
+    ...(withResult && call.output !== undefined && { toolResult: call.output }),
+    success: call.error === undefined,
   };
 }
 
-/**
- * A Mastra `Trajectory` or a list of steps, as `createTrajectoryAccuracyScorerCode` takes its
- * `expectedTrajectory`.
- */
+/** A Mastra `Trajectory` or a list of steps, as `createTrajectoryAccuracyScorerCode` takes its `expectedTrajectory`. */
 export function resolveExpectedTrajectory(value: unknown, where: string): ResolvedStep[] {
   if (Array.isArray(value)) return resolveSteps(value, where);
   if (isRecord(value) && Array.isArray(value.steps)) return resolveSteps(value.steps, `${where}.steps`, true);
   throw optionError(where, `must be a list of steps (['search', 'book']) or a trajectory ({ steps: [...] }); received ${describeValue(value)}.`);
 }
 
-/**
- * The words of the scorers' reasons and errors: format/ sits above scoring, so the scorers' public
- * entries (format/trajectoryScorers.ts) hand them in, and the decisions here stay free of text.
- */
+/** The words of the scorers' reasons and errors: format/ sits above scoring, so format/trajectoryScorers.ts hands them in. */
 export interface TrajectoryWords {
   accuracyReason(calls: readonly ToolCall[], steps: readonly ResolvedStep[], compared: StepComparison, ordering: TrajectoryOrdering, allowRepeatedSteps: boolean): string;
   trajectoryReason(parts: TrajectoryReasonParts): string;
@@ -391,7 +376,7 @@ export function trajectoryAccuracyScorerCode(options: TrajectoryAccuracyScorerCo
         score: compared.comparison.score,
         reason: words.accuracyReason(calls, steps, compared, effectiveOrdering, effectiveRepeats),
         preprocessStepResult: {
-          actualTrajectory: scoredTrajectory(calls),
+          actualTrajectory: { steps: calls.map((call) => toolStep(call)) },
           expectedTrajectory: { steps },
           comparison: compared.comparison,
           actualStepNames: calls.map((call) => call.toolName),
@@ -477,20 +462,16 @@ function publicConfig(config: ResolvedExpectation): TrajectoryExpectation {
 }
 
 /**
- * Tokens and wall time for the budgets that limit them, as the run records them (the usage reading
- * `toStayWithinBudget` uses): a budget the run cannot be measured against is an error naming the
- * budget and what the run lacks. A budget not set reads 0, as in Mastra's result.
+ * Tokens and wall time as the run records them (as `toStayWithinBudget` reads them): a budget the
+ * run cannot be measured against is an error. A budget not set reads 0, as in Mastra's result.
  */
-function measure(run: unknown, config: ResolvedExpectation, words: TrajectoryWords): Measured & { tokenUsage: ReturnType<typeof getRunUsage>['usage']['tokens'] } {
+function measure(run: unknown, config: ResolvedExpectation, words: TrajectoryWords): Measured & { tokenUsage: TokenUsage | undefined } {
   const { format, usage } = getRunUsage(run);
   const tokens = usage.tokens ? usage.tokens.input + usage.tokens.output : undefined;
-  if (config.maxTotalTokens !== undefined && tokens === undefined) {
-    throw new ToolCallAccuracyError(`code-trajectory-scorer: cannot evaluate the token budget: ${words.unmeasurableLimit('tokens', format, usage.lacking?.tokens, shapesRecording('tokens'), 'maxTotalTokens')}`);
-  }
-  if (config.maxTotalDurationMs !== undefined && usage.durationMs === undefined) {
-    throw new ToolCallAccuracyError(
-      `code-trajectory-scorer: cannot evaluate the duration budget: ${words.unmeasurableLimit('durationMs', format, usage.lacking?.durationMs, shapesRecording('durationMs'), 'maxTotalDurationMs')}`,
-    );
+  for (const [limit, what, value] of [['tokens', 'token', tokens], ['durationMs', 'duration', usage.durationMs]] as const) {
+    const name = LIMIT_OPTIONS[limit];
+    if (config[name] === undefined || value !== undefined) continue;
+    throw new ToolCallAccuracyError(`code-trajectory-scorer: cannot evaluate the ${what} budget: ${words.unmeasurableLimit(limit, format, usage.lacking?.[limit], shapesRecording(limit), name)}`);
   }
   return { tokens: tokens ?? 0, durationMs: usage.durationMs ?? 0, tokenUsage: usage.tokens };
 }
