@@ -32,10 +32,7 @@ export const VERDICT_STORE: StoreUser = {
 /** The cache mode in force and who chose it (the replay-miss message depends on it); `option`: the scorer's own `cache: { mode }`. */
 export type CacheSettings = StoreSettings;
 
-/**
- * The scorer's own `cache` option (`option`) wins, then `configureJudge({ cache })`, then
- * `TOOL_CALL_ACCURACY_CACHE`, then `replay` when `CI` is set, else `auto`.
- */
+/** The scorer's own `cache` option wins, then `configureJudge({ cache })`, then `TOOL_CALL_ACCURACY_CACHE`, then `replay` on CI, else `auto`. */
 export function resolveCacheSettings(configured: JudgeCacheOptions | undefined, env: NodeJS.ProcessEnv = process.env, option?: JudgeCacheOptions): CacheSettings {
   return resolveStoreSettings(VERDICT_STORE, configured, option, env);
 }

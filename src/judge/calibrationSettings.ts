@@ -1,8 +1,4 @@
-/**
- * The calibration gate's settings, `configureJudge({ calibration })` and the `calibrate` command's
- * flags: the judge is trusted only when it agrees with the person's labels well enough. Checked
- * here, beside the judge's other settings; calibration/ computes the metrics.
- */
+// The calibration gate's settings (`configureJudge({ calibration })`), checked beside the judge's others; calibration/ computes the metrics.
 import { checkOptions, rule, type OptionsSchema } from '../options.js';
 
 /** The levels calibration reports on, in the order it prints them. */

@@ -8,9 +8,8 @@ export interface CallSite {
 }
 
 /**
- * Where user code called the matcher: the first stack frame outside this package, the runners and
- * Node. Un-awaited errors name it, because the test they fail is not always the one that made the
- * call (the global `expect` in concurrent tests).
+ * Where user code called the matcher: the first stack frame outside this package, the runners and Node. Un-awaited
+ * errors name it: the test they fail is not always the one that made the call (the global `expect` in concurrent tests).
  */
 export function callSite(): CallSite | undefined {
   const limit = Error.stackTraceLimit;
@@ -32,10 +31,7 @@ export function describeCallSite({ file, position }: CallSite): string {
   return `${relative.startsWith('..') || path.isAbsolute(relative) ? file : relative}:${position}`;
 }
 
-/**
- * Points an error's stack at these call sites only, so the runner's code frame shows the user's
- * line rather than this package's (an async judge error has no user frame of its own).
- */
+/** Points an error's stack at these call sites only, so the runner's code frame shows the user's line (an async error has none). */
 export function pointStackAt<E extends Error>(error: E, sites: ReadonlyArray<CallSite | undefined>): E {
   const frames = sites.flatMap((site) => (site ? [`    at ${site.file}:${site.position}`] : []));
   if (frames.length > 0) error.stack = `${error.name}: ${error.message}\n${frames.join('\n')}`;

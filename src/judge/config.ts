@@ -13,11 +13,6 @@ export const DEFAULT_CONCURRENCY = 4;
 const STATE = Symbol.for('tool-call-accuracy.judge-config');
 type Holder = { [STATE]?: JudgeConfig };
 
-function current(): JudgeConfig {
-  const holder = globalThis as Holder;
-  return (holder[STATE] ??= {});
-}
-
 /**
  * Sets the judge's defaults for `toUseAppropriateTools` (and any scorer that leaves them out).
  * A later call changes only the settings it names; `cache` merges key by key. A setting named with
@@ -27,7 +22,7 @@ function current(): JudgeConfig {
  */
 export function configureJudge(config: JudgeConfig): void {
   checkConfig(config, 'configureJudge');
-  const previous = current();
+  const previous = getJudgeConfig();
   (globalThis as Holder)[STATE] = merge(previous, { ...config, ...(config.cache !== undefined && { cache: merge(previous.cache ?? {}, config.cache) }) });
 }
 
@@ -43,7 +38,7 @@ function merge<Settings extends object>(settings: Settings, changes: Settings): 
 
 /** The settings `configureJudge` has stored. */
 export function getJudgeConfig(): Readonly<JudgeConfig> {
-  return current();
+  return ((globalThis as Holder)[STATE] ??= {});
 }
 
 /** Forgets every `configureJudge` setting (for tests). */

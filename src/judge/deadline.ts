@@ -6,9 +6,8 @@ export class JudgeCancelledError extends JudgeError {
 }
 
 /**
- * Runs `task` with an abort signal and settles at `timeoutMs` at the latest, or as soon as `cancel`
- * aborts, even when the task ignores its signal and never settles: the caller (and the concurrency
- * slot it holds) is never held hostage by a model. The abandoned task's own outcome is ignored.
+ * Runs `task` with an abort signal and settles at `timeoutMs` at the latest, or when `cancel` aborts, even when
+ * the task never settles: the caller (and its concurrency slot) is never held hostage by a model.
  */
 export function withHardLimit<T>(
   task: (signal: AbortSignal) => Promise<T>,

@@ -24,11 +24,7 @@ export class JudgeError extends Error {
   }
 }
 
-/**
- * The judge's error as an assertion shows it: a new error of the same class, under the assertion's
- * hint line (and the run of a sample it happened in), its message made from the parts, with the
- * judge's error's own cause.
- */
+/** The judge's error as an assertion shows it: a new error of the same class and cause, under the assertion's hint line. */
 export function shownJudgeError(error: JudgeError, hint: string, where: SampleRun | undefined, message: (parts: { hint: string; problem: string; where: SampleRun | undefined }) => string): JudgeError {
   const Class = error.constructor as typeof JudgeError;
   return new Class(error.problem, { ...(error.cause !== undefined && { cause: error.cause }), shown: { hint, where, message: message({ hint, problem: error.problem, where }) } });

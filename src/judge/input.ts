@@ -43,7 +43,7 @@ export function buildJudgeInput(request: string, run: unknown, calls: readonly T
 
 // Built field by field, so a verdict file lists name, description, schema in that order.
 function judgedTool({ name, description, inputSchema }: JudgeTool): JudgeTool {
-  return inputSchema === undefined ? { name, description } : { name, description, inputSchema: toPlainJson(inputSchema) };
+  return inputSchema === undefined ? { name, description } : { name, description, inputSchema: sortKeys(JSON.parse(toJsonText(inputSchema))) };
 }
 
 export function judgedCall(call: ToolCall): JudgedCall {
@@ -75,15 +75,11 @@ export function toJsonText(value: unknown, indent?: number): string {
   return safeJson(value, indent === undefined ? {} : { indent }) ?? JSON.stringify(String(value));
 }
 
-function toPlainJson(value: unknown): unknown {
-  return sortKeys(JSON.parse(toJsonText(value)));
-}
-
 /**
  * Plain JSON with object keys sorted at every level: the same input always prompts, hashes and is
  * written to a verdict file the same way, whatever order the agent or a schema library wrote it in.
  */
-export function sortKeys(value: unknown): unknown {
+function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));

@@ -1,4 +1,5 @@
 import { ToolCallAccuracyError } from '../errors.js';
+import { display } from '../store/index.js';
 import type { ToolCall } from '../types.js';
 import { getToolCalls } from '../calls/getToolCalls.js';
 import type { CacheSettings } from './cacheSettings.js';
@@ -27,7 +28,7 @@ import {
 } from './trajectory.js';
 import { renderTrajectoryPrompt, TRAJECTORY_PROMPT_VERSION } from './trajectoryPrompt.js';
 import type { AvailableTools, JudgeModel, JudgeUsage, JudgeVerdict } from './types.js';
-import { corruptEntryError, display, withVerdictCache } from './verdictFile.js';
+import { corruptEntryError, withVerdictCache } from './verdictFile.js';
 import { addUsage, decideByMajority, type Agreement, type Judgement } from './votes.js';
 
 /** What a caller (the matcher or the scorer) gives the judge; what it leaves out comes from `configureJudge`. */
@@ -71,10 +72,7 @@ export interface JudgeOutcome<Verdict = JudgeVerdict> {
   cacheFile?: string;
 }
 
-/**
- * The judge's one entrance, for the matcher and the scorer alike: a run and settings in, a valid
- * verdict (from the cache or the model) and its score out, or a rejection naming the cause.
- */
+/** The judge's one entrance, for the matcher and the scorer alike: a valid verdict (cached or asked) and its score, or a rejection naming the cause. */
 export async function judge(run: unknown, settings: JudgeSettings): Promise<JudgeOutcome> {
   const { calls, model, input } = await prepare(run, settings, run, true);
   return judgeInput(TOOL_CALLS, input, calls, model, settings);
@@ -84,16 +82,12 @@ export async function judge(run: unknown, settings: JudgeSettings): Promise<Judg
 async function prepare(run: unknown, settings: JudgeSettings, textOf: unknown, toolsRequired: boolean): Promise<{ calls: ToolCall[]; model: JudgeModel; input: JudgeInput }> {
   const config = getJudgeConfig();
   const calls = getToolCalls(run);
-  const model = requireModel(settings.model ?? config.model);
+  const model = settings.model ?? config.model;
+  if (model === undefined) throw new ToolCallAccuracyError("the judge needs a model: pass { model } (e.g. 'openai/gpt-5-mini'), or set one with configureJudge({ model }).");
   const request = resolveRequest(settings.request, textOf, settings.asker);
   const given = settings.availableTools ?? config.availableTools;
   const tools = given === undefined && !toolsRequired ? [] : await normalizeAvailableTools(given);
   return { calls, model, input: buildJudgeInput(request, textOf, calls, tools, settings.rubric ?? config.rubric) };
-}
-
-function requireModel(model: JudgeModel | undefined): JudgeModel {
-  if (model !== undefined) return model;
-  throw new ToolCallAccuracyError("the judge needs a model: pass { model } (e.g. 'openai/gpt-5-mini'), or set one with configureJudge({ model }).");
 }
 
 /** What the trajectory judge takes besides the judge's settings. `availableTools` is optional there (Mastra's scorer takes none). */
@@ -106,10 +100,7 @@ export interface TrajectorySettings extends JudgeSettings {
   textOf?: unknown;
 }
 
-/**
- * The trajectory judge's entrance, beside `judge`: the same request, cache, retries, votes and
- * limits, with a verdict on each step (sub-agents' steps too), the missing steps and the criteria.
- */
+/** The trajectory judge's entrance: the same machinery as `judge`, with a verdict on each step, the missing steps and the criteria. */
 export async function judgeTrajectory(run: unknown, settings: TrajectorySettings): Promise<TrajectoryOutcome> {
   const { calls, model, input: base } = await prepare(run, settings, settings.textOf ?? run, false);
   const input = trajectoryInput(base, judgedSteps(calls), settings.expectedTrajectory, settings.criteria);
@@ -121,11 +112,7 @@ export interface TrajectoryOutcome extends JudgeOutcome<TrajectoryVerdict> {
   steps: JudgedStep[];
 }
 
-/**
- * One kind of verdict the judge gives: how it is asked for (prompt, schema), checked against the run
- * (fresh answers and stored ones alike), decided by majority and scored. The rest (the cache, the
- * retry, votes, limits, usage) is the judge's, the same for every kind.
- */
+/** One kind of verdict: how it is asked for, checked against the run, decided by majority and scored; the rest is the same for every kind. */
 interface VerdictKind<Input extends JudgeInput, Verdict> {
   promptVersion: number;
   output: { name: string; description: string };
@@ -143,7 +130,7 @@ const TOOL_CALLS: VerdictKind<JudgeInput, JudgeVerdict> = {
   schema: verdictSchema,
   render: renderPrompt,
   tidy: tidyVerdict,
-  problem: (verdict, input) => verdictProblem(verdict, calledTools(input), toolNames(input)),
+  problem: (verdict, input) => verdictProblem(verdict, input.calls.map((call) => call.toolName), input.availableTools.map((tool) => tool.name)),
   decide: decideByMajority,
   score: (verdict, input) => scoreVerdict(verdict, input.calls.length),
 };
@@ -190,27 +177,20 @@ async function judgeInput<Input extends JudgeInput, Verdict>(
     (stored, entry) => checkStoredJudgement(kind, stored, entry, input, votes),
     score,
   );
-  const { verdict } = judgement;
   return {
-    verdict,
+    verdict: judgement.verdict,
     votes: judgement.votes,
     agreement: judgement.agreement,
     ...(judgement.usage !== undefined && { usage: judgement.usage }),
     calls,
-    score: score(verdict),
+    score: score(judgement.verdict),
     model: describeModel(model),
     source,
     ...(file !== undefined && { cacheFile: display(file) }),
   };
 }
 
-/** The limits of one model call. */
-interface AskLimits {
-  timeoutMs: number;
-  maxRetries: number;
-  concurrency: number;
-  cancel: AbortSignal | undefined;
-}
+type AskLimits = Required<Pick<JudgeSettings, 'timeoutMs' | 'maxRetries' | 'concurrency'>> & Pick<JudgeSettings, 'cancel'>;
 
 /** `votes` requests at the judge's concurrency; the majority decides. One failed vote fails the judgement: no verdict is never a pass. */
 async function askForVotes<Input extends JudgeInput, Verdict>(kind: VerdictKind<Input, Verdict>, limits: AskLimits, model: JudgeModel, input: Input, votes: number): Promise<Judgement<Verdict>> {
@@ -220,11 +200,7 @@ async function askForVotes<Input extends JudgeInput, Verdict>(kind: VerdictKind<
   return { ...kind.decide(verdicts, input), votes: verdicts, ...(usage !== undefined && { usage }) };
 }
 
-/**
- * A stored judgement gets the checks a fresh answer gets (an edited or stale file must not replay):
- * each vote (`votes`, or the one `verdict` of a single-vote file) is checked, and the majority is
- * decided again from them.
- */
+/** A stored judgement gets the checks a fresh answer gets (an edited or stale file must not replay), and its majority is decided again. */
 async function checkStoredJudgement<Input extends JudgeInput, Verdict>(
   kind: VerdictKind<Input, Verdict>,
   file: string,
@@ -258,9 +234,6 @@ function storedUsage(usage: unknown): JudgeUsage | undefined {
   if (!numbers.every((value) => typeof value === 'number' && Number.isFinite(value) && value >= 0)) return undefined;
   return { inputTokens, outputTokens, totalTokens, requests } as JudgeUsage;
 }
-
-const calledTools = (input: JudgeInput) => input.calls.map((call) => call.toolName);
-const toolNames = (input: JudgeInput) => input.availableTools.map((tool) => tool.name);
 
 /** One model call; an answer that is not a valid verdict for this run gets one more try, told what was wrong, then is an error. */
 async function askForVerdict<Input extends JudgeInput, Verdict>(
@@ -307,12 +280,7 @@ async function askForVerdict<Input extends JudgeInput, Verdict>(
   throw new JudgeError(`The LLM judge (${describeModel(model)}) gave no valid verdict in 2 attempts: ${failure}. Its last answer: ${snippet(answerText)}`);
 }
 
-/**
- * The judge over an input already built: a recorded verdict's request, reply, calls and tools (and,
- * for a trajectory verdict, its steps, expected trajectory and criteria), for `calibrate --model/
- * --rubric-file/--votes`. The same asking, checks, votes and verdict cache as `judge` and
- * `judgeTrajectory`, with another model, rubric or number of votes.
- */
+/** The judge over a recorded verdict's input, for `calibrate --model/--rubric-file/--votes`: the same machinery as `judge`. */
 export async function judgeRecordedInput(input: JudgeInput | TrajectoryInput, settings: { model: JudgeModel; cache: CacheSettings; votes: number }): Promise<JudgeOutcome<JudgeVerdict | TrajectoryVerdict>> {
   const judgeSettings: JudgeSettings = { request: undefined, asker: 'scorer', cache: settings.cache, votes: settings.votes };
   return (input as { kind?: unknown }).kind === 'trajectory'

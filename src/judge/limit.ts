@@ -10,10 +10,7 @@ function limiter(): Limiter {
   return (holder[STATE] ??= { active: 0, waiting: [] });
 }
 
-/**
- * Runs `task` when fewer than `concurrency` judge requests are in flight. A judge cancelled while it
- * waits for a slot leaves the queue at once with the signal's reason.
- */
+/** Runs `task` when fewer than `concurrency` judge requests are in flight; a judge cancelled while waiting leaves the queue at once. */
 export async function withConcurrencyLimit<T>(concurrency: number, task: () => Promise<T>, cancel?: AbortSignal): Promise<T> {
   const state = limiter();
   while (state.active >= concurrency) await waitForSlot(state, cancel);

@@ -16,13 +16,11 @@ export function modelIdentity(model: JudgeModel): { provider: string; modelId: s
   return { provider: custom ? 'global-default-provider' : 'gateway', modelId: model };
 }
 
-export interface AskOptions {
+interface AskOptions {
   model: JudgeModel;
   system: string;
   prompt: string;
-  /** The zod verdict schema. */
   schema: unknown;
-  /** The structured output's name and description (the kind of verdict asked for). */
   output: { name: string; description: string };
   maxRetries: number;
   /** Aborts the request: the judge's hard time limit, or its test ending (see deadline.ts). */
@@ -30,16 +28,14 @@ export interface AskOptions {
 }
 
 /** What one request got: a verdict that passed the schema, or an answer worth one more try; with the tokens it cost, when the provider said. */
-export type ModelAnswer<Verdict = JudgeVerdict> = ({ valid: true; verdict: Verdict } | { valid: false; problem: string; text?: string }) & { usage?: JudgeUsage };
+type ModelAnswer<Verdict = JudgeVerdict> = ({ valid: true; verdict: Verdict } | { valid: false; problem: string; text?: string }) & { usage?: JudgeUsage };
 
 const invalid = (problem: string, text?: string): ModelAnswer<never> => (text === undefined ? { valid: false, problem } : { valid: false, problem, text });
 const withUsage = <Verdict>(answer: ModelAnswer<Verdict>, usage: JudgeUsage | undefined): ModelAnswer<Verdict> => (usage === undefined ? answer : { ...answer, usage });
 
 /**
- * One structured-output request: `generateText` with `Output.object` (`experimental_output` on
- * ai@5), which checks the answer against the schema. An answer that was not JSON, broke the
- * schema or held no object is an invalid answer; every other failure rejects with a JudgeError
- * naming its cause.
+ * One structured-output request (`Output.object`, `experimental_output` on ai@5). An answer that was not JSON,
+ * broke the schema or held no object is an invalid answer; every other failure rejects with a JudgeError.
  */
 export async function askModel<Verdict = JudgeVerdict>(options: AskOptions): Promise<ModelAnswer<Verdict>> {
   const ai = await loadAi();
@@ -81,10 +77,7 @@ export async function askModel<Verdict = JudgeVerdict>(options: AskOptions): Pro
   return withUsage<Verdict>({ valid: true, verdict: verdict as Verdict }, usage); // Output.object parsed it with the verdict schema
 }
 
-/**
- * The tokens of one request, from the AI SDK's usage (the same field names on ai@5, 6 and 7);
- * undefined when the provider reported none.
- */
+/** The tokens of one request (the same field names on ai@5, 6 and 7); undefined when the provider reported none. */
 function usageOf(usage: unknown): JudgeUsage | undefined {
   if (typeof usage !== 'object' || usage === null) return undefined;
   const { inputTokens, outputTokens, totalTokens } = usage as Record<string, unknown>;
@@ -95,11 +88,7 @@ function usageOf(usage: unknown): JudgeUsage | undefined {
   return { inputTokens: input ?? 0, outputTokens: output ?? 0, totalTokens: count(totalTokens) ?? (input ?? 0) + (output ?? 0), requests: 1 };
 }
 
-/**
- * An answer the provider stopped before it was a verdict: cut at the token limit, or withheld (a
- * refusal, a content filter). Asking the same again would end the same way, so it is an error at
- * once, naming the finish reason, rather than an answer to retry.
- */
+/** An answer cut at the token limit or withheld: asking again would end the same way, so it is an error at once, not a retry. */
 function stoppedAnswer({ finishReason, text }: { finishReason?: unknown; text?: unknown }): string | undefined {
   const answer = typeof text === 'string' && text.trim() !== '' ? ` Its answer: ${snippet(text)}` : '';
   if (finishReason === 'length') {
@@ -150,7 +139,7 @@ function invalidAnswer(error: unknown): ModelAnswer<never> | undefined {
 }
 
 /** Names the cause of a failed judge request in words, with the env var or provider to fix. */
-export function explainFailure(error: unknown): string {
+function explainFailure(error: unknown): string {
   const name = errorName(error);
   const text = message(error);
   if (name === 'AI_RetryError') {

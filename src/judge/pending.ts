@@ -3,18 +3,14 @@ import { JudgeCancelledError } from './deadline.js';
 import { describeCancelledJudges, describeUnawaitedJudges } from './pendingMessages.js';
 
 /**
- * Judge assertions, from the matcher call to the end of their test. A test must observe each one
- * (await it, return it, `.then` it); the setup entries' afterEach fails a test for every judge of
- * its own it did not observe, still running or already settled, and their afterAll for those made
- * outside a test. A judge still running when its test ends (a test timeout, a missing `await`) is
- * cancelled there and awaited, so no judge outlives its test environment.
+ * Judge assertions, from the matcher call to the end of their test. A test must observe each one (await,
+ * return, `.then`); the setup entries' afterEach fails a test for every judge it did not observe, their
+ * afterAll for those made outside a test. A judge still running when its test ends is cancelled and awaited.
  */
 interface TrackedJudge {
   /** The test that made it: Vitest's task object, or Jest's test name; undefined in hooks. */
   owner: unknown;
-  /** The test's name, for the line that reports a cancelled judge. */
   testName: string | undefined;
-  /** The judge matcher that made it, for the messages. */
   matcher: string;
   callSite: CallSite | undefined;
   observed: boolean;
@@ -34,20 +30,12 @@ function tracked(): Set<TrackedJudge> {
   return (holder[STATE] ??= { judges: new Set() }).judges;
 }
 
-/**
- * How many `.then` calls the runner itself makes on the matcher's promise before handing the
- * result to the test: Vitest's expect and Jest's make one each; the package's matchers hand the
- * judge's promise on as it is (matchers/bodies.ts), and `check(run)` makes one as a runner does.
- */
+/** `.then` calls the runner itself makes on the matcher's promise (Vitest's expect, Jest's and `check(run)` one each). */
 const RUNNER_LAYERS = 1;
 
 const ignore = () => {};
 
-/**
- * A promise that settles like its inner one and records whether the test observed it: after the
- * runner's own layers, any `.then` is the test's (its `await`, a `return` the runner awaits,
- * `Promise.all`, an explicit `.then`). `.catch` and `.finally` only pass the tracking on.
- */
+/** A promise that settles like its inner one and records whether the test observed it: any `.then` after the runner's is the test's. */
 class ObservedPromise<T> implements Promise<T> {
   readonly [Symbol.toStringTag] = 'Promise';
 
@@ -81,10 +69,7 @@ function observe(judge: TrackedJudge): void {
   if (judge.settled) tracked().delete(judge);
 }
 
-/**
- * Tracks a judge assertion until its test's afterEach (or the file's afterAll) checks it. `start`
- * gets the signal that cancels the judge when its test ends first.
- */
+/** Tracks a judge assertion until its test's afterEach (or the file's afterAll) checks it; `start` gets the signal that cancels it. */
 export function trackJudge<T>(
   start: (cancel: AbortSignal) => Promise<T>,
   owner: unknown,
@@ -104,16 +89,16 @@ export function trackJudge<T>(
 }
 
 /**
- * Forgets the judges `belongs` picks, after cancelling and awaiting those still running. An awaited
- * judge still running is left for the afterAll check when `keepAwaited` says its owner may be wrong.
+ * Forgets the judges `belongs` picks, cancelling and awaiting those still running: a stderr line per test that
+ * left one running (the runner failed it already), then an error for those never observed.
  */
-async function takeJudges(belongs: (judge: TrackedJudge) => boolean, keepAwaited = false): Promise<{ unobserved: TrackedJudge[]; cancelled: TrackedJudge[] }> {
+async function settleJudges(belongs: (judge: TrackedJudge) => boolean, where: { inTest: boolean; concurrent: boolean }): Promise<void> {
   const unobserved: TrackedJudge[] = [];
   const cancelled: TrackedJudge[] = [];
   const judges = tracked();
   for (const judge of judges) {
     if (!belongs(judge)) continue;
-    if (judge.observed && !judge.settled && keepAwaited) continue;
+    if (judge.observed && !judge.settled && where.concurrent) continue;
     judges.delete(judge);
     if (!judge.observed) unobserved.push(judge);
     else if (!judge.settled) cancelled.push(judge);
@@ -121,15 +106,6 @@ async function takeJudges(belongs: (judge: TrackedJudge) => boolean, keepAwaited
   }
   // A cancelled judge rejects at once; waiting for it keeps it from running on after the test environment is gone.
   await Promise.all([...unobserved, ...cancelled].map((judge) => judge.done));
-  return { unobserved, cancelled };
-}
-
-/**
- * Takes the judges `belongs` picks: one line on stderr per test that left a judge running (the
- * runner has already failed the test: a timeout), then an error for those never observed.
- */
-async function settleJudges(belongs: (judge: TrackedJudge) => boolean, where: { inTest: boolean; concurrent: boolean }): Promise<void> {
-  const { unobserved, cancelled } = await takeJudges(belongs, where.concurrent);
   if (cancelled.length > 0) {
     process.stderr.write(`${describeCancelledJudges(cancelled.map((judge) => ({ testName: judge.testName, matcher: judge.matcher, callSite: judge.callSite && describeCallSite(judge.callSite) })))}\n`);
   }
@@ -141,14 +117,10 @@ function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: b
   const sites = judges.map((judge) => judge.callSite);
   const error = new Error(describeUnawaitedJudges(sites.map((site) => site && describeCallSite(site)), where, judges.map((judge) => judge.matcher)));
   error.name = 'UnawaitedJudgeError';
-  pointStackAt(error, sites);
-  return error;
+  return pointStackAt(error, sites);
 }
 
-/**
- * For the setup entries' afterEach: throws when the test left judge assertions unobserved. A test
- * may be named by several owners (Vitest 4 gives matchers the task, Vitest 3 only the test's name).
- */
+/** For the setup entries' afterEach. A test may have several owners (Vitest 4 gives matchers the task, Vitest 3 the test's name). */
 export async function failOnUnawaitedJudges(owners: readonly unknown[], options: { concurrent?: boolean } = {}): Promise<void> {
   // In concurrent tests the global expect may name a sibling as the owner: an awaited judge still
   // running may be that sibling's, so it is cancelled only by the file's afterAll.

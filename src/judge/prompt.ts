@@ -14,26 +14,22 @@ export interface JudgePrompt {
  * inside can close a fence; the instructions say fenced text is data, never instructions.
  */
 export function renderPrompt(input: JudgeInput): JudgePrompt {
-  const blocks = {
-    request: input.request,
-    reply: input.reply,
-    calls: input.calls.map((call, index) => toJsonText({ call: index + 1, ...call }, 2)),
-    tools: toJsonText(input.availableTools, 2),
-  };
-  const rubric = input.rubric;
-  const fence = fenceFor([blocks.request, blocks.reply ?? '', ...blocks.calls, blocks.tools, rubric ?? '']);
+  const { request, reply, rubric } = input;
+  const calls = input.calls.map((call, index) => toJsonText({ call: index + 1, ...call }, 2));
+  const tools = toJsonText(input.availableTools, 2);
+  const fence = fenceFor([request, reply ?? '', ...calls, tools, rubric ?? '']);
   const quote = (text: string, info: string) => `${fence}${info}\n${text}\n${fence}`;
   const callCount = input.calls.length;
 
   const sections = [
     '## The user’s request',
-    quote(blocks.request, 'text'),
+    quote(request, 'text'),
     '## The agent’s reply',
-    blocks.reply === null || blocks.reply === '' ? '(The agent gave no reply text.)' : quote(blocks.reply, 'text'),
+    reply === null || reply === '' ? '(The agent gave no reply text.)' : quote(reply, 'text'),
     `## The agent’s tool calls (${callCount}, in the order made)`,
-    callCount === 0 ? '(The agent called no tools.)' : blocks.calls.map((call) => quote(call, 'json')).join('\n\n'),
+    callCount === 0 ? '(The agent called no tools.)' : calls.map((call) => quote(call, 'json')).join('\n\n'),
     `## The available tools (${input.availableTools.length})`,
-    quote(blocks.tools, 'json'),
+    quote(tools, 'json'),
     // Only with a rubric: a prompt without one stays as it was, so its recorded verdicts still replay.
     ...(rubric === undefined ? [] : ['## The rubric: the criteria of appropriateness for this agent', quote(rubric, 'text')]),
     '## Your answer',

@@ -2,6 +2,7 @@ import { describeValue } from '../describe.js';
 import { detectFormat } from '../calls/detect.js';
 import { getRunText } from '../calls/getRunText.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { jsonOrText } from '../json.js';
 
 /**
  * What the user asked, for the judge: their text, or the messages the agent was given, in any
@@ -13,11 +14,8 @@ export type JudgeRequestInput = string | readonly unknown[] | object;
 export type RequestAsker = 'matcher' | 'scorer';
 
 /**
- * The user's request the judge decides against: the `request` option when given, else what the run
- * records (Mastra input messages, message arrays, LangChain state, and an AI SDK result whose first
- * step kept its request: the model messages, or a provider body holding messages this package
- * reads). Throws, before any model call, when there is none: a verdict on tool use without the
- * request would be a guess.
+ * The user's request the judge decides against: the `request` option when given, else what the run records.
+ * Throws, before any model call, when there is none: a verdict on tool use without the request would be a guess.
  */
 export function resolveRequest(option: JudgeRequestInput | undefined, run: unknown, asker: RequestAsker): string {
   if (option !== undefined) return requestFromOption(option, asker);
@@ -46,11 +44,8 @@ function requestFromOption(option: JudgeRequestInput, asker: RequestAsker): stri
 const optionName = (asker: RequestAsker) => (asker === 'matcher' ? 'options.request' : 'the scorer option request');
 
 /**
- * The request of an AI SDK run from its first step's `request`: what the model was sent, before any
- * tool result joined the conversation. AI SDK 7 keeps the model messages there with
- * `include: { requestMessages: true }`; AI SDK 4 to 6 keep the provider's body by default (7 with
- * `include: { requestBody: true }`), read only when it holds messages in a format this package
- * reads (OpenAI Chat and compatible providers, Anthropic, OpenAI Responses). Other bodies give nothing.
+ * The request of an AI SDK run from its first step's `request`: the model messages (AI SDK 7 with
+ * `include: { requestMessages: true }`), else the provider's body when it holds messages this package reads.
  */
 function requestFromFirstStep(run: unknown): string | undefined {
   const request = stepRequest(run);
@@ -59,7 +54,8 @@ function requestFromFirstStep(run: unknown): string | undefined {
     const fromMessages = readableRequest(request.messages);
     if (fromMessages !== undefined) return fromMessages;
   }
-  const body = parsedBody(request.body);
+  // Most providers keep the body as the JSON text they sent.
+  const body = typeof request.body === 'string' ? jsonOrText(request.body) : request.body;
   if (!isObject(body)) return undefined;
   const { messages, input } = body as { messages?: unknown; input?: unknown };
   if (Array.isArray(messages)) return readableRequest(messages);
@@ -69,22 +65,8 @@ function requestFromFirstStep(run: unknown): string | undefined {
 }
 
 function stepRequest(run: unknown): unknown {
-  const first = firstStep(run);
+  const first = Array.isArray(run) ? run[0] : isObject(run) && Array.isArray(run.steps) ? run.steps[0] : undefined;
   return (isObject(first) ? first.request : undefined) ?? (isObject(run) && !Array.isArray(run) ? run.request : undefined);
-}
-
-function parsedBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body) as unknown; // most providers keep the body as the JSON text they sent
-  } catch {
-    return undefined;
-  }
-}
-
-function firstStep(run: unknown): unknown {
-  if (Array.isArray(run)) return run[0];
-  return isObject(run) && Array.isArray(run.steps) ? run.steps[0] : undefined;
 }
 
 function readableRequest(messages: readonly unknown[]): string | undefined {

@@ -41,45 +41,35 @@ async function build<Verdict>(make: (z: ZodLike) => Describable): Promise<Verdic
 
 function buildTrajectorySchema(z: ZodLike): Describable {
   return z.object({
-    stepEvaluations: z
-      .array(
-        z.object({
-          stepName: z.string().describe("The step's tool name, exactly as given"),
-          wasNecessary: z.boolean().describe('Did the request need this step?'),
-          wasInOrder: z.boolean().describe('Did everything this step depends on come before it?'),
-          reasoning: z.string().describe('One sentence explaining the judgement'),
-        }),
-      )
-      .describe('One entry per step the agent took, in the order taken'),
+    stepEvaluations: entries(z, 'One entry per step the agent took, in the order taken', {
+      stepName: z.string().describe("The step's tool name, exactly as given"),
+      wasNecessary: z.boolean().describe('Did the request need this step?'),
+      wasInOrder: z.boolean().describe('Did everything this step depends on come before it?'),
+      reasoning: z.string().describe('One sentence explaining the judgement'),
+    }),
     missingSteps: z.array(z.string()).describe('Steps (available tools or expected steps, by exact name) the request clearly needed that the agent never took'),
-    criteria: z
-      .array(
-        z.object({
-          criterion: z.string().describe("The criterion's exact text"),
-          answer: z.enum(['yes', 'no']).describe('Does the trajectory satisfy the criterion?'),
-          rationale: z.string().describe('One sentence explaining the answer'),
-        }),
-      )
-      .describe('One answer per criterion given; empty when none were given'),
+    criteria: entries(z, 'One answer per criterion given; empty when none were given', {
+      criterion: z.string().describe("The criterion's exact text"),
+      answer: z.enum(['yes', 'no']).describe('Does the trajectory satisfy the criterion?'),
+      rationale: z.string().describe('One sentence explaining the answer'),
+    }),
     overallAssessment: z.string().describe('One or two sentences on the trajectory as a whole'),
   });
 }
 
 function buildToolsSchema(z: ZodLike): Describable {
   return z.object({
-    evaluations: z
-      .array(
-        z.object({
-          toolCalled: z.string().describe('The tool name of the call, exactly as given'),
-          wasAppropriate: z.boolean().describe('Was this tool an appropriate choice for the request?'),
-          reasoning: z.string().describe('One sentence explaining the judgement'),
-        }),
-      )
-      .describe('One entry per tool call the agent made, in the order they were made'),
+    evaluations: entries(z, 'One entry per tool call the agent made, in the order they were made', {
+      toolCalled: z.string().describe('The tool name of the call, exactly as given'),
+      wasAppropriate: z.boolean().describe('Was this tool an appropriate choice for the request?'),
+      reasoning: z.string().describe('One sentence explaining the judgement'),
+    }),
     missingTools: z.array(z.string()).describe('Available tools the request clearly needed that the agent never called'),
     reason: z.string().describe('One or two sentences explaining the overall verdict'),
   });
 }
+
+const entries = (z: ZodLike, text: string, fields: Record<string, unknown>) => z.array(z.object(fields)).describe(text);
 
 // The few zod builders used, typed structurally so zod 3.25 and 4 both fit.
 interface ZodLike {
@@ -113,11 +103,7 @@ export function describeProblem({ problem, names }: VerdictProblem): string {
   return names === undefined ? problem : `${problem} (${names})`;
 }
 
-/**
- * Checks that a schema-valid verdict judged exactly the calls made (one evaluation per call, same
- * names, same order) and named as missing only available tools the agent did not call. Fresh
- * answers and stored verdicts go through it alike.
- */
+/** Checks that a schema-valid verdict judged exactly the calls made, in order, and named as missing only available tools not called. */
 export function verdictProblem(verdict: JudgeVerdict, calledTools: readonly string[], availableTools: readonly string[]): VerdictProblem | undefined {
   const judged = verdict.evaluations.map((evaluation) => evaluation.toolCalled);
   if (judged.length !== calledTools.length) {
@@ -137,7 +123,7 @@ export function verdictProblem(verdict: JudgeVerdict, calledTools: readonly stri
   return undefined;
 }
 
-const quoted = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(', ');
+export const quoted = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(', ');
 
 /** The verdict with only its known fields, and duplicate missing tools removed. */
 export function tidyVerdict(verdict: JudgeVerdict): JudgeVerdict {

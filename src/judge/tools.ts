@@ -13,11 +13,7 @@ export interface JudgeTool {
 
 const SCHEMA_SYMBOL = Symbol.for('vercel.ai.schema');
 
-/**
- * Normalizes the three accepted forms: `[{ name, description }]`, `[{ id, description }]` (Mastra's
- * real field), and an AI SDK tool set `{ name: tool({ description, inputSchema }) }`. Zod input
- * schemas are converted with the AI SDK's own `asSchema`, loaded only when one is present.
- */
+/** Normalizes `[{ name, description }]`, `[{ id, description }]` (Mastra's real field) and an AI SDK tool set; zod schemas via `asSchema`. */
 export async function normalizeAvailableTools(tools: AvailableTools | undefined): Promise<JudgeTool[]> {
   if (tools === undefined || tools === null) {
     throw new ToolCallAccuracyError(

@@ -1,14 +1,11 @@
 /**
- * The trajectory judge's own parts (`toFollowASensibleTrajectory`, `createTrajectoryAccuracyScorerLLM`):
- * what it is shown (the run's steps, sub-agent steps numbered under the call that started them, the
- * expected trajectory, the criteria), the verdict it answers, how that verdict is checked against the
- * run, decided by majority and scored. The request, retries, fences, votes, cache and limits are the
- * judge's one machinery (judge.ts), which runs this kind of verdict as it runs the tool-call kind.
+ * The trajectory judge's own parts: what it is shown, the verdict it answers, how that verdict is checked
+ * against the run, decided by majority and scored. The rest is the judge's one machinery (judge.ts).
  */
 import { resultIsRun, startedBy } from '../calls/subAgents.js';
 import type { ToolCall } from '../types.js';
 import { judgedCall, toJsonText, type JudgedCall, type JudgeInput } from './input.js';
-import type { VerdictProblem } from './schema.js';
+import { quoted, type VerdictProblem } from './schema.js';
 import type { CriterionAnswer, StepEvaluation, TrajectoryVerdict } from './types.js';
 import { agreementOf, type Agreement, type Decision } from './votes.js';
 
@@ -39,9 +36,8 @@ export interface TrajectoryInput extends JudgeInput {
 export type { CriterionAnswer, StepEvaluation, TrajectoryVerdict };
 
 /**
- * The run's steps in the order made, numbered as `trajectory(run)` nests them: a sub-agent's calls
- * (which the run's calls include, each with its `agent`) under the call that started it (`2.1`).
- * A result that is the sub-agent's whole run is not repeated as a value: its steps follow.
+ * The run's steps in the order made, numbered as `trajectory(run)` nests them (`2.1` under the call that
+ * started its sub-agent). A result that is the sub-agent's whole run is not repeated: its steps follow.
  */
 export function judgedSteps(calls: readonly ToolCall[]): JudgedStep[] {
   const ids = new Map<ToolCall, string>();
@@ -87,14 +83,7 @@ function missingCandidates(input: TrajectoryInput): string[] {
   return [...new Set([...input.availableTools.map((tool) => tool.name), ...(input.expectedTrajectory ?? []).map((step) => step.name)])];
 }
 
-const quoted = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(', ');
-
-/**
- * Checks that a schema-valid verdict fits the run: one evaluation per step, with the step's name, in
- * the run's order; missing steps named only from the available tools or the expected trajectory;
- * each criterion answered once, by its exact text, and nothing else answered. `problem` names no
- * step or criterion (it goes into the retry note, outside the fences); `names` does, for the error.
- */
+/** Checks that a schema-valid verdict fits the run: each step evaluated in order, missing steps from the candidates, each criterion answered once. */
 export function trajectoryProblem(verdict: TrajectoryVerdict, input: TrajectoryInput): VerdictProblem | undefined {
   const steps = input.calls;
   const judged = verdict.stepEvaluations.map((evaluation) => evaluation.stepName);
@@ -140,10 +129,8 @@ export function tidyTrajectoryVerdict(verdict: TrajectoryVerdict, input: Traject
 }
 
 /**
- * The majority verdict of valid votes on the same run: each step's `wasNecessary` and `wasInOrder`,
- * each named missing step and each criterion's answer by majority (the votes are odd: no tie). A
- * step's reasoning and a criterion's rationale come from the first vote on the winning side of it;
- * the overall assessment from the vote that agrees with the most decisions.
+ * The majority verdict of valid votes, decision by decision (the votes are odd: no tie). Reasoning comes
+ * from the first vote on the winning side; the overall assessment from the vote agreeing with the most.
  */
 export function decideTrajectoryByMajority(votes: readonly TrajectoryVerdict[], input: TrajectoryInput): { verdict: TrajectoryVerdict; agreement: Agreement } {
   const n = votes.length;
@@ -190,11 +177,7 @@ export function decideTrajectoryByMajority(votes: readonly TrajectoryVerdict[], 
   return { verdict: { stepEvaluations, missingSteps, criteria, overallAssessment: spokesman.overallAssessment }, agreement: agreementOf(decisions, n) };
 }
 
-/**
- * This package's trajectory score: steps both necessary and in order, over the steps taken plus the
- * steps missing, two decimals; 1 for a perfect run (and for a run with no steps and nothing missing).
- * The criteria are not in it: a "no" fails the matcher on its own.
- */
+/** Steps both necessary and in order, over steps taken plus missing, two decimals. The criteria are not in it: a "no" fails the matcher on its own. */
 export function scoreTrajectory(verdict: TrajectoryVerdict): number {
   const total = verdict.stepEvaluations.length + verdict.missingSteps.length;
   if (total === 0) return 1;

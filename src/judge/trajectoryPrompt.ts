@@ -6,10 +6,8 @@ import type { TrajectoryInput } from './trajectory.js';
 export const TRAJECTORY_PROMPT_VERSION = 1;
 
 /**
- * The trajectory judge's instructions and the material to judge. As in the tool-call judge
- * (prompt.ts), everything from the run, the tools, the expected trajectory, the rubric and the
- * criteria sits inside fences longer than any backtick run in it, and the instructions say fenced
- * text is data. The criteria are fenced too: the judge answers them, but they cannot change its form.
+ * The trajectory judge's instructions and the material to judge, fenced as in prompt.ts. The criteria are fenced
+ * too: the judge answers them, but they cannot change its form.
  */
 export function renderTrajectoryPrompt(input: TrajectoryInput): JudgePrompt {
   const steps = input.calls.map(({ step, ...call }) => toJsonText({ step, ...call }, 2));

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { canonicalJson, corruptFileError, display, hashKey, listJsonFiles, nearest, readStoredObject, replayMissMessage, sameData, slug, staleNote, storedAnswer, writeStoredFile } from '../store/index.js';
+import { canonicalJson, corruptFileError, hashKey, listJsonFiles, nearest, readStoredObject, replayMissMessage, sameData as same, slug, staleNote, storedAnswer, writeStoredFile } from '../store/index.js';
 import { VERDICT_STORE, type CacheSettings } from './cacheSettings.js';
 import type { JudgeError } from './errors.js';
 import type { JudgedCall, JudgeInput } from './input.js';
-import { snippet } from './model.js';
-import { PROMPT_VERSION } from './prompt.js';
+import { snippet, type modelIdentity } from './model.js';
 import type { JudgeTool } from './tools.js';
 import type { TrajectoryInput } from './trajectory.js';
 import type { JudgeUsage, JudgeVerdict } from './types.js';
@@ -15,34 +14,19 @@ export interface VerdictLookup {
   settings: CacheSettings;
   model: ModelIdentity;
   input: JudgeInput;
-  /** How many times the judge is asked: more than 1 is part of the key. */
   votes: number;
-  /** The version of the prompt the verdict is asked with (each kind of verdict has its own). */
   promptVersion: number;
-  /** The test's name: it names the verdict file. */
   testName?: string;
-  /** The test file, for the record command in a replay miss. */
   testPath?: string;
 }
 
-export interface CachedVerdict<Verdict = JudgeVerdict> {
-  judgement: Judgement<Verdict>;
-  /** `cache`: read from `file`; `model`: asked now (and stored in `file` unless the cache is off). */
-  source: 'cache' | 'model';
-  file?: string;
-}
-
-/**
- * The verdict cache, wrapped around one model call (`ask`), as a user of the store's one rule of
- * modes (`storedAnswer`): a stored verdict is used once `check` accepts it; what `ask` answers is
- * stored unless the cache is off. `score` is written into the file for reviewers.
- */
+/** The verdict cache around one model call (`ask`): a stored verdict is used once `check` accepts it; what `ask` answers is stored unless the cache is off. */
 export async function withVerdictCache<Verdict = JudgeVerdict>(
   lookup: VerdictLookup,
   ask: () => Promise<Judgement<Verdict>>,
   check: (file: string, stored: { verdict?: unknown; votes?: unknown; usage?: unknown }) => Promise<Judgement<Verdict>>,
   score: (verdict: Verdict) => number,
-): Promise<CachedVerdict<Verdict>> {
+): Promise<{ judgement: Judgement<Verdict>; source: 'cache' | 'model'; file?: string }> {
   const { settings, model, input, votes, testName, promptVersion } = lookup;
   if (settings.mode === 'off') return { judgement: await ask(), source: 'model' };
 
@@ -68,19 +52,13 @@ export async function withVerdictCache<Verdict = JudgeVerdict>(
   return source === 'stored' ? { judgement: answer, source: 'cache', file: foundIn } : { judgement: answer, source: 'model', file };
 }
 
-/** The model as stored in keys and files: identity only, never settings, headers or keys. */
-export interface ModelIdentity {
-  provider: string;
-  modelId: string;
-}
+type ModelIdentity = ReturnType<typeof modelIdentity>;
 
 /**
- * sha256 of everything that decides a verdict: prompt version (each kind of verdict has its own),
- * model identity, the judge's whole input (with the rubric, when there is one; a trajectory's input
- * adds its kind, every step, the expected trajectory and the criteria), and the number of votes when above 1. A single vote
- * and no rubric add nothing to the key, so verdicts recorded without them still replay.
+ * sha256 of everything that decides a verdict: prompt version, model identity, the judge's whole input, and the votes
+ * when above 1. A single vote and no rubric add nothing to the key, so verdicts recorded without them still replay.
  */
-export function cacheKey(model: ModelIdentity, input: JudgeInput, votes = 1, promptVersion = PROMPT_VERSION): string {
+function cacheKey(model: ModelIdentity, input: JudgeInput, votes: number, promptVersion: number): string {
   return hashKey({ promptVersion, model, input, ...(votes > 1 && { votes }) });
 }
 
@@ -111,15 +89,7 @@ export interface CacheEntry<Verdict = JudgeVerdict> extends StoredInput {
   key: string;
 }
 
-export function makeEntry<Verdict>(
-  key: string,
-  model: ModelIdentity,
-  input: StoredInput,
-  judgement: Judgement<Verdict>,
-  score: number,
-  test: string | undefined,
-  promptVersion = PROMPT_VERSION,
-): CacheEntry<Verdict> {
+function makeEntry<Verdict>(key: string, model: ModelIdentity, input: StoredInput, judgement: Judgement<Verdict>, score: number, test: string | undefined, promptVersion: number): CacheEntry<Verdict> {
   const voted = judgement.votes.length > 1;
   return {
     // The kind first: a reviewer (and a tool like a calibration script) sees at once which judge gave it.
@@ -146,22 +116,15 @@ const TEST_SLUG_CHARS = 60;
 const REQUEST_SLUG_CHARS = 40;
 const SEPARATOR = '--';
 
-/**
- * `judge-weather-agent-uses-the-weather-tool--what-is-the-weather-in-tokyo-3f2a9c1b7d4e.json`:
- * the test, the request's first words, then the key's start. The name tells a reviewer which test
- * and run a file belongs to; the key makes two different runs two files.
- */
+/** `judge-weather-agent-uses-the-weather-tool--what-is-the-weather-in-tokyo-3f2a9c1b7d4e.json`: the test, the request's first words, the key's start. */
 export function verdictFileName(key: string, input: JudgeInput, test: string | undefined): string {
   const request = slug(input.request, REQUEST_SLUG_CHARS) || 'run';
   const prefix = test === undefined ? '' : `${slug(test, TEST_SLUG_CHARS) || 'test'}${SEPARATOR}`;
   return `${prefix}${request}-${key.slice(0, 12)}.json`;
 }
 
-/**
- * The entry for `key`: in `file`, else in any file of the directory recorded under the same key (a
- * renamed test, or the scorer replaying what a matcher recorded). Undefined when there is none.
- */
-export async function findEntry(file: string, key: string): Promise<{ file: string; entry: CacheEntry } | undefined> {
+/** The entry for `key`: in `file`, else in any file of the directory recorded under it (a renamed test, the scorer replaying a matcher's). */
+async function findEntry(file: string, key: string): Promise<{ file: string; entry: CacheEntry } | undefined> {
   const entry = await readEntry(file, key);
   if (entry) return { file, entry };
   const suffix = `-${key.slice(0, 12)}.json`;
@@ -174,12 +137,8 @@ export async function findEntry(file: string, key: string): Promise<{ file: stri
   return undefined;
 }
 
-/**
- * For a replay miss: the file this test (or, outside a test, this request) recorded before with
- * other inputs, and what changed, or undefined when there is none. When the test recorded several,
- * the one with the fewest changes is named.
- */
-export async function describeStaleVerdict(file: string, input: StoredInput, model: ModelIdentity, test: string | undefined, votes = 1, promptVersion = PROMPT_VERSION): Promise<string | undefined> {
+/** For a replay miss: the file this test (or, outside a test, this request) recorded before with the fewest changes, and what changed. */
+async function describeStaleVerdict(file: string, input: StoredInput, model: ModelIdentity, test: string | undefined, votes: number, promptVersion: number): Promise<string | undefined> {
   const dir = path.dirname(file);
   const name = path.basename(file);
   const prefix = test === undefined ? name.slice(0, name.lastIndexOf('-') + 1) : name.slice(0, name.indexOf(SEPARATOR) + SEPARATOR.length);
@@ -198,7 +157,7 @@ export async function describeStaleVerdict(file: string, input: StoredInput, mod
 }
 
 /** What differs between a stored entry and the input judged now, in words. */
-export function changesSince(stored: Record<string, unknown>, input: StoredInput, model: ModelIdentity, votes = 1, promptVersion = PROMPT_VERSION): string[] {
+function changesSince(stored: Record<string, unknown>, input: StoredInput, model: ModelIdentity, votes: number, promptVersion: number): string[] {
   const changes: string[] = [];
   if (stored.promptVersion !== promptVersion) {
     changes.push(`the judge's prompt changed (version ${JSON.stringify(stored.promptVersion)} then, ${promptVersion} now), so every verdict must be recorded again`);
@@ -234,7 +193,6 @@ function toolChange(stored: unknown, tools: readonly JudgeTool[]): string {
   return `the available tools changed: ${parts.join('; ')}`;
 }
 
-const same = sameData;
 const names = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map((name) => JSON.stringify(name)).join(', '));
 const shown = (value: unknown) => (typeof value === 'string' ? snippet(value, 80) : value === null || value === undefined ? 'none' : snippet(JSON.stringify(value), 80));
 
@@ -243,15 +201,11 @@ function modelName(model: unknown): string {
   return `${String(modelId)} (${String(provider)})`;
 }
 
-/**
- * The stored entry for `key`, or undefined when there is none. A file that is not JSON or answers
- * another key is a JudgeError naming it; the caller checks the verdict itself against the run.
- */
-export async function readEntry(file: string, key: string): Promise<CacheEntry | undefined> {
+/** The stored entry for `key`, or undefined; a file that is not JSON or answers another key is a JudgeError naming it. */
+async function readEntry(file: string, key: string): Promise<CacheEntry | undefined> {
   const entry = await readStoredObject(VERDICT_STORE, file);
   if (entry === undefined) return undefined;
-  const storedKey = entry.key;
-  if (storedKey !== key) throw corruptEntryError(file, `its "key" is ${JSON.stringify(storedKey)}, not ${JSON.stringify(key)}`);
+  if (entry.key !== key) throw corruptEntryError(file, `its "key" is ${JSON.stringify(entry.key)}, not ${JSON.stringify(key)}`);
   return entry as unknown as CacheEntry;
 }
 
@@ -260,14 +214,9 @@ export function corruptEntryError(file: string, problem: string, cause?: unknown
   return corruptFileError(VERDICT_STORE, file, problem, cause) as JudgeError;
 }
 
-/**
- * Whether `file` already holds this judgement for `key` (the same verdict and votes): `record` then
- * leaves it alone, so an unchanged verdict makes no diff (its recorded usage stays as it was).
- */
-export async function holdsVerdict<Verdict>(file: string, key: string, judgement: Judgement<Verdict>): Promise<boolean> {
+/** Whether `file` already holds this judgement for `key` (the same verdict and votes; its recorded usage may differ). */
+async function holdsVerdict<Verdict>(file: string, key: string, judgement: Judgement<Verdict>): Promise<boolean> {
   const stored = await readEntry(file, key).catch(() => undefined); // an unreadable file is simply replaced
   if (stored === undefined || canonicalJson(stored.verdict) !== canonicalJson(judgement.verdict)) return false;
   return judgement.votes.length === 1 || canonicalJson(stored.votes) === canonicalJson(judgement.votes);
 }
-
-export { display };

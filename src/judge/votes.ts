@@ -37,10 +37,8 @@ export interface Judgement<Verdict = JudgeVerdict> {
 }
 
 /**
- * The majority verdict of valid votes on the same calls: each call's `wasAppropriate` and each
- * named missing tool by majority (the votes are an odd number, so there is no tie). A call's
- * reasoning comes from the first vote on the winning side; the overall reason, from the vote that
- * agrees with the most decisions (the first of equals).
+ * The majority verdict of valid votes, decision by decision (the votes are odd: no tie). A call's reasoning comes
+ * from the first vote on the winning side; the overall reason from the vote agreeing with the most (the first of equals).
  */
 export function decideByMajority(votes: readonly JudgeVerdict[]): Pick<Judgement, 'verdict' | 'agreement'> {
   const n = votes.length;

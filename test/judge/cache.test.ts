@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { buildSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { resolveCacheSettings } from '../../src/judge/cacheSettings.js';
-import { display } from '../../src/judge/verdictFile.js';
+import { display } from '../../src/store/index.js';
 import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { appropriateWeather, clarification, clarificationRun, judgeModel, searchForWeather, searchForWeatherRun, weatherRun, weatherTools } from '../helpers/judgeModels.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as ai7 from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { display } from '../../src/judge/verdictFile.js';
+import { display } from '../../src/store/index.js';
 import { configureJudge, resetJudgeConfig } from '../../src/judge/config.js';
 import { createToolCallAccuracyScorerLLM } from '../../src/scoring/llmScorer.js';
 import { call, makeTools, sdks, type ProviderStep } from '../fixtures/aiSdk.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { display } from '../../src/judge/verdictFile.js';
+import { display } from '../../src/store/index.js';
 import { configureJudge, getJudgeConfig, resetJudgeConfig } from '../../src/judge/config.js';
 import {
   appropriateWeather,
