@@ -54,15 +54,11 @@ export function resolveStoreSettings(
     }
     return { mode: fromEnv as StoreMode, dir, source: 'env' };
   }
-  return isCI(env) ? { mode: 'replay', dir, source: 'CI' } : { mode: 'auto', dir, source: 'default' };
+  const ci = env.CI?.trim().toLowerCase();
+  return ci && ci !== 'false' && ci !== '0' ? { mode: 'replay', dir, source: 'CI' } : { mode: 'auto', dir, source: 'default' };
 }
 
 /** Whether `mode` is one of the four; for callers checking their options (their own error wording). */
 export function isStoreMode(mode: unknown): mode is StoreMode {
   return STORE_MODES.includes(mode as StoreMode);
-}
-
-export function isCI(env: NodeJS.ProcessEnv = process.env): boolean {
-  const ci = env.CI?.trim().toLowerCase();
-  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }

@@ -91,18 +91,13 @@ export function testNumber(handle: object): number {
 /** Records an event in the totals and tells every listener (a listener's error is not the run's). */
 export function emit(event: StoreEvent): void {
   const { activity, listeners } = held();
-  if (event.type === 'step') {
-    activity.steps[event.source] += 1;
-    if (event.file !== undefined) {
-      const file = fileActivity(activity, event.file, event.user, event.owner, event.testPath);
-      if (event.source === 'replayed') file.replayed += 1;
-      if (event.source === 'recorded') file.recorded += 1;
-    }
-  } else {
-    const file = fileActivity(activity, event.file, event.user, event.owner, event.testPath);
-    file.written = true;
-    file.previous = event.previous;
-    file.content = event.content;
+  if (event.type === 'step') activity.steps[event.source] += 1;
+  if (event.file !== undefined) {
+    const { files } = activity;
+    if (!files.has(event.file)) files.set(event.file, { user: event.user, owner: event.owner, testPath: event.testPath, replayed: 0, recorded: 0, written: false, previous: undefined, content: undefined });
+    const file = files.get(event.file)!;
+    if (event.type === 'written') Object.assign(file, { written: true, previous: event.previous, content: event.content });
+    else if (event.source !== 'live') file[event.source] += 1;
   }
   for (const listener of listeners) {
     try {
@@ -111,15 +106,6 @@ export function emit(event: StoreEvent): void {
       // a reporter's failure must not fail the test that recorded
     }
   }
-}
-
-function fileActivity(activity: StoreActivity, file: string, user: string, owner: string | undefined, testPath: string | undefined) {
-  let entry = activity.files.get(file);
-  if (entry === undefined) {
-    entry = { user, owner, testPath, replayed: 0, recorded: 0, written: false, previous: undefined, content: undefined };
-    activity.files.set(file, entry);
-  }
-  return entry;
 }
 
 /** Calls `listener` with every event from now on; returns the function that stops it. */

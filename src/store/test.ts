@@ -22,10 +22,6 @@ interface ExpectState {
   testPath?: unknown;
 }
 
-interface VitestTask {
-  result?: { retryCount?: unknown; repeatCount?: unknown };
-}
-
 /**
  * The current test. First from the test's own async context, so that tests running concurrently
  * in one file (`describe.concurrent`, `test.concurrent`) each get their own: the task the Vitest
@@ -44,7 +40,7 @@ export function currentTest(): CurrentTest {
   const vitestExpect = holder[Symbol.for('expect-global')] as { getState?: () => ExpectState } | undefined;
   if (typeof vitestExpect?.getState === 'function') {
     const state = vitestExpect.getState();
-    const task = (holder.__vitest_worker__ as { current?: VitestTask } | undefined)?.current;
+    const task = (holder.__vitest_worker__ as { current?: TaskNode } | undefined)?.current;
     const attempt = attemptOf(task);
     return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
   }
@@ -87,15 +83,9 @@ interface TaskNode {
 // `Symbol.for` key, so that the ESM and CJS builds (and the setup file and the tests) share it.
 // src/vitest.ts makes it under the same key without importing this module (its entry stays one file).
 const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
-interface Entered {
-  task: object;
-}
-interface Storage {
-  getStore(): Entered | undefined;
-}
 
-function enteredTask(): Entered | undefined {
-  return (globalThis as { [CONTEXT]?: Storage })[CONTEXT]?.getStore();
+function enteredTask(): { task: object } | undefined {
+  return (globalThis as { [CONTEXT]?: { getStore(): { task: object } | undefined } })[CONTEXT]?.getStore();
 }
 
 /** A Vitest task as the current test: its full name as Vitest's expect states it (` > ` between the suites' names and its own). */
@@ -110,7 +100,7 @@ function vitestTest(task: object): CurrentTest {
   return { name, file: file(node.file?.filepath), attempt: attemptOf(node), handle: task, runner: 'vitest' };
 }
 
-function attemptOf(task: VitestTask | undefined): number {
+function attemptOf(task: TaskNode | undefined): number {
   const attempt = Number(task?.result?.retryCount ?? 0) + Number(task?.result?.repeatCount ?? 0) * 1000;
   return Number.isFinite(attempt) ? attempt : 0;
 }
@@ -144,16 +134,10 @@ function jestRunningTest(holder: Record<string | symbol, unknown>): { invocation
 
 /** The command that runs one test file: `npx vitest run <file>` or `npx jest <file>` (`<your test file>` when unknown). */
 export function runnerCommand(testPath: string | undefined, display: (file: string) => string): string {
-  const runner = process.env.VITEST ? 'npx vitest run' : process.env.JEST_WORKER_ID ? jestCommand() : 'npx vitest run';
+  // Jest's ESM mode needs `--experimental-vm-modules` (only then has `node:vm` its `SourceTextModule`): without it the command fails to load the tests.
+  const esm = typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function';
+  const runner = !process.env.VITEST && process.env.JEST_WORKER_ID ? (esm ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest') : 'npx vitest run';
   return `${runner} ${testPath ? display(testPath) : '<your test file>'}`;
-}
-
-/**
- * Jest as this process runs it: its ESM mode needs `--experimental-vm-modules` (only then has
- * `node:vm` its `SourceTextModule`), and a command without it fails to load the tests it records.
- */
-function jestCommand(): string {
-  return typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function' ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest';
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
