@@ -82,15 +82,15 @@ function missError(scope: CassetteScope, request: HttpRequestData, key: string, 
   const now = requestKey(request);
   const changesOf = (step: StoredStep) => {
     const old = typeof step.request === 'object' && step.request !== null ? requestKey(step.request as HttpRequestData) : {};
-    return dataChanges(old, now, 50).slice(0, 8).map(describeChange);
+    return dataChanges(old, now, 50).slice(0, 8).map((change) => describeChange(change));
   };
   const note = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
   return recordingMiss(FETCH_STORE, scope, note, named ? 'for the recording named' : 'in test', ` (${request.method} ${escapeUnsafe(request.url)})`);
 }
 
-/** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"` */
-function describeChange(change: DataChange): string {
-  const where = change.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text === '' ? part : `${text}.${part}`), '') || '(the whole request)';
+/** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"`; from `root` (a tool's `input.city: …`) when given. */
+export function describeChange(change: DataChange, root = ''): string {
+  const where = change.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text === '' ? part : `${text}.${part}`), root) || '(the whole request)';
   return `${escapeUnsafe(where)}: ${describeValueChange(change.before, change.after)}`;
 }
 

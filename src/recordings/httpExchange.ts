@@ -88,14 +88,8 @@ export async function readRequest(input: string | URL | Request, init: RequestIn
 function bodyData(bytes: Uint8Array, contentType: string | null): unknown {
   if (bytes.length === 0) return null;
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (contentType === null || /json/i.test(contentType)) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      // not JSON after all: the text is the body
-    }
-  }
-  return text;
+  // a body that is not JSON after all is its text
+  return contentType === null || /json/i.test(contentType) ? jsonOrText(text) : text;
 }
 
 /** Reads a live response whole, for writing. A stream of server-sent events is kept as its events. */
@@ -107,14 +101,9 @@ export async function readResponse(response: Response): Promise<HttpResponseData
   if (contentType === undefined || /json|^text\/|xml|javascript|x-www-form-urlencoded/i.test(contentType)) {
     const text = await response.text();
     if (text === '') return head;
-    if (contentType !== undefined && /json/i.test(contentType)) {
-      try {
-        return { ...head, json: JSON.parse(text) as unknown };
-      } catch {
-        // a body that says JSON and is not: kept as it came
-      }
-    }
-    return { ...head, text };
+    // A body that says JSON and is not is kept as it came (no JSON text parses to itself).
+    const json = contentType !== undefined && /json/i.test(contentType) ? jsonOrText(text) : text;
+    return json === text ? { ...head, text } : { ...head, json };
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   return bytes.length === 0 ? head : { ...head, base64: Buffer.from(bytes).toString('base64') };
@@ -138,13 +127,10 @@ export function parseEvents(text: string): RecordedEvent[] {
     }
     if (event === undefined && id === undefined && data.length === 0) continue;
     const joined = data.join('\n');
-    events.push({ ...(event !== undefined && { event }), ...(id !== undefined && { id }), data: parseData(joined) });
+    // `[DONE]` and plain text stay text
+    events.push({ ...(event !== undefined && { event }), ...(id !== undefined && { id }), data: /^\s*[[{"]/.test(joined) ? jsonOrText(joined) : joined });
   }
   return events;
-}
-
-function parseData(text: string): unknown {
-  return /^\s*[[{"]/.test(text) ? jsonOrText(text) : text; // `[DONE]` and plain text stay text
 }
 
 /** A recorded event as the wire carries it. */

@@ -109,6 +109,8 @@ export function appendReportLine(dir: string, value: unknown): void {
   appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${JSON.stringify(value)}\n`);
 }
 
+const SOURCES = ['replayed', 'recorded', 'live'] as const;
+
 /** Adds the Jest reporter's lines together: one use per test and recording file. */
 export function mergeUses(uses: readonly ReportedRecordingUse[]): ReportedRecordingUse[] {
   const merged = new Map<string, ReportedRecordingUse>();
@@ -119,14 +121,10 @@ export function mergeUses(uses: readonly ReportedRecordingUse[]): ReportedRecord
       merged.set(id, { ...use });
       continue;
     }
-    found.replayed += use.replayed;
-    found.recorded += use.recorded;
-    found.live += use.live;
+    for (const source of SOURCES) found[source] += use[source];
     if (use.tools !== undefined) {
       const tools = (found.tools ??= { replayed: 0, recorded: 0, live: 0 });
-      tools.replayed += use.tools.replayed;
-      tools.recorded += use.tools.recorded;
-      tools.live += use.tools.live;
+      for (const source of SOURCES) tools[source] += use.tools[source];
     }
     if (use.previous !== undefined && found.previous === undefined) found.previous = use.previous;
   }
