@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isRecord } from '../calls/adapter.js';
 import { escapeUnsafe } from '../printable.js';
 import {
   canonical,
@@ -64,17 +65,12 @@ export function exchangeThroughRecording(exchange: RecordedExchange, live: () =>
       if (!TRANSIENT(response.status)) await commit({ request, response: canonical(redact(response)) } satisfies Omit<FetchStep, 'key'>);
       return replayResponse(response);
     },
-    // A miss of a streamed request (an AI SDK provider under streamText) is the error streamText rejects with.
+    // A miss of a streamed request (`"stream": true` in its JSON body: an AI SDK provider under streamText) is the error streamText rejects with.
     miss: (steps) => {
       const error = missError(scope, request, key, steps, name !== undefined);
-      return isStreamed(request) ? asNoOutput(error) : error;
+      return isRecord(request.body) && request.body.stream === true ? asNoOutput(error) : error;
     },
   });
-}
-
-/** Whether the request asks for a streamed answer (`"stream": true` in its JSON body, as the providers' APIs ask for server-sent events). */
-function isStreamed(request: HttpRequestData): boolean {
-  return typeof request.body === 'object' && request.body !== null && (request.body as { stream?: unknown }).stream === true;
 }
 
 /** A `replay` miss: the nearest recorded request of the file and what differs from it, named by method and URL. */

@@ -44,24 +44,15 @@ const SECRET_PARAM = /(^|[-_.])(key|api[-_]?key|token|access[-_]?token|secret|si
  * whatever base URL the client is given: the provider, a proxy or gateway, a loopback server.
  */
 export function requestKey(request: HttpRequestData): { method: string; path: string; body: unknown } {
-  let target = request.url;
-  try {
-    const parsed = new URL(request.url);
-    target = `${parsed.pathname}${parsed.search}`;
-  } catch {
-    // not an absolute URL: keyed as it is
-  }
-  return { method: request.method, path: target, body: request.body };
+  // not an absolute URL: keyed as it is
+  const parsed = URL.canParse(request.url) ? new URL(request.url) : undefined;
+  return { method: request.method, path: parsed ? `${parsed.pathname}${parsed.search}` : request.url, body: request.body };
 }
 
 /** The URL as recorded: no user name or password, no credential parameters, no fragment. */
 export function recordedUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
   parsed.username = '';
   parsed.password = '';
   parsed.hash = '';

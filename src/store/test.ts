@@ -42,7 +42,7 @@ export function currentTest(): CurrentTest {
     const state = vitestExpect.getState();
     const task = (holder.__vitest_worker__ as { current?: TaskNode } | undefined)?.current;
     const attempt = attemptOf(task);
-    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
+    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: objectOr(task), runner: 'vitest' };
   }
   const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState & JestContextState } | undefined;
   if (jest?.state) {
@@ -107,8 +107,7 @@ function attemptOf(task: TaskNode | undefined): number {
 
 /** The test jest-circus runs in this async context (Jest 30), or undefined. */
 function jestContextTest(state: JestContextState): { invocations?: unknown } | undefined {
-  const test = safeCall(state.currentTestIdentity);
-  return typeof test === 'object' && test !== null ? (test as { invocations?: unknown }) : undefined;
+  return objectOr(safeCall(state.currentTestIdentity));
 }
 
 function safeCall(fn: (() => unknown) | undefined): unknown {
@@ -128,8 +127,7 @@ function safeCall(fn: (() => unknown) | undefined): unknown {
 function jestRunningTest(holder: Record<string | symbol, unknown>): { invocations?: unknown } | undefined {
   const key = Object.getOwnPropertySymbols(holder).find((symbol) => symbol.description === 'JEST_STATE_SYMBOL');
   const state = key === undefined ? undefined : (holder[key] as { currentlyRunningTest?: unknown } | undefined);
-  const running = state?.currentlyRunningTest;
-  return typeof running === 'object' && running !== null ? (running as { invocations?: unknown }) : undefined;
+  return objectOr(state?.currentlyRunningTest);
 }
 
 /** The command that runs one test file: `npx vitest run <file>` or `npx jest <file>` (`<your test file>` when unknown). */
@@ -140,6 +138,7 @@ export function runnerCommand(testPath: string | undefined, display: (file: stri
   return `${runner} ${testPath ? display(testPath) : '<your test file>'}`;
 }
 
+const objectOr = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { invocations?: unknown }) : undefined);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const file = (value: unknown) => (typeof value === 'string' && value !== '' ? path.resolve(value) : undefined);
 

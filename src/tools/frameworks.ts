@@ -1,5 +1,6 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { jsonOrText } from '../json.js';
 import { formatName } from '../value.js';
 
 /** The frameworks whose tools `stubbedTools` and `recordedTools` take, as the user has them. */
@@ -117,12 +118,7 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       return {
         ...record,
         invoke: async (runContext: unknown, text: string, details: unknown) => {
-          let input: unknown = text;
-          try {
-            input = JSON.parse(text);
-          } catch {
-            // not JSON: the stub sees the text as the model wrote it
-          }
+          const input = jsonOrText(text); // not JSON: the stub sees the text as the model wrote it
           let liveFailure: { error: unknown } | undefined;
           try {
             return await run({
@@ -138,10 +134,8 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
             });
           } catch (error) {
             // The real tool's own failure is the SDK's already; a double's setup error is the test's to see.
-            if (liveFailure?.error === error || (error as { toolStub?: unknown })?.toolStub === 'setup') throw error;
-            if (errorFunction === null) throw error;
-            if (typeof errorFunction === 'function') return errorFunction(runContext, error);
-            return OPENAI_AGENTS_TOOL_ERROR;
+            if (liveFailure?.error === error || (error as { toolStub?: unknown })?.toolStub === 'setup' || errorFunction === null) throw error;
+            return typeof errorFunction === 'function' ? errorFunction(runContext, error) : OPENAI_AGENTS_TOOL_ERROR;
           }
         },
       };
