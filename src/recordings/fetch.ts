@@ -33,8 +33,7 @@ export interface RecordedFetchOptions {
  * (server-sent events) is written whole and replayed as a stream.
  */
 export function recordedFetch(options: RecordedFetchOptions = {}): typeof globalThis.fetch {
-  const given: unknown = options;
-  checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact', 'fetch']);
+  checkRecordingOptions(options as unknown, WHO, ['mode', 'dir', 'name', 'redact', 'fetch']);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ToolCallAccuracyError(`${WHO}: fetch must be a fetch function; received ${typeof options.fetch}.`);
   const clean = redactor(options.redact, WHO);
   const redact = <T>(value: T) => toStored(value, clean) as T;

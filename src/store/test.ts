@@ -20,6 +20,9 @@ export interface CurrentTest {
 interface ExpectState {
   currentTestName?: unknown;
   testPath?: unknown;
+  // Jest 30's, in the test's own async context:
+  currentTestIdentity?: () => unknown;
+  currentConcurrentTestName?: () => unknown;
 }
 
 /**
@@ -44,7 +47,7 @@ export function currentTest(): CurrentTest {
     const attempt = attemptOf(task);
     return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: objectOr(task), runner: 'vitest' };
   }
-  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState & JestContextState } | undefined;
+  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
   if (jest?.state) {
     const own = jestContextTest(jest.state);
     const running = own ?? jestRunningTest(holder);
@@ -64,11 +67,6 @@ export function concurrentWithoutContext(): boolean {
   if (enteredTask() !== undefined) return false;
   const task = ((globalThis as Record<string, unknown>).__vitest_worker__ as { current?: { concurrent?: unknown } } | undefined)?.current;
   return task?.concurrent === true;
-}
-
-interface JestContextState {
-  currentTestIdentity?: () => unknown;
-  currentConcurrentTestName?: () => unknown;
 }
 
 interface TaskNode {
@@ -106,7 +104,7 @@ function attemptOf(task: TaskNode | undefined): number {
 }
 
 /** The test jest-circus runs in this async context (Jest 30), or undefined. */
-function jestContextTest(state: JestContextState): { invocations?: unknown } | undefined {
+function jestContextTest(state: ExpectState): { invocations?: unknown } | undefined {
   return objectOr(safeCall(state.currentTestIdentity));
 }
 
@@ -150,7 +148,7 @@ const file = (value: unknown) => (typeof value === 'string' && value !== '' ? pa
 export function matcherTest(ctx: { task?: unknown; currentTestName?: string | undefined }): { task: unknown; name: string | undefined } {
   const entered = enteredTask();
   if (entered !== undefined) return { task: entered.task, name: vitestTest(entered.task).name };
-  const jest = (globalThis as Record<symbol, unknown>)[Symbol.for('$$jest-matchers-object')] as { state?: JestContextState } | undefined;
+  const jest = (globalThis as Record<symbol, unknown>)[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
   if (jest?.state !== undefined && jestContextTest(jest.state) !== undefined) {
     const name = text(safeCall(jest.state.currentConcurrentTestName));
     if (name !== undefined) return { task: ctx.task, name };

@@ -37,8 +37,7 @@ export interface RecordedToolsOptions {
  * expect(result).toCallTool('getWeather', { city: 'Paris' })
  */
 export function recordedTools<T>(tools: T, options: RecordedToolsOptions = {}): T {
-  const given: unknown = options;
-  checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact']);
+  checkRecordingOptions(options as unknown, WHO, ['mode', 'dir', 'name', 'redact']);
   const redact = redactor(options.redact, WHO);
   resolveStoreSettings(TOOLS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now
   reportRecordings();
