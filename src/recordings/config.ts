@@ -40,6 +40,18 @@ export const RECORDINGS_STORE: StoreUser = {
   },
 };
 
+/** Recordings of HTTP exchanges: recordedModel's folder, variable, configure function and files, in words about requests. */
+export const FETCH_STORE: StoreUser = {
+  ...RECORDINGS_STORE,
+  replay: {
+    ...RECORDINGS_STORE.replay,
+    missing: 'No recording of this HTTP request',
+    optionChose: (mode) => `recordedFetch({ mode: '${mode}' })`,
+    optionSet: (mode) => `giving recordedFetch({ mode: '${mode}' })`,
+    envNote: '(record sends every request of the tests it runs and writes their recordings anew.)',
+  },
+};
+
 // Kept on globalThis: the ESM and CJS builds, and a setup file and the tests, share one configuration.
 const STATE = Symbol.for('tool-call-accuracy.recordings-config');
 type Holder = { [STATE]?: RecordingsConfig };
@@ -54,12 +66,7 @@ type Holder = { [STATE]?: RecordingsConfig };
  */
 export function configureRecordings(config: RecordingsConfig): void {
   checkRecordingOptions(config, 'configureRecordings', ['mode', 'dir']);
-  const next: RecordingsConfig = { ...getRecordingsConfig() };
-  for (const [key, value] of Object.entries(config) as Array<[keyof RecordingsConfig, string | undefined]>) {
-    if (value === undefined) delete next[key];
-    else (next as Record<string, unknown>)[key] = value;
-  }
-  (globalThis as Holder)[STATE] = next;
+  (globalThis as Holder)[STATE] = Object.fromEntries(Object.entries({ ...getRecordingsConfig(), ...config }).filter(([, value]) => value !== undefined));
 }
 
 // One object while nothing is configured, so that what is resolved from it can be kept (recordedModel's settings).

@@ -2,9 +2,8 @@ import { ToolCallAccuracyError } from '../errors.js';
 // The store's light parts only: the main entry imports this module; files and hashes load at the first request.
 import { resolveStoreSettings } from '../store/mode.js';
 import { currentTest } from '../store/test.js';
-import { checkRecordingOptions, getRecordingsConfig, type RecordingMode } from './config.js';
+import { checkRecordingOptions, FETCH_STORE, getRecordingsConfig, type RecordingMode } from './config.js';
 import { redactor, toStored, type Redaction } from './data.js';
-import { FETCH_STORE } from './fetchStore.js';
 import { readRequest, readResponse } from './httpExchange.js';
 import { reportRecordings } from './usage.js';
 

@@ -15,7 +15,7 @@ import {
   type StoreSettings,
   type StoredStep,
 } from '../store/index.js';
-import { FETCH_STORE } from './fetchStore.js';
+import { FETCH_STORE } from './config.js';
 import { isResponseData, replayResponse, requestKey, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
 import { describeValueChange, missNote } from './request.js';
 import { asNoOutput, recordingMiss } from './replay.js';

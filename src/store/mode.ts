@@ -6,19 +6,17 @@ import type { StoreUser } from './user.js';
 export type StoreMode = 'auto' | 'replay' | 'record' | 'off';
 export const STORE_MODES: readonly StoreMode[] = ['auto', 'replay', 'record', 'off'];
 
-/**
- * Who chose the mode in force, for the replay-miss message: `option` (the caller's own option: the
- * scorer's `cache`, `recordedModel`'s `mode`), the user's configure function by name, the user's
- * environment variable, `CI`, or the default.
- */
-export type ModeSource = 'option' | StoreUser['configure'] | 'env' | 'CI' | 'default';
-
 /** The mode in force for one user of the store, where its files go, and who chose the mode. */
 export interface StoreSettings {
   mode: StoreMode;
   /** Absolute. */
   dir: string;
-  source: ModeSource;
+  /**
+   * Who chose the mode, for the replay-miss message: `option` (the caller's own option: the scorer's
+   * `cache`, `recordedModel`'s `mode`), the user's configure function by name, the user's
+   * environment variable, `CI`, or the default.
+   */
+  source: 'option' | StoreUser['configure'] | 'env' | 'CI' | 'default';
 }
 
 /** What a caller and the configure function may set: both optional. */
