@@ -6,7 +6,7 @@ import { RecordingError } from '../recordings/errors.js';
 import { describeValueChange } from '../recordings/request.js';
 import { recordingMiss } from '../recordings/replay.js';
 import { formatInline, formatName, ordinal } from '../value.js';
-import { TOOLS_STORE } from './toolStore.js';
+import { TOOLS_STORE } from '../recordings/config.js';
 import { markDoubled } from '../store/doubles.js';
 
 /** One tool execution as `recordedTools` hands it over. */
