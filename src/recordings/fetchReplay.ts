@@ -9,7 +9,6 @@ import {
   hashKey,
   liveAnswer,
   recordedAnswer,
-  type CassetteScope,
   type CurrentTest,
   type DataChange,
   type StoreSettings,
@@ -67,21 +66,16 @@ export function exchangeThroughRecording(exchange: RecordedExchange, live: () =>
     },
     // A miss of a streamed request (`"stream": true` in its JSON body: an AI SDK provider under streamText) is the error streamText rejects with.
     miss: (steps) => {
-      const error = missError(scope, request, key, steps, name !== undefined);
+      const now = requestKey(request);
+      const changesOf = (step: StoredStep) => {
+        const old = typeof step.request === 'object' && step.request !== null ? requestKey(step.request as HttpRequestData) : {};
+        return dataChanges(old, now, 50).slice(0, 8).map((change) => describeChange(change));
+      };
+      const note = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
+      const error = recordingMiss(FETCH_STORE, scope, note, name !== undefined ? 'for the recording named' : 'in test', ` (${request.method} ${escapeUnsafe(request.url)})`);
       return isRecord(request.body) && request.body.stream === true ? asNoOutput(error) : error;
     },
   });
-}
-
-/** A `replay` miss: the nearest recorded request of the file and what differs from it, named by method and URL. */
-function missError(scope: CassetteScope, request: HttpRequestData, key: string, steps: readonly StoredStep[], named: boolean): Error {
-  const now = requestKey(request);
-  const changesOf = (step: StoredStep) => {
-    const old = typeof step.request === 'object' && step.request !== null ? requestKey(step.request as HttpRequestData) : {};
-    return dataChanges(old, now, 50).slice(0, 8).map((change) => describeChange(change));
-  };
-  const note = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
-  return recordingMiss(FETCH_STORE, scope, note, named ? 'for the recording named' : 'in test', ` (${request.method} ${escapeUnsafe(request.url)})`);
 }
 
 /** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"`; from `root` (a tool's `input.city: …`) when given. */

@@ -134,8 +134,7 @@ function eventText({ event, id, data }: RecordedEvent): string {
 
 /** The recorded response as a fresh `Response`: a stream of events is streamed again, one event per chunk. */
 export function replayResponse(recorded: HttpResponseData): Response {
-  const headers = recorded.contentType === undefined ? undefined : { 'content-type': recorded.contentType };
-  const init = { status: recorded.status, ...(recorded.statusText !== undefined && { statusText: recorded.statusText }), ...(headers && { headers }) };
+  const init = { status: recorded.status, ...(recorded.statusText !== undefined && { statusText: recorded.statusText }), ...(recorded.contentType !== undefined && { headers: { 'content-type': recorded.contentType } }) };
   // A null-body status (204, 304, …) takes no body, not even an empty one.
   if ([101, 103, 204, 205, 304].includes(recorded.status)) return new Response(null, init);
   if (recorded.events !== undefined) {

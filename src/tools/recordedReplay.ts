@@ -45,7 +45,8 @@ export async function toolThroughRecording(call: RecordedToolCall, live: () => P
   // A failure travels as a value through the store (so a replayed or recorded error counts as a step), and is thrown here.
   const outcome = await recordedAnswer<Outcome>(scope, key, {
     replay: (step) => {
-      const outcome = replayTool(step, scope.file);
+      if (step.kind !== 'tool' || !('output' in step || 'error' in step)) throw corruptFileError(TOOLS_STORE, scope.file, `its tool step with key ${step.key.slice(0, 12)}… has neither an "output" nor an "error"`);
+      const outcome: Outcome = 'error' in step ? { thrown: fromStored(step.error) } : { output: fromStored(step.output) };
       markDoubled(tool, call.callId, 'replayed', 'thrown' in outcome ? { error: true } : { output: outcome.output });
       return outcome;
     },
@@ -74,11 +75,6 @@ export async function toolThroughRecording(call: RecordedToolCall, live: () => P
 }
 
 type Outcome = { output: unknown } | { thrown: unknown };
-
-function replayTool(step: StoredStep, file: string): Outcome {
-  if (step.kind !== 'tool' || !('output' in step || 'error' in step)) throw corruptFileError(TOOLS_STORE, file, `its tool step with key ${step.key.slice(0, 12)}… has neither an "output" nor an "error"`);
-  return 'error' in step ? { thrown: fromStored(step.error) } : { output: fromStored(step.output) };
-}
 
 /**
  * Where in an output a file could not hold it: a function, a symbol, a stream or other iterator, a

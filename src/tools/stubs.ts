@@ -20,9 +20,7 @@ export interface StubbedToolsOptions {
 }
 
 /** A stub as it runs: its cases in order (a value or a function is one case that fits any input). */
-interface Stub {
-  cases: Array<ToolStubCase<unknown, unknown> & { failed: number }>;
-}
+type Stub = Array<ToolStubCase<unknown, unknown> & { failed: number }>;
 
 /**
  * The agent's tools, each named one answered by its stub instead of running: the same shape as
@@ -75,11 +73,11 @@ async function answer(execution: ToolExecution, stub: Stub | undefined, all: Map
       { tool: name, input, cases: [] },
     );
   }
-  const found = stub.cases.find((item) => !('input' in item) || equals(input, item.input));
+  const found = stub.find((item) => !('input' in item) || equals(input, item.input));
   if (found === undefined) {
     throw new ToolStubError(
-      `${WHO}: no case of tool ${formatName(name)} fits its input ${formatInline(input, 200)}, so it was not run. Its cases, tried in order:\n${stub.cases.map((item, index) => `  ${index + 1}. ${describeCase(item)}`).join('\n')}\nAdd a case for this input (a case without input fits any), or a case { passThrough: true } to run the real tool for it.`,
-      { tool: name, input, cases: stub.cases.map(({ failed: _failed, ...item }) => item) },
+      `${WHO}: no case of tool ${formatName(name)} fits its input ${formatInline(input, 200)}, so it was not run. Its cases, tried in order:\n${stub.map((item, index) => `  ${index + 1}. ${describeCase(item)}`).join('\n')}\nAdd a case for this input (a case without input fits any), or a case { passThrough: true } to run the real tool for it.`,
+      { tool: name, input, cases: stub.map(({ failed: _failed, ...item }) => item) },
     );
   }
   // A failing case throws its own Error, or an Error with its text.
@@ -114,21 +112,19 @@ function describeCase(item: ToolStubCase<unknown, unknown>): string {
 function parseStub(name: string, stub: unknown): Stub {
   const where = `${WHO}: the stub of ${formatName(name)}`;
   if (Array.isArray(stub) && stub.length > 0 && stub.some(looksLikeCase)) {
-    return {
-      cases: stub.map((item, index) => {
-        if (!looksLikeCase(item)) {
-          throw new ToolCallAccuracyError(`${where} is a list of cases, but its item ${index + 1} is not one: ${formatInline(item, 80)}. A case is { input?, output } or { input?, error }, with failTimes or passThrough if needed. (To stub an output that is such a list, return it from a function: () => [...].)`);
-        }
-        return { ...checkCase(item as Record<string, unknown>, `${where}, case ${index + 1}`), failed: 0 };
-      }),
-    };
+    return stub.map((item, index) => {
+      if (!looksLikeCase(item)) {
+        throw new ToolCallAccuracyError(`${where} is a list of cases, but its item ${index + 1} is not one: ${formatInline(item, 80)}. A case is { input?, output } or { input?, error }, with failTimes or passThrough if needed. (To stub an output that is such a list, return it from a function: () => [...].)`);
+      }
+      return { ...checkCase(item as Record<string, unknown>, `${where}, case ${index + 1}`), failed: 0 };
+    });
   }
   if (looksLikeCase(stub)) {
     throw new ToolCallAccuracyError(
       `${where} is ${formatInline(stub, 80)}: a case, not in a list. Wrap it in a list ([{ … }]) to make it a case, or return it from a function (() => ({ … })) if it is the output itself.`,
     );
   }
-  return { cases: [{ output: stub as ToolStubCase<unknown, unknown>['output'], failed: 0 }] };
+  return [{ output: stub as ToolStubCase<unknown, unknown>['output'], failed: 0 }];
 }
 
 /** An object of case keys only, with one that says what the call does. */
