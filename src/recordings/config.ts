@@ -40,6 +40,37 @@ export const RECORDINGS_STORE: StoreUser = {
   },
 };
 
+/** Recordings of HTTP exchanges: recordedModel's folder, variable, configure function and files, in words about requests. */
+export const FETCH_STORE: StoreUser = {
+  ...RECORDINGS_STORE,
+  replay: {
+    ...RECORDINGS_STORE.replay,
+    missing: 'No recording of this HTTP request',
+    optionChose: (mode) => `recordedFetch({ mode: '${mode}' })`,
+    optionSet: (mode) => `giving recordedFetch({ mode: '${mode}' })`,
+    envNote: '(record sends every request of the tests it runs and writes their recordings anew.)',
+  },
+};
+
+/**
+ * Recorded tool executions as a user of the store: recordedModel's folder, variable, configure
+ * function and files (a tool's steps go in the same file per test as the model's), in words about
+ * tool calls, and its step events marked `tool` for the reporters.
+ */
+export const TOOLS_STORE: StoreUser = {
+  ...RECORDINGS_STORE,
+  kind: 'tool',
+  replay: {
+    ...RECORDINGS_STORE.replay,
+    missing: 'No recording of this tool call',
+    notAsked: 'the tool is not run',
+    optionChose: (mode) => `recordedTools(tools, { mode: '${mode}' })`,
+    optionSet: (mode) => `giving recordedTools(tools, { mode: '${mode}' })`,
+    credentials: "what the tools need to run live (their credentials and services), and the model's",
+    envNote: '(record runs every tool call and model request of the tests it runs and writes their recordings anew.)',
+  },
+};
+
 // Kept on globalThis: the ESM and CJS builds, and a setup file and the tests, share one configuration.
 const STATE = Symbol.for('tool-call-accuracy.recordings-config');
 type Holder = { [STATE]?: RecordingsConfig };
@@ -54,12 +85,7 @@ type Holder = { [STATE]?: RecordingsConfig };
  */
 export function configureRecordings(config: RecordingsConfig): void {
   checkRecordingOptions(config, 'configureRecordings', ['mode', 'dir']);
-  const next: RecordingsConfig = { ...getRecordingsConfig() };
-  for (const [key, value] of Object.entries(config) as Array<[keyof RecordingsConfig, string | undefined]>) {
-    if (value === undefined) delete next[key];
-    else (next as Record<string, unknown>)[key] = value;
-  }
-  (globalThis as Holder)[STATE] = next;
+  (globalThis as Holder)[STATE] = Object.fromEntries(Object.entries({ ...getRecordingsConfig(), ...config }).filter(([, value]) => value !== undefined));
 }
 
 // One object while nothing is configured, so that what is resolved from it can be kept (recordedModel's settings).

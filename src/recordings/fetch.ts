@@ -2,9 +2,8 @@ import { ToolCallAccuracyError } from '../errors.js';
 // The store's light parts only: the main entry imports this module; files and hashes load at the first request.
 import { resolveStoreSettings } from '../store/mode.js';
 import { currentTest } from '../store/test.js';
-import { checkRecordingOptions, getRecordingsConfig, type RecordingMode } from './config.js';
+import { checkRecordingOptions, FETCH_STORE, getRecordingsConfig, type RecordingMode } from './config.js';
 import { redactor, toStored, type Redaction } from './data.js';
-import { FETCH_STORE } from './fetchStore.js';
 import { readRequest, readResponse } from './httpExchange.js';
 import { reportRecordings } from './usage.js';
 
@@ -33,8 +32,7 @@ export interface RecordedFetchOptions {
  * (server-sent events) is written whole and replayed as a stream.
  */
 export function recordedFetch(options: RecordedFetchOptions = {}): typeof globalThis.fetch {
-  const given: unknown = options;
-  checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact', 'fetch']);
+  checkRecordingOptions(options as unknown, WHO, ['mode', 'dir', 'name', 'redact', 'fetch']);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ToolCallAccuracyError(`${WHO}: fetch must be a fetch function; received ${typeof options.fetch}.`);
   const clean = redactor(options.redact, WHO);
   const redact = <T>(value: T) => toStored(value, clean) as T;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isRecord } from '../calls/adapter.js';
 import { escapeUnsafe } from '../printable.js';
 import {
   canonical,
@@ -8,13 +9,12 @@ import {
   hashKey,
   liveAnswer,
   recordedAnswer,
-  type CassetteScope,
   type CurrentTest,
   type DataChange,
   type StoreSettings,
   type StoredStep,
 } from '../store/index.js';
-import { FETCH_STORE } from './fetchStore.js';
+import { FETCH_STORE } from './config.js';
 import { isResponseData, replayResponse, requestKey, type HttpRequestData, type HttpResponseData } from './httpExchange.js';
 import { describeValueChange, missNote } from './request.js';
 import { asNoOutput, recordingMiss } from './replay.js';
@@ -64,33 +64,23 @@ export function exchangeThroughRecording(exchange: RecordedExchange, live: () =>
       if (!TRANSIENT(response.status)) await commit({ request, response: canonical(redact(response)) } satisfies Omit<FetchStep, 'key'>);
       return replayResponse(response);
     },
-    // A miss of a streamed request (an AI SDK provider under streamText) is the error streamText rejects with.
+    // A miss of a streamed request (`"stream": true` in its JSON body: an AI SDK provider under streamText) is the error streamText rejects with.
     miss: (steps) => {
-      const error = missError(scope, request, key, steps, name !== undefined);
-      return isStreamed(request) ? asNoOutput(error) : error;
+      const now = requestKey(request);
+      const changesOf = (step: StoredStep) => {
+        const old = typeof step.request === 'object' && step.request !== null ? requestKey(step.request as HttpRequestData) : {};
+        return dataChanges(old, now, 50).slice(0, 8).map((change) => describeChange(change));
+      };
+      const note = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
+      const error = recordingMiss(FETCH_STORE, scope, note, name !== undefined ? 'for the recording named' : 'in test', ` (${request.method} ${escapeUnsafe(request.url)})`);
+      return isRecord(request.body) && request.body.stream === true ? asNoOutput(error) : error;
     },
   });
 }
 
-/** Whether the request asks for a streamed answer (`"stream": true` in its JSON body, as the providers' APIs ask for server-sent events). */
-function isStreamed(request: HttpRequestData): boolean {
-  return typeof request.body === 'object' && request.body !== null && (request.body as { stream?: unknown }).stream === true;
-}
-
-/** A `replay` miss: the nearest recorded request of the file and what differs from it, named by method and URL. */
-function missError(scope: CassetteScope, request: HttpRequestData, key: string, steps: readonly StoredStep[], named: boolean): Error {
-  const now = requestKey(request);
-  const changesOf = (step: StoredStep) => {
-    const old = typeof step.request === 'object' && step.request !== null ? requestKey(step.request as HttpRequestData) : {};
-    return dataChanges(old, now, 50).slice(0, 8).map(describeChange);
-  };
-  const note = missNote(steps, undefined, key, existsSync(scope.file), changesOf);
-  return recordingMiss(FETCH_STORE, scope, note, named ? 'for the recording named' : 'in test', ` (${request.method} ${escapeUnsafe(request.url)})`);
-}
-
-/** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"` */
-function describeChange(change: DataChange): string {
-  const where = change.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text === '' ? part : `${text}.${part}`), '') || '(the whole request)';
+/** `body.messages[0].content: was "Weather in Paris?", now "Weather in Lyon?"`; from `root` (a tool's `input.city: …`) when given. */
+export function describeChange(change: DataChange, root = ''): string {
+  const where = change.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text === '' ? part : `${text}.${part}`), root) || '(the whole request)';
   return `${escapeUnsafe(where)}: ${describeValueChange(change.before, change.after)}`;
 }
 

@@ -44,24 +44,15 @@ const SECRET_PARAM = /(^|[-_.])(key|api[-_]?key|token|access[-_]?token|secret|si
  * whatever base URL the client is given: the provider, a proxy or gateway, a loopback server.
  */
 export function requestKey(request: HttpRequestData): { method: string; path: string; body: unknown } {
-  let target = request.url;
-  try {
-    const parsed = new URL(request.url);
-    target = `${parsed.pathname}${parsed.search}`;
-  } catch {
-    // not an absolute URL: keyed as it is
-  }
-  return { method: request.method, path: target, body: request.body };
+  // not an absolute URL: keyed as it is
+  const parsed = URL.canParse(request.url) ? new URL(request.url) : undefined;
+  return { method: request.method, path: parsed ? `${parsed.pathname}${parsed.search}` : request.url, body: request.body };
 }
 
 /** The URL as recorded: no user name or password, no credential parameters, no fragment. */
 export function recordedUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
   parsed.username = '';
   parsed.password = '';
   parsed.hash = '';
@@ -88,14 +79,8 @@ export async function readRequest(input: string | URL | Request, init: RequestIn
 function bodyData(bytes: Uint8Array, contentType: string | null): unknown {
   if (bytes.length === 0) return null;
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (contentType === null || /json/i.test(contentType)) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      // not JSON after all: the text is the body
-    }
-  }
-  return text;
+  // a body that is not JSON after all is its text
+  return contentType === null || /json/i.test(contentType) ? jsonOrText(text) : text;
 }
 
 /** Reads a live response whole, for writing. A stream of server-sent events is kept as its events. */
@@ -107,14 +92,9 @@ export async function readResponse(response: Response): Promise<HttpResponseData
   if (contentType === undefined || /json|^text\/|xml|javascript|x-www-form-urlencoded/i.test(contentType)) {
     const text = await response.text();
     if (text === '') return head;
-    if (contentType !== undefined && /json/i.test(contentType)) {
-      try {
-        return { ...head, json: JSON.parse(text) as unknown };
-      } catch {
-        // a body that says JSON and is not: kept as it came
-      }
-    }
-    return { ...head, text };
+    // A body that says JSON and is not is kept as it came (no JSON text parses to itself).
+    const json = contentType !== undefined && /json/i.test(contentType) ? jsonOrText(text) : text;
+    return json === text ? { ...head, text } : { ...head, json };
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   return bytes.length === 0 ? head : { ...head, base64: Buffer.from(bytes).toString('base64') };
@@ -138,13 +118,10 @@ export function parseEvents(text: string): RecordedEvent[] {
     }
     if (event === undefined && id === undefined && data.length === 0) continue;
     const joined = data.join('\n');
-    events.push({ ...(event !== undefined && { event }), ...(id !== undefined && { id }), data: parseData(joined) });
+    // `[DONE]` and plain text stay text
+    events.push({ ...(event !== undefined && { event }), ...(id !== undefined && { id }), data: /^\s*[[{"]/.test(joined) ? jsonOrText(joined) : joined });
   }
   return events;
-}
-
-function parseData(text: string): unknown {
-  return /^\s*[[{"]/.test(text) ? jsonOrText(text) : text; // `[DONE]` and plain text stay text
 }
 
 /** A recorded event as the wire carries it. */
@@ -157,8 +134,7 @@ function eventText({ event, id, data }: RecordedEvent): string {
 
 /** The recorded response as a fresh `Response`: a stream of events is streamed again, one event per chunk. */
 export function replayResponse(recorded: HttpResponseData): Response {
-  const headers = recorded.contentType === undefined ? undefined : { 'content-type': recorded.contentType };
-  const init = { status: recorded.status, ...(recorded.statusText !== undefined && { statusText: recorded.statusText }), ...(headers && { headers }) };
+  const init = { status: recorded.status, ...(recorded.statusText !== undefined && { statusText: recorded.statusText }), ...(recorded.contentType !== undefined && { headers: { 'content-type': recorded.contentType } }) };
   // A null-body status (204, 304, …) takes no body, not even an empty one.
   if ([101, 103, 204, 205, 304].includes(recorded.status)) return new Response(null, init);
   if (recorded.events !== undefined) {

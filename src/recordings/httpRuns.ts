@@ -9,25 +9,18 @@ import { jsonOrText } from '../json.js';
  * to). What is not one of these protocols is left out (`undefined`), never guessed at.
  */
 export function httpReviewStep(request: HttpRequestData, response: HttpResponseData): { request: unknown; answer: unknown } {
-  return { request: requestRun(request.body), answer: answerRun(response) };
-}
-
-function requestRun(body: unknown): unknown {
-  if (!isRecord(body)) return undefined;
-  if (Array.isArray(body.messages)) return body.messages;
-  if (Array.isArray(body.input)) return body.input;
-  return undefined;
+  const body = isRecord(request.body) ? request.body : {};
+  return { request: Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : undefined, answer: answerRun(response) };
 }
 
 function answerRun(response: HttpResponseData): unknown {
   if (response.status < 200 || response.status >= 300) return undefined;
   if (response.json !== undefined) return isRecord(response.json) && ('choices' in response.json || 'content' in response.json || 'output' in response.json) ? response.json : undefined;
-  if (response.events !== undefined) return streamedAnswer(response.events);
-  return undefined;
+  return response.events && streamedAnswer(response.events);
 }
 
 /** The whole answer a stream of events adds up to: OpenAI Responses (its completed response), Chat Completions and Anthropic Messages (assembled). */
-export function streamedAnswer(events: readonly RecordedEvent[]): unknown {
+function streamedAnswer(events: readonly RecordedEvent[]): unknown {
   const data = events.map((event) => event.data).filter(isRecord);
   const completed = data.find((item) => item.type === 'response.completed' && isRecord(item.response));
   if (completed) return completed.response;

@@ -46,12 +46,11 @@ export function recordingCalls(text: string): RecordedCalls {
 
 /** One stored step as the review reads it, by its fields. */
 function reviewStep(step: unknown): ReviewStep {
-  const { request, response } = (step ?? {}) as { request?: unknown; response?: unknown };
+  const { request, response, stream } = (step ?? {}) as { request?: unknown; response?: unknown; stream?: unknown };
   if (isRecord(request) && typeof request.method === 'string' && isRecord(response) && typeof response.status === 'number') {
     return httpReviewStep(request as unknown as HttpRequestData, response as unknown as HttpResponseData);
   }
   // recordedModel's step: the prompt it sent (model messages), and the content it answered (or the tool calls of its stream).
-  const { stream } = (step ?? {}) as { stream?: unknown };
   const prompt = isRecord(request) && Array.isArray(request.prompt) ? request.prompt : undefined;
   const content = isRecord(response) && Array.isArray(response.content) ? response.content : Array.isArray(stream) ? stream.filter((part) => isRecord(part) && part.type === 'tool-call') : undefined;
   return { request: prompt, answer: content };

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 // The store's light parts only: the matchers (their records travel the same way) and the main entry import this module.
 import { onStoreEvent, type StoreEvent } from '../store/state.js';
-import { currentTest, type CurrentTest } from '../store/test.js';
+import { currentTest } from '../store/test.js';
 
 /**
  * What the reporters learn of recordings, filed per test inside the test worker from the store's
@@ -62,8 +62,9 @@ function fileEvent(event: StoreEvent): void {
   if (event.user !== 'configureRecordings') return; // the judge's verdicts are reported as the assertions' usage
   // The test that asked: carried by the event (the store read it when the request came), else read now.
   const test = event.test ?? currentTest();
-  const task = vitestTask(test);
-  if (task) {
+  // The Vitest test that asked: its metadata travels to the reporter.
+  const task = test.runner === 'vitest' ? (test.handle as TaskLike | undefined) : undefined;
+  if (task?.type === 'test' && typeof task.meta === 'object' && task.meta !== null) {
     const use = useOf(task, event.file);
     if (event.type === 'step') count(use, event.source, event.kind);
     else if (event.previous !== undefined && use.previous === undefined) use.previous = event.previous;
@@ -88,12 +89,6 @@ function count(use: RecordingUse, source: 'replayed' | 'recorded' | 'live', kind
   else use[source] += 1;
 }
 
-/** The Vitest test that asked (its metadata travels to the reporter), or undefined. */
-function vitestTask(test: CurrentTest): TaskLike | undefined {
-  const task = test.runner === 'vitest' ? (test.handle as TaskLike | undefined) : undefined;
-  return task?.type === 'test' && typeof task.meta === 'object' && task.meta !== null ? task : undefined;
-}
-
 function useOf(task: TaskLike, file: string | undefined): RecordingUse {
   const uses = (task.meta![RECORDINGS_META_KEY] ??= []) as RecordingUse[];
   let use = uses.find((entry) => entry.file === file);
@@ -109,6 +104,8 @@ export function appendReportLine(dir: string, value: unknown): void {
   appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${JSON.stringify(value)}\n`);
 }
 
+const SOURCES = ['replayed', 'recorded', 'live'] as const;
+
 /** Adds the Jest reporter's lines together: one use per test and recording file. */
 export function mergeUses(uses: readonly ReportedRecordingUse[]): ReportedRecordingUse[] {
   const merged = new Map<string, ReportedRecordingUse>();
@@ -119,14 +116,10 @@ export function mergeUses(uses: readonly ReportedRecordingUse[]): ReportedRecord
       merged.set(id, { ...use });
       continue;
     }
-    found.replayed += use.replayed;
-    found.recorded += use.recorded;
-    found.live += use.live;
+    for (const source of SOURCES) found[source] += use[source];
     if (use.tools !== undefined) {
       const tools = (found.tools ??= { replayed: 0, recorded: 0, live: 0 });
-      tools.replayed += use.tools.replayed;
-      tools.recorded += use.tools.recorded;
-      tools.live += use.tools.live;
+      for (const source of SOURCES) tools[source] += use.tools[source];
     }
     if (use.previous !== undefined && found.previous === undefined) found.previous = use.previous;
   }

@@ -46,7 +46,5 @@ export function doubledAs(call: ToolCall): DoubledAs | undefined {
   return same ? mark.as : undefined;
 }
 
-function json(value: unknown): string | undefined {
-  return safeJson(value, { sortKeys: true });
-}
+const json = (value: unknown) => safeJson(value, { sortKeys: true });
 

@@ -76,20 +76,15 @@ export async function readStoredText(user: StoreUser, file: string): Promise<str
   }
 }
 
-/** What `writeStoredFile` writes for `value`: pretty JSON with a final newline (keys in the value's own order). */
-function storedText(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
-
 /**
- * Writes `value` as pretty JSON, atomically: a unique temp file in the same directory, then a
+ * Writes `value` as pretty JSON with a final newline, atomically: a unique temp file in the same directory, then a
  * rename over the target. Parallel workers, processes and CI shards never see a torn file (a crash
  * leaves the old one); the last writer wins. Keys are written in the value's order: callers give
  * a fixed order and canonical data (`canonical`), so writing the same value again changes nothing.
  * Returns the text written.
  */
 export async function writeStoredFile(user: StoreUser, file: string, value: unknown): Promise<string> {
-  const text = storedText(value);
+  const text = `${JSON.stringify(value, null, 2)}\n`;
   await writeStoredText(user, file, text);
   return text;
 }

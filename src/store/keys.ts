@@ -1,4 +1,3 @@
-
 /** JSON with object keys sorted at every level, so equal values give equal text (and equal keys). */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => sortedObject(inner));

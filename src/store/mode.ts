@@ -6,19 +6,17 @@ import type { StoreUser } from './user.js';
 export type StoreMode = 'auto' | 'replay' | 'record' | 'off';
 export const STORE_MODES: readonly StoreMode[] = ['auto', 'replay', 'record', 'off'];
 
-/**
- * Who chose the mode in force, for the replay-miss message: `option` (the caller's own option: the
- * scorer's `cache`, `recordedModel`'s `mode`), the user's configure function by name, the user's
- * environment variable, `CI`, or the default.
- */
-export type ModeSource = 'option' | StoreUser['configure'] | 'env' | 'CI' | 'default';
-
 /** The mode in force for one user of the store, where its files go, and who chose the mode. */
 export interface StoreSettings {
   mode: StoreMode;
   /** Absolute. */
   dir: string;
-  source: ModeSource;
+  /**
+   * Who chose the mode, for the replay-miss message: `option` (the caller's own option: the scorer's
+   * `cache`, `recordedModel`'s `mode`), the user's configure function by name, the user's
+   * environment variable, `CI`, or the default.
+   */
+  source: 'option' | StoreUser['configure'] | 'env' | 'CI' | 'default';
 }
 
 /** What a caller and the configure function may set: both optional. */
@@ -54,15 +52,11 @@ export function resolveStoreSettings(
     }
     return { mode: fromEnv as StoreMode, dir, source: 'env' };
   }
-  return isCI(env) ? { mode: 'replay', dir, source: 'CI' } : { mode: 'auto', dir, source: 'default' };
+  const ci = env.CI?.trim().toLowerCase();
+  return ci && ci !== 'false' && ci !== '0' ? { mode: 'replay', dir, source: 'CI' } : { mode: 'auto', dir, source: 'default' };
 }
 
 /** Whether `mode` is one of the four; for callers checking their options (their own error wording). */
 export function isStoreMode(mode: unknown): mode is StoreMode {
   return STORE_MODES.includes(mode as StoreMode);
-}
-
-export function isCI(env: NodeJS.ProcessEnv = process.env): boolean {
-  const ci = env.CI?.trim().toLowerCase();
-  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }

@@ -6,30 +6,29 @@ import type { CurrentTest } from './test.js';
  * passed through live, and every file written (with its text before and after). Kept on
  * `globalThis` under a `Symbol.for` key, so the ESM and CJS builds share it.
  */
-export type StoreEvent =
+export type StoreEvent = {
+  /** The store's user, by its configure function: `configureRecordings`. */
+  user: string;
+  /** The test file, when the step was made in a test. */
+  testPath: string | undefined;
+  /** The test that asked (or whose request made the write), as read when the request came (its own, under concurrent tests). */
+  test?: CurrentTest | undefined;
+} & (
   | {
       type: 'step';
       /** `replayed`: from a file; `recorded`: asked now and written; `live`: asked now, nothing stored (mode `off`). */
       source: 'replayed' | 'recorded' | 'live';
-      /** The store's user, by its configure function: `configureRecordings`. */
-      user: string;
       /** The file the step was read from or written to (absolute); undefined for `live`. */
       file: string | undefined;
       /** The name the file belongs to: the test's full name, or the `name` option. */
       owner: string | undefined;
-      /** The test file, when the step was made in a test. */
-      testPath: string | undefined;
       /** `tool`: a tool's execution (recordedTools), not a model step; absent for a model step or an HTTP exchange. */
       kind?: 'tool';
-      /** The test that asked, as read when the request came (its own, under concurrent tests). */
-      test?: CurrentTest | undefined;
     }
   | {
       type: 'written';
-      user: string;
       file: string;
       owner: string;
-      testPath: string | undefined;
       /** The file's text when this process first read it (before this run wrote it); undefined when it is new. */
       previous: string | undefined;
       /** Its text now. */
@@ -37,9 +36,8 @@ export type StoreEvent =
       /** Its steps before and now, parsed, for a report that compares what the agent did. */
       previousSteps: readonly StoredStep[] | undefined;
       steps: readonly StoredStep[];
-      /** The test whose request made this write. */
-      test?: CurrentTest | undefined;
-    };
+    }
+);
 
 /** A call a tool double answered: how, and what it answered (an error, or the output as sorted JSON). */
 export interface DoubleMark {
@@ -91,18 +89,13 @@ export function testNumber(handle: object): number {
 /** Records an event in the totals and tells every listener (a listener's error is not the run's). */
 export function emit(event: StoreEvent): void {
   const { activity, listeners } = held();
-  if (event.type === 'step') {
-    activity.steps[event.source] += 1;
-    if (event.file !== undefined) {
-      const file = fileActivity(activity, event.file, event.user, event.owner, event.testPath);
-      if (event.source === 'replayed') file.replayed += 1;
-      if (event.source === 'recorded') file.recorded += 1;
-    }
-  } else {
-    const file = fileActivity(activity, event.file, event.user, event.owner, event.testPath);
-    file.written = true;
-    file.previous = event.previous;
-    file.content = event.content;
+  if (event.type === 'step') activity.steps[event.source] += 1;
+  if (event.file !== undefined) {
+    const { files } = activity;
+    if (!files.has(event.file)) files.set(event.file, { user: event.user, owner: event.owner, testPath: event.testPath, replayed: 0, recorded: 0, written: false, previous: undefined, content: undefined });
+    const file = files.get(event.file)!;
+    if (event.type === 'written') Object.assign(file, { written: true, previous: event.previous, content: event.content });
+    else if (event.source !== 'live') file[event.source] += 1;
   }
   for (const listener of listeners) {
     try {
@@ -111,15 +104,6 @@ export function emit(event: StoreEvent): void {
       // a reporter's failure must not fail the test that recorded
     }
   }
-}
-
-function fileActivity(activity: StoreActivity, file: string, user: string, owner: string | undefined, testPath: string | undefined) {
-  let entry = activity.files.get(file);
-  if (entry === undefined) {
-    entry = { user, owner, testPath, replayed: 0, recorded: 0, written: false, previous: undefined, content: undefined };
-    activity.files.set(file, entry);
-  }
-  return entry;
 }
 
 /** Calls `listener` with every event from now on; returns the function that stops it. */

@@ -20,10 +20,9 @@ export interface CurrentTest {
 interface ExpectState {
   currentTestName?: unknown;
   testPath?: unknown;
-}
-
-interface VitestTask {
-  result?: { retryCount?: unknown; repeatCount?: unknown };
+  // Jest 30's, in the test's own async context:
+  currentTestIdentity?: () => unknown;
+  currentConcurrentTestName?: () => unknown;
 }
 
 /**
@@ -44,11 +43,11 @@ export function currentTest(): CurrentTest {
   const vitestExpect = holder[Symbol.for('expect-global')] as { getState?: () => ExpectState } | undefined;
   if (typeof vitestExpect?.getState === 'function') {
     const state = vitestExpect.getState();
-    const task = (holder.__vitest_worker__ as { current?: VitestTask } | undefined)?.current;
+    const task = (holder.__vitest_worker__ as { current?: TaskNode } | undefined)?.current;
     const attempt = attemptOf(task);
-    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: typeof task === 'object' && task !== null ? task : undefined, runner: 'vitest' };
+    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: objectOr(task), runner: 'vitest' };
   }
-  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState & JestContextState } | undefined;
+  const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
   if (jest?.state) {
     const own = jestContextTest(jest.state);
     const running = own ?? jestRunningTest(holder);
@@ -70,11 +69,6 @@ export function concurrentWithoutContext(): boolean {
   return task?.concurrent === true;
 }
 
-interface JestContextState {
-  currentTestIdentity?: () => unknown;
-  currentConcurrentTestName?: () => unknown;
-}
-
 interface TaskNode {
   name?: unknown;
   fullTestName?: unknown;
@@ -87,15 +81,9 @@ interface TaskNode {
 // `Symbol.for` key, so that the ESM and CJS builds (and the setup file and the tests) share it.
 // src/vitest.ts makes it under the same key without importing this module (its entry stays one file).
 const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
-interface Entered {
-  task: object;
-}
-interface Storage {
-  getStore(): Entered | undefined;
-}
 
-function enteredTask(): Entered | undefined {
-  return (globalThis as { [CONTEXT]?: Storage })[CONTEXT]?.getStore();
+function enteredTask(): { task: object } | undefined {
+  return (globalThis as { [CONTEXT]?: { getStore(): { task: object } | undefined } })[CONTEXT]?.getStore();
 }
 
 /** A Vitest task as the current test: its full name as Vitest's expect states it (` > ` between the suites' names and its own). */
@@ -110,15 +98,14 @@ function vitestTest(task: object): CurrentTest {
   return { name, file: file(node.file?.filepath), attempt: attemptOf(node), handle: task, runner: 'vitest' };
 }
 
-function attemptOf(task: VitestTask | undefined): number {
+function attemptOf(task: TaskNode | undefined): number {
   const attempt = Number(task?.result?.retryCount ?? 0) + Number(task?.result?.repeatCount ?? 0) * 1000;
   return Number.isFinite(attempt) ? attempt : 0;
 }
 
 /** The test jest-circus runs in this async context (Jest 30), or undefined. */
-function jestContextTest(state: JestContextState): { invocations?: unknown } | undefined {
-  const test = safeCall(state.currentTestIdentity);
-  return typeof test === 'object' && test !== null ? (test as { invocations?: unknown }) : undefined;
+function jestContextTest(state: ExpectState): { invocations?: unknown } | undefined {
+  return objectOr(safeCall(state.currentTestIdentity));
 }
 
 function safeCall(fn: (() => unknown) | undefined): unknown {
@@ -138,24 +125,18 @@ function safeCall(fn: (() => unknown) | undefined): unknown {
 function jestRunningTest(holder: Record<string | symbol, unknown>): { invocations?: unknown } | undefined {
   const key = Object.getOwnPropertySymbols(holder).find((symbol) => symbol.description === 'JEST_STATE_SYMBOL');
   const state = key === undefined ? undefined : (holder[key] as { currentlyRunningTest?: unknown } | undefined);
-  const running = state?.currentlyRunningTest;
-  return typeof running === 'object' && running !== null ? (running as { invocations?: unknown }) : undefined;
+  return objectOr(state?.currentlyRunningTest);
 }
 
 /** The command that runs one test file: `npx vitest run <file>` or `npx jest <file>` (`<your test file>` when unknown). */
 export function runnerCommand(testPath: string | undefined, display: (file: string) => string): string {
-  const runner = process.env.VITEST ? 'npx vitest run' : process.env.JEST_WORKER_ID ? jestCommand() : 'npx vitest run';
+  // Jest's ESM mode needs `--experimental-vm-modules` (only then has `node:vm` its `SourceTextModule`): without it the command fails to load the tests.
+  const esm = typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function';
+  const runner = !process.env.VITEST && process.env.JEST_WORKER_ID ? (esm ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest') : 'npx vitest run';
   return `${runner} ${testPath ? display(testPath) : '<your test file>'}`;
 }
 
-/**
- * Jest as this process runs it: its ESM mode needs `--experimental-vm-modules` (only then has
- * `node:vm` its `SourceTextModule`), and a command without it fails to load the tests it records.
- */
-function jestCommand(): string {
-  return typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function' ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest';
-}
-
+const objectOr = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { invocations?: unknown }) : undefined);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const file = (value: unknown) => (typeof value === 'string' && value !== '' ? path.resolve(value) : undefined);
 
@@ -167,7 +148,7 @@ const file = (value: unknown) => (typeof value === 'string' && value !== '' ? pa
 export function matcherTest(ctx: { task?: unknown; currentTestName?: string | undefined }): { task: unknown; name: string | undefined } {
   const entered = enteredTask();
   if (entered !== undefined) return { task: entered.task, name: vitestTest(entered.task).name };
-  const jest = (globalThis as Record<symbol, unknown>)[Symbol.for('$$jest-matchers-object')] as { state?: JestContextState } | undefined;
+  const jest = (globalThis as Record<symbol, unknown>)[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
   if (jest?.state !== undefined && jestContextTest(jest.state) !== undefined) {
     const name = text(safeCall(jest.state.currentConcurrentTestName));
     if (name !== undefined) return { task: ctx.task, name };

@@ -1,5 +1,6 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
+import { jsonOrText } from '../json.js';
 import { formatName } from '../value.js';
 
 /** The frameworks whose tools `stubbedTools` and `recordedTools` take, as the user has them. */
@@ -82,6 +83,8 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
   const hasExecute = framework !== 'ai-sdk' || typeof record.execute === 'function';
   const run = double(name, framework, hasExecute);
   if (run === undefined) return tool;
+  // One execution handed to the double, with the framework's id of the call when it gives one.
+  const doubled = (input: unknown, id: unknown, live: () => Promise<unknown>) => run({ name, framework, input, ...(typeof id === 'string' && id !== '' && { callId: id }), live });
   switch (framework) {
     case 'ai-sdk': {
       // An AI SDK tool is a plain object: `tool()` returns what it is given.
@@ -89,7 +92,7 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       return {
         ...record,
         execute: (input: unknown, options: unknown) =>
-          run({ name, framework, input, ...callIdOf((options as { toolCallId?: unknown } | undefined)?.toolCallId), live: async () => (execute ? execute.call(tool, input, options) : Promise.reject(new ToolCallAccuracyError(`Tool ${formatName(name)} has no execute function to run.`))) }),
+          doubled(input, (options as { toolCallId?: unknown } | undefined)?.toolCallId, async () => (execute ? execute.call(tool, input, options) : Promise.reject(new ToolCallAccuracyError(`Tool ${formatName(name)} has no execute function to run.`)))),
       };
     }
     case 'mastra': {
@@ -98,7 +101,7 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       const current = (tool as Record<symbol, unknown>)[MASTRA_TOOL_MARKER] === true;
       return copyWith(tool, {
         execute: (...args: unknown[]) =>
-          run({ name, framework, input: current ? args[0] : (args[0] as { context?: unknown } | undefined)?.context, ...callIdOf(mastraCallId(args)), live: async () => execute.apply(tool, args) }),
+          doubled(current ? args[0] : (args[0] as { context?: unknown } | undefined)?.context, mastraCallId(args), async () => execute.apply(tool, args)),
       });
     }
     case 'langchain': {
@@ -106,7 +109,7 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       const func = record.func as (input: unknown, runManager: unknown, config: unknown) => unknown;
       return copyWith(tool, {
         func: (input: unknown, runManager: unknown, config: unknown) =>
-          run({ name, framework, input, ...callIdOf((config as { toolCall?: { id?: unknown } } | undefined)?.toolCall?.id), live: async () => func.call(tool, input, runManager, config) }),
+          doubled(input, (config as { toolCall?: { id?: unknown } } | undefined)?.toolCall?.id, async () => func.call(tool, input, runManager, config)),
       });
     }
     case 'openai-agents': {
@@ -117,40 +120,24 @@ function wrapOne(tool: unknown, name: string, framework: ToolFramework, double: 
       return {
         ...record,
         invoke: async (runContext: unknown, text: string, details: unknown) => {
-          let input: unknown = text;
-          try {
-            input = JSON.parse(text);
-          } catch {
-            // not JSON: the stub sees the text as the model wrote it
-          }
+          const input = jsonOrText(text); // not JSON: the stub sees the text as the model wrote it
           let liveFailure: { error: unknown } | undefined;
           try {
-            return await run({
-              name,
-              framework,
-              input,
-              ...callIdOf((details as { toolCall?: { callId?: unknown } } | undefined)?.toolCall?.callId),
-              live: () =>
-                invoke.call(tool, runContext, text, details).catch((error: unknown) => {
-                  liveFailure = { error };
-                  throw error;
-                }),
-            });
+            return await doubled(input, (details as { toolCall?: { callId?: unknown } } | undefined)?.toolCall?.callId, () =>
+              invoke.call(tool, runContext, text, details).catch((error: unknown) => {
+                liveFailure = { error };
+                throw error;
+              }),
+            );
           } catch (error) {
             // The real tool's own failure is the SDK's already; a double's setup error is the test's to see.
-            if (liveFailure?.error === error || (error as { toolStub?: unknown })?.toolStub === 'setup') throw error;
-            if (errorFunction === null) throw error;
-            if (typeof errorFunction === 'function') return errorFunction(runContext, error);
-            return OPENAI_AGENTS_TOOL_ERROR;
+            if (liveFailure?.error === error || (error as { toolStub?: unknown })?.toolStub === 'setup' || errorFunction === null) throw error;
+            return typeof errorFunction === 'function' ? errorFunction(runContext, error) : OPENAI_AGENTS_TOOL_ERROR;
           }
         },
       };
     }
   }
-}
-
-function callIdOf(id: unknown): { callId?: string } {
-  return typeof id === 'string' && id !== '' ? { callId: id } : {};
 }
 
 /** Mastra's call id: 1.x hands it in the context (`agent.toolCallId`), 0.x in the AI SDK's options (`toolCallId`) after `{ context }`. */

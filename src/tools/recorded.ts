@@ -1,11 +1,10 @@
 // The store's light parts only: the main entry imports this module; files and hashes load at the first call.
 import { resolveStoreSettings } from '../store/mode.js';
 import { currentTest } from '../store/test.js';
-import { checkRecordingOptions, getRecordingsConfig, type RecordingMode } from '../recordings/config.js';
+import { checkRecordingOptions, getRecordingsConfig, TOOLS_STORE, type RecordingMode } from '../recordings/config.js';
 import { redactor, type Redaction } from '../recordings/data.js';
 import { reportRecordings } from '../recordings/usage.js';
 import { wrapTools } from './frameworks.js';
-import { TOOLS_STORE } from './toolStore.js';
 
 const WHO = 'recordedTools(tools, options)';
 
@@ -37,8 +36,7 @@ export interface RecordedToolsOptions {
  * expect(result).toCallTool('getWeather', { city: 'Paris' })
  */
 export function recordedTools<T>(tools: T, options: RecordedToolsOptions = {}): T {
-  const given: unknown = options;
-  checkRecordingOptions(given, WHO, ['mode', 'dir', 'name', 'redact']);
+  checkRecordingOptions(options as unknown, WHO, ['mode', 'dir', 'name', 'redact']);
   const redact = redactor(options.redact, WHO);
   resolveStoreSettings(TOOLS_STORE, getRecordingsConfig(), { mode: options.mode, dir: options.dir }); // a bad TOOL_CALL_ACCURACY_RECORDINGS is an error now
   reportRecordings();

@@ -1,25 +1,12 @@
 import { existsSync } from 'node:fs';
-import {
-  canonical,
-  cassetteScope,
-  corruptFileError,
-  dataChanges,
-  hashKey,
-  liveAnswer,
-  recordedAnswer,
-  type CassetteScope,
-  type CurrentTest,
-  type DataChange,
-  type StoreSettings,
-  type StoredStep,
-} from '../store/index.js';
-import { escapeUnsafe } from '../printable.js';
+import { canonical, cassetteScope, corruptFileError, dataChanges, hashKey, liveAnswer, nearest, recordedAnswer, type CassetteScope, type CurrentTest, type StoreSettings, type StoredStep } from '../store/index.js';
+import { describeChange } from '../recordings/fetchReplay.js';
 import { fromStored, toStored } from '../recordings/data.js';
 import { RecordingError } from '../recordings/errors.js';
 import { describeValueChange } from '../recordings/request.js';
 import { recordingMiss } from '../recordings/replay.js';
 import { formatInline, formatName, ordinal } from '../value.js';
-import { TOOLS_STORE } from './toolStore.js';
+import { TOOLS_STORE } from '../recordings/config.js';
 import { markDoubled } from '../store/doubles.js';
 
 /** One tool execution as `recordedTools` hands it over. */
@@ -58,7 +45,8 @@ export async function toolThroughRecording(call: RecordedToolCall, live: () => P
   // A failure travels as a value through the store (so a replayed or recorded error counts as a step), and is thrown here.
   const outcome = await recordedAnswer<Outcome>(scope, key, {
     replay: (step) => {
-      const outcome = replayTool(step, scope.file);
+      if (step.kind !== 'tool' || !('output' in step || 'error' in step)) throw corruptFileError(TOOLS_STORE, scope.file, `its tool step with key ${step.key.slice(0, 12)}… has neither an "output" nor an "error"`);
+      const outcome: Outcome = 'error' in step ? { thrown: fromStored(step.error) } : { output: fromStored(step.output) };
       markDoubled(tool, call.callId, 'replayed', 'thrown' in outcome ? { error: true } : { output: outcome.output });
       return outcome;
     },
@@ -88,11 +76,6 @@ export async function toolThroughRecording(call: RecordedToolCall, live: () => P
 
 type Outcome = { output: unknown } | { thrown: unknown };
 
-function replayTool(step: StoredStep, file: string): Outcome {
-  if (step.kind !== 'tool' || !('output' in step || 'error' in step)) throw corruptFileError(TOOLS_STORE, file, `its tool step with key ${step.key.slice(0, 12)}… has neither an "output" nor an "error"`);
-  return 'error' in step ? { thrown: fromStored(step.error) } : { output: fromStored(step.output) };
-}
-
 /**
  * Where in an output a file could not hold it: a function, a symbol, a stream or other iterator, a
  * promise, a Map or Set, a class instance with no JSON form. Undefined when it is plain data (Dates,
@@ -110,21 +93,15 @@ function unstorable(value: unknown, at: string, seen = new Set<object>()): strin
   if (Symbol.asyncIterator in value || (!Array.isArray(value) && typeof (value as { next?: unknown }).next === 'function')) return `an iterator (a stream of results) at ${at}`;
   seen.add(value);
   try {
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) {
-        const found = unstorable(value[index], `${at}[${index}]`, seen);
-        if (found) return found;
-      }
-      return undefined;
-    }
+    const array = Array.isArray(value);
     const prototype = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) {
+    if (!array && prototype !== Object.prototype && prototype !== null) {
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
       const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
       return `${typeof name === 'string' && name !== '' ? `a ${name}` : 'a class instance'} (no JSON form) at ${at}`;
     }
-    for (const [key, inner] of Object.entries(value)) {
-      const found = unstorable(inner, /^[A-Za-z_$][\w$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`, seen);
+    for (const [key, inner] of array ? value.entries() : Object.entries(value)) {
+      const found = unstorable(inner, typeof key === 'number' ? `${at}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`, seen);
       if (found) return found;
     }
     return undefined;
@@ -136,27 +113,19 @@ function unstorable(value: unknown, at: string, seen = new Set<object>()): strin
 /** A `replay` miss: the nearest recorded call of the file (the same tool's first) and what differs in its input. */
 function toolMiss(scope: CassetteScope, steps: readonly StoredStep[], tool: string, input: unknown, key: string, named: boolean): Error {
   const tools = steps.filter((step): step is ToolStep => step.kind === 'tool');
-  let lines: string[];
-  let changes: string[];
   const same = tools.filter((step) => step.key === key).length;
+  let note: { lines: string[]; changes: string[] };
   if (same > 0) {
-    lines = [`This tool call was recorded ${same === 1 ? 'once' : `${same} times`} in this test; this is its ${ordinal(same + 1)} time (the run now calls it more often than when it was recorded).`];
-    changes = lines;
+    const line = `This tool call was recorded ${same === 1 ? 'once' : `${same} times`} in this test; this is its ${ordinal(same + 1)} time (the run now calls it more often than when it was recorded).`;
+    note = { lines: [line], changes: [line] };
   } else if (tools.length === 0) {
-    lines = [existsSync(scope.file) ? 'The file holds no recorded tool calls.' : 'There is no such file: this test (or name) was never recorded here.'];
-    changes = [];
+    note = { lines: [existsSync(scope.file) ? 'The file holds no recorded tool calls.' : 'There is no such file: this test (or name) was never recorded here.'], changes: [] };
   } else {
     const candidates = tools.some((step) => step.tool === tool) ? tools.filter((step) => step.tool === tool) : tools;
-    let best: { step: ToolStep; changes: string[] } | undefined;
-    for (const step of candidates) {
-      const found = inputChanges(step, tool, input);
-      if (best === undefined || found.length < best.changes.length) best = { step, changes: found };
-    }
-    changes = best!.changes;
-    lines = [`The nearest recorded tool call is step ${steps.indexOf(best!.step) + 1} of ${steps.length} in that file; it differs in:`, ...changes.map((change) => `  - ${change}`)];
+    const { candidate, changes } = nearest(candidates, (step) => inputChanges(step, tool, input))!;
+    note = { lines: [`The nearest recorded tool call is step ${steps.indexOf(candidate) + 1} of ${steps.length} in that file; it differs in:`, ...changes.map((change) => `  - ${change}`)], changes };
   }
-  const what = ` (tool ${formatName(tool)}, input ${formatInline(input, 120)})`;
-  return recordingMiss(TOOLS_STORE, scope, { lines, changes }, named ? 'for the recording named' : 'in test', what);
+  return recordingMiss(TOOLS_STORE, scope, note, named ? 'for the recording named' : 'in test', ` (tool ${formatName(tool)}, input ${formatInline(input, 120)})`);
 }
 
 /** `the tool: was "search", now "lookup"` · `input.city: was "Paris", now "Rome"`. */
@@ -164,11 +133,7 @@ function inputChanges(step: ToolStep, tool: string, input: unknown): string[] {
   const lines: string[] = [];
   if (step.tool !== tool) lines.push(`the tool: ${describeValueChange(step.tool, tool)}`);
   const changes = dataChanges(step.input, input, 50);
-  for (const change of changes.slice(0, 8)) lines.push(`${where(change)}: ${describeValueChange(change.before, change.after)}`);
+  for (const change of changes.slice(0, 8)) lines.push(describeChange(change, 'input'));
   if (changes.length > 8) lines.push(`… and ${changes.length - 8}${changes.length === 50 ? '+' : ''} more differences`);
   return lines;
-}
-
-function where(change: DataChange): string {
-  return escapeUnsafe(change.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : `${text}.${part}`), 'input'));
 }

@@ -1,6 +1,6 @@
 import { describeValue } from '../describe.js';
 import { ToolCallAccuracyError } from '../errors.js';
-import { checkOptions, rule, type OptionsSchema } from '../options.js';
+import { checkOptions, rule } from '../options.js';
 import { standaloneContext } from '../matchers/standalone.js';
 import { equalityOf } from '../scoring/equality.js';
 import { didYouMean } from '../suggest.js';
@@ -20,9 +20,7 @@ export interface StubbedToolsOptions {
 }
 
 /** A stub as it runs: its cases in order (a value or a function is one case that fits any input). */
-interface Stub {
-  cases: Array<ToolStubCase<unknown, unknown> & { failed: number }>;
-}
+type Stub = Array<ToolStubCase<unknown, unknown> & { failed: number }>;
 
 /**
  * The agent's tools, each named one answered by its stub instead of running: the same shape as
@@ -44,7 +42,7 @@ interface Stub {
  * expect(result).toCallTool('getWeather', { city: 'Paris' })
  */
 export function stubbedTools<T>(tools: T, stubs: StubsFor<T>, options: StubbedToolsOptions = {}): T {
-  checkStubOptions(options);
+  checkOptions<StubbedToolsOptions>(options, { shape: 'an object such as { passThrough: true }', options: { passThrough: rule.boolean } }, { where: WHO });
   if (typeof stubs !== 'object' || stubs === null || Array.isArray(stubs)) {
     throw new ToolCallAccuracyError(`${WHO} takes its stubs as a record { toolName: stub }; received ${describeValue(stubs)}.`);
   }
@@ -70,37 +68,32 @@ export function stubbedTools<T>(tools: T, stubs: StubsFor<T>, options: StubbedTo
 async function answer(execution: ToolExecution, stub: Stub | undefined, all: Map<string, Stub>, equals: (a: unknown, b: unknown) => boolean): Promise<unknown> {
   const { name, input } = execution;
   if (stub === undefined) {
-    const stubbed = [...all.keys()];
     throw new ToolStubError(
-      `${WHO}: tool ${formatName(name)} has no stub, so it was not run (called with ${formatInline(input, 200)}). Stubbed: ${stubbed.map(formatName).join(', ') || 'none'}. Give it a stub ({ ${formatName(name)}: output }), or pass { passThrough: true } to run the tools that have none.`,
+      `${WHO}: tool ${formatName(name)} has no stub, so it was not run (called with ${formatInline(input, 200)}). Stubbed: ${[...all.keys()].map(formatName).join(', ') || 'none'}. Give it a stub ({ ${formatName(name)}: output }), or pass { passThrough: true } to run the tools that have none.`,
       { tool: name, input, cases: [] },
     );
   }
-  const found = stub.cases.find((item) => !('input' in item) || equals(input, item.input));
+  const found = stub.find((item) => !('input' in item) || equals(input, item.input));
   if (found === undefined) {
     throw new ToolStubError(
-      `${WHO}: no case of tool ${formatName(name)} fits its input ${formatInline(input, 200)}, so it was not run. Its cases, tried in order:\n${stub.cases.map((item, index) => `  ${index + 1}. ${describeCase(item)}`).join('\n')}\nAdd a case for this input (a case without input fits any), or a case { passThrough: true } to run the real tool for it.`,
-      { tool: name, input, cases: stub.cases.map(({ failed: _failed, ...item }) => item) },
+      `${WHO}: no case of tool ${formatName(name)} fits its input ${formatInline(input, 200)}, so it was not run. Its cases, tried in order:\n${stub.map((item, index) => `  ${index + 1}. ${describeCase(item)}`).join('\n')}\nAdd a case for this input (a case without input fits any), or a case { passThrough: true } to run the real tool for it.`,
+      { tool: name, input, cases: stub.map(({ failed: _failed, ...item }) => item) },
     );
   }
+  // A failing case throws its own Error, or an Error with its text.
+  const fail = (error: string | Error): Error => {
+    markDoubled(name, execution.callId, 'stubbed', { error: true });
+    return typeof error === 'string' ? new Error(error) : error;
+  };
   if (found.failTimes !== undefined && found.failed < found.failTimes) {
     found.failed += 1;
-    markDoubled(name, execution.callId, 'stubbed', { error: true });
-    throw failure(found.error ?? `${name} failed (stubbed: failure ${found.failed} of failTimes ${found.failTimes})`);
+    throw fail(found.error ?? `${name} failed (stubbed: failure ${found.failed} of failTimes ${found.failTimes})`);
   }
   if (found.passThrough === true) return execution.live();
-  if ('error' in found && found.failTimes === undefined) {
-    markDoubled(name, execution.callId, 'stubbed', { error: true });
-    throw failure(found.error!);
-  }
+  if ('error' in found && found.failTimes === undefined) throw fail(found.error!);
   const output = typeof found.output === 'function' ? await (found.output as (input: unknown) => unknown)(input) : found.output;
   markDoubled(name, execution.callId, 'stubbed', { output });
   return output;
-}
-
-/** The error a failing case throws: its own Error, or an Error with its text. */
-function failure(error: string | Error): Error {
-  return typeof error === 'string' ? new Error(error) : error;
 }
 
 function describeCase(item: ToolStubCase<unknown, unknown>): string {
@@ -119,21 +112,19 @@ function describeCase(item: ToolStubCase<unknown, unknown>): string {
 function parseStub(name: string, stub: unknown): Stub {
   const where = `${WHO}: the stub of ${formatName(name)}`;
   if (Array.isArray(stub) && stub.length > 0 && stub.some(looksLikeCase)) {
-    return {
-      cases: stub.map((item, index) => {
-        if (!looksLikeCase(item)) {
-          throw new ToolCallAccuracyError(`${where} is a list of cases, but its item ${index + 1} is not one: ${formatInline(item, 80)}. A case is { input?, output } or { input?, error }, with failTimes or passThrough if needed. (To stub an output that is such a list, return it from a function: () => [...].)`);
-        }
-        return { ...checkCase(item as Record<string, unknown>, `${where}, case ${index + 1}`), failed: 0 };
-      }),
-    };
+    return stub.map((item, index) => {
+      if (!looksLikeCase(item)) {
+        throw new ToolCallAccuracyError(`${where} is a list of cases, but its item ${index + 1} is not one: ${formatInline(item, 80)}. A case is { input?, output } or { input?, error }, with failTimes or passThrough if needed. (To stub an output that is such a list, return it from a function: () => [...].)`);
+      }
+      return { ...checkCase(item as Record<string, unknown>, `${where}, case ${index + 1}`), failed: 0 };
+    });
   }
   if (looksLikeCase(stub)) {
     throw new ToolCallAccuracyError(
       `${where} is ${formatInline(stub, 80)}: a case, not in a list. Wrap it in a list ([{ … }]) to make it a case, or return it from a function (() => ({ … })) if it is the output itself.`,
     );
   }
-  return { cases: [{ output: stub as ToolStubCase<unknown, unknown>['output'], failed: 0 }] };
+  return [{ output: stub as ToolStubCase<unknown, unknown>['output'], failed: 0 }];
 }
 
 /** An object of case keys only, with one that says what the call does. */
@@ -156,10 +147,4 @@ function checkCase(item: Record<string, unknown>, where: string): ToolStubCase<u
   }
   if (outcomes !== 1) throw new ToolCallAccuracyError(`${where} must say one outcome: output, error or passThrough: true (failTimes adds failures before the output); it has ${outcomes === 0 ? 'none' : 'several'}.`);
   return item as ToolStubCase<unknown, unknown>;
-}
-
-const STUB_OPTIONS: OptionsSchema = { shape: 'an object such as { passThrough: true }', options: { passThrough: rule.boolean } };
-
-function checkStubOptions(options: unknown): asserts options is StubbedToolsOptions {
-  checkOptions(options, STUB_OPTIONS, { where: WHO });
 }
