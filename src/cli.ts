@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CalibrationError } from './calibration/errors.js';
 import { ToolCallAccuracyError } from './errors.js';
-import { checkGate, type CalibrationGate } from './calibration/gate.js';
+import { checkGate, type CalibrationGate } from './judge/calibrationSettings.js';
 import { calibrateCommand, compareCommand } from './cli/calibrateCommand.js';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
@@ -143,17 +143,15 @@ export async function main(argv: readonly string[], io: { stdin: NodeJS.Readable
       const model = await loadModel(values.model, io.cwd);
       return await compareCommand({ dir, threshold, json: values.json === true, variant: { model, votes, ...(rubric !== undefined && { rubric }) }, ...(labelsFile !== undefined && { labelsFile }) }, io);
     }
-    const gate: CalibrationGate = {};
-    const minKappa = number(values, 'min-kappa', (value) => value >= -1 && value <= 1, 'a number from -1 to 1');
-    const minTpr = number(values, 'min-tpr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1');
-    const minTnr = number(values, 'min-tnr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1');
-    const minLabels = number(values, 'min-labels', (value) => Number.isInteger(value) && value >= 1, 'a whole number of at least 1');
-    if (minKappa !== undefined) gate.minKappa = minKappa;
-    if (minTpr !== undefined) gate.minTpr = minTpr;
-    if (minTnr !== undefined) gate.minTnr = minTnr;
-    if (minLabels !== undefined) gate.minLabels = minLabels;
-    if (values.level !== undefined) (gate as Record<string, unknown>).level = values.level;
-    if (values['warn-only']) gate.warnOnly = true;
+    const given = {
+      minKappa: number(values, 'min-kappa', (value) => value >= -1 && value <= 1, 'a number from -1 to 1'),
+      minTpr: number(values, 'min-tpr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1'),
+      minTnr: number(values, 'min-tnr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1'),
+      minLabels: number(values, 'min-labels', (value) => Number.isInteger(value) && value >= 1, 'a whole number of at least 1'),
+      level: values.level,
+      warnOnly: values['warn-only'] || undefined,
+    };
+    const gate = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as CalibrationGate;
     const gated = Object.keys(gate).some((key) => key.startsWith('min'));
     if (!gated && (gate.level !== undefined || gate.warnOnly)) throw new CalibrationError('--level and --warn-only shape a gate: give it a minimum too (--min-kappa, --min-tpr, --min-tnr or --min-labels).');
     if (gated) checkGate(gate, 'calibrate');

@@ -4,7 +4,8 @@
  * the exit code 1 when the judge is not trusted enough.
  */
 import { calibrate, type CalibrationReport } from '../calibration/calibrate.js';
-import { checkCalibration, type CalibrationGate } from '../calibration/gate.js';
+import { checkCalibration } from '../calibration/gate.js';
+import type { CalibrationGate } from '../judge/calibrationSettings.js';
 import { compareJudge, type JudgeVariant } from '../calibration/compare.js';
 import { describeCalibration, describeComparison, describeGateFailure } from '../format/calibration.js';
 import type { Io } from './label.js';

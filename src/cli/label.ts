@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readVerdicts, type ReadVerdict } from '../calibration/calibrate.js';
 import { CalibrationError } from '../calibration/errors.js';
-import { defaultLabelsFile, readLabels, writeLabels, type Label, type LabelsFile } from '../calibration/labels.js';
+import { defaultLabelsFile, labelOf, readLabels, writeLabels, type Label, type LabelsFile } from '../calibration/labels.js';
 import { escapeUnsafe } from '../printable.js';
 import { display } from '../store/index.js';
 import { printableName } from '../value.js';
@@ -30,8 +30,6 @@ export interface Io {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
   out(text: string): void;
 }
-
-const labelOf = (pass: boolean): Label => (pass ? 'pass' : 'fail');
 
 export async function labelCommand(options: LabelOptions, io: Io): Promise<number> {
   const labelsFile = options.labelsFile ?? defaultLabelsFile(options.dir);
