@@ -10,11 +10,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPORT_DIR_ENV, type ReportedAssertion } from './record.js';
+import type { ReportedAssertion } from './record.js';
 import { checkReporterOptions, writeReport, type ReporterOptions } from './output.js';
 import { calibrationOf } from './calibration.js';
 import { recordingsReport, type RunScope, type RunTest } from './recordings.js';
-import { mergeUses, type ReportedRecordingUse } from '../recordings/usage.js';
+import { mergeUses, REPORT_DIR_ENV, type ReportedRecordingUse } from '../recordings/usage.js';
 
 export type { ReporterOptions };
 

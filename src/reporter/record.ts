@@ -77,7 +77,6 @@ export interface ReportedAssertion extends AssertionRecord {
 }
 
 export const META_KEY = 'toolCallAccuracy';
-export { REPORT_DIR_ENV };
 
 interface RecordingContext {
   task?: unknown;

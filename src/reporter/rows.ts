@@ -92,38 +92,15 @@ export function keyId(key: AssertionKey): string {
 }
 
 export function toRow(record: ReportedAssertion, key: AssertionKey = { file: record.file, test: record.test, assertion: record.assertion, occurrence: 1 }): ReportRow {
-  const common = {
-    key,
-    matcher: record.matcher,
-    isNot: record.isNot,
-    kind: record.kind,
-    file: record.file,
-    test: record.test,
-    assertion: record.assertion,
-    failures: record.failures,
-    failuresLeftOut: record.failuresLeftOut,
-    verdicts: record.verdicts,
-    ...(record.judgeUsage !== undefined && { judgeUsage: record.judgeUsage }),
-  };
-  if (record.gate) {
-    const { gate } = record;
-    const required = gate.required > gate.n ? 'unreachable' : `${gate.required} of ${gate.n}`;
-    return {
-      ...common,
-      passes: gate.passes,
-      n: gate.n,
-      gate,
-      rate: gate.rate,
-      interval: gate.interval,
-      status: gate.status,
-      passed: gate.passed,
-      rule: `${required} (${describeRule(gate)})`,
-      minPassRate: gate.minPassRate,
-    };
+  const { gate } = record;
+  if (gate) {
+    const { passes, n, rate, interval, status, passed, minPassRate } = gate;
+    const required = gate.required > n ? 'unreachable' : `${gate.required} of ${n}`;
+    return { key, ...record, gate, passes, n, rate, interval, status, passed, rule: `${required} (${describeRule(gate)})`, minPassRate };
   }
   const passed = record.verdicts[0]?.passed ?? record.failures.length === 0;
   const passes = passed ? 1 : 0;
-  return { ...common, gate: undefined, passes, n: 1, rate: passes, interval: wilsonInterval(passes, 1), status: passed ? 'passed' : 'failed', passed, rule: undefined, minPassRate: undefined };
+  return { key, ...record, gate: undefined, passes, n: 1, rate: passes, interval: wilsonInterval(passes, 1), status: passed ? 'passed' : 'failed', passed, rule: undefined, minPassRate: undefined };
 }
 
 /** Regressions first, then failing assertions, then flaky ones, then the rest; in each group, the order the runner reported them. */
