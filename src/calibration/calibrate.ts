@@ -1,8 +1,6 @@
 /**
  * Calibration: the verdict files of a directory paired with a person's labels, decision by
- * decision, and the agreement at each level (run, call, step, missing tool, criterion), with the
- * per-tool and per-criterion breakdowns, every disagreement, and every label that no longer
- * matches a verdict.
+ * decision, and the agreement at each level, its breakdowns, disagreements and orphan labels.
  */
 import path from 'node:path';
 import { VERDICT_STORE } from '../judge/cacheSettings.js';

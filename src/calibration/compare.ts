@@ -1,9 +1,8 @@
 /**
- * A/B a judge for free: the labelled runs judged again by another configuration (model, rubric,
- * votes), its verdicts kept apart from the main ones (`<dir>/calibration/<configuration>/`, so a
- * second comparison replays them), and both calibrations side by side with the decisions that
- * changed sides. Nothing is chosen or rewritten: a better rubric reaches the code through a
- * reviewed edit.
+ * A/B a judge: the labelled runs judged again by another configuration (model, rubric, votes), its
+ * verdicts kept apart (`<dir>/calibration/<configuration>/`, so a second comparison replays them),
+ * both calibrations side by side. Nothing is chosen or rewritten: a better rubric reaches the code
+ * through a reviewed edit.
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';

@@ -149,7 +149,7 @@ async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile
     throw new CalibrationError(`Could not read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const rows = labelsFromCsv(text, file);
-  const touched = new Set<string>();
+  const touched = new Map<string, ReadVerdict>();
   for (const row of rows) {
     const matches = verdicts.filter((verdict) => verdict.key === row.key || (row.key.length >= 12 && verdict.key.startsWith(row.key)) || path.basename(verdict.file) === row.key);
     if (matches.length !== 1) {
@@ -161,11 +161,10 @@ async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile
     }
     const entry = (labels.labels[verdict.key] ??= entryOf(verdict, {}));
     entry.decisions[row.decision] = row.label;
-    touched.add(verdict.key);
+    touched.set(verdict.key, verdict);
   }
   // Decisions in the verdict's order, whatever the CSV's: the file stays in one stable order.
-  for (const key of touched) {
-    const verdict = verdicts.find((candidate) => candidate.key === key)!;
+  for (const [key, verdict] of touched) {
     const given = labels.labels[key]!.decisions;
     labels.labels[key]!.decisions = Object.fromEntries(verdict.decisions.filter((decision) => given[decision.id] !== undefined).map((decision) => [decision.id, given[decision.id]!]));
   }

@@ -1,11 +1,8 @@
 /**
  * Jest reporter: `reporters: ['default', 'tool-call-accuracy/jest-reporter']`, or with options
- * `['tool-call-accuracy/jest-reporter', { html: 'reports/tool-calls.html' }]`. The same table,
- * step summary and HTML page as the Vitest reporter. Jest has no test metadata: the reporter
- * names a directory in an environment variable before the workers start, and the matchers append
- * their records there (one file per worker). The recordings' counts, rewrites and stale files
- * as the Vitest reporter gives them; stale files only in a full, unsharded run (Jest's shards
- * have no merged report).
+ * `['tool-call-accuracy/jest-reporter', { html: 'reports/tool-calls.html' }]`: the Vitest reporter's
+ * report. Jest has no test metadata: the reporter names a directory in an environment variable
+ * before the workers start, and the matchers append their records there (one file per worker).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

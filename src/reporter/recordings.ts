@@ -16,10 +16,7 @@ export interface RunTest {
   passed: boolean;
 }
 
-/**
- * What the run lets the reporter decide about stale recordings: `full` when every test file ran
- * unfiltered and whole (a merged report of every shard counts), else why not.
- */
+/** `full` when every test file ran unfiltered and whole (a merged report of every shard counts), else why not. */
 export type RunScope = { full: true } | { full: false; why: string };
 
 /** One test's recording use, as the HTML page's table shows it: its counts and files, shown as in the text. */
@@ -28,23 +25,14 @@ export interface RecordingsTestRow extends Pick<ReportedRecordingUse, 'testFile'
 }
 
 /** A recording a test wrote over (or added steps to), as the page lists it. */
-export interface RecordingsRewrite {
-  testFile: string;
-  test: string;
-  file: string;
-  /** Steps added after the file's old ones, which it kept; 0 when written over. */
-  added: number;
+export interface RecordingsRewrite extends Pick<Rewrite, 'testFile' | 'test' | 'file' | 'added'> {
   /** Written over: whether the agent's tool calls changed (false: only the text, or nothing). */
   callsChanged: boolean;
   /** Written over: the text said of it, the calls before and after included (no first line). */
   lines: string[];
 }
 
-/**
- * The recordings' part of the report, as text (what the console reporters print) and as parts
- * (what the HTML page lays out). Every string in it went through `escapeUnsafe`, as the text does;
- * the page escapes it again for HTML.
- */
+/** The recordings' part of the report, as text and as parts for the HTML page: every string escaped as in the text. */
 export interface RecordingsReport {
   text: string;
   tests: RecordingsTestRow[];
@@ -140,7 +128,7 @@ function rewriteNames(rewrite: Rewrite, root: string): Pick<RecordingsRewrite, '
   return { testFile: escapeUnsafe(relative(root, rewrite.testFile)), test: escapeUnsafe(rewrite.test), file: escapeUnsafe(relative(root, rewrite.file)) };
 }
 
-interface Rewrite {
+export interface Rewrite {
   /** Steps recorded after the file's old ones, which it kept; 0 when the file was written over. */
   added: number;
   file: string;
