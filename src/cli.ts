@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CalibrationError } from './calibration/errors.js';
 import { ToolCallAccuracyError } from './errors.js';
-import { checkGate, type CalibrationGate } from './calibration/gate.js';
+import { checkGate, type CalibrationGate } from './judge/calibrationSettings.js';
 import { calibrateCommand, compareCommand } from './cli/calibrateCommand.js';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
@@ -123,41 +123,29 @@ export async function main(argv: readonly string[], io: { stdin: NodeJS.Readable
       const sample = number(values, 'sample', (value) => Number.isInteger(value) && value >= 1, 'a whole number of at least 1');
       const seed = number(values, 'seed', Number.isInteger, 'a whole number') ?? 1;
       if (values['accept-judge'] && values.from !== undefined) throw new CalibrationError('--accept-judge and --from are two ways to label: give one.');
-      return await labelCommand(
-        {
-          dir,
-          threshold,
-          seed,
-          acceptJudge: values['accept-judge'] === true,
-          ...(labelsFile !== undefined && { labelsFile }),
-          ...(sample !== undefined && { sample }),
-          ...(values.from !== undefined && { from: path.resolve(io.cwd, values.from) }),
-        },
-        { stdin: io.stdin, out: io.out },
-      );
+      const from = values.from === undefined ? undefined : path.resolve(io.cwd, values.from);
+      return await labelCommand({ dir, labelsFile, threshold, sample, seed, acceptJudge: values['accept-judge'] === true, from }, io);
     }
     if (values.model !== undefined || values['rubric-file'] !== undefined || values.votes !== undefined) {
       if (values.model === undefined) throw new CalibrationError('--rubric-file and --votes judge the labelled runs again: give the judge model with --model too (a verdict file names its model but cannot rebuild it).');
       const votes = number(values, 'votes', (value) => Number.isInteger(value) && value >= 1 && value % 2 === 1, 'an odd whole number (1, 3, 5…), so a majority decides') ?? 1;
       const rubric = values['rubric-file'] === undefined ? undefined : await readText(path.resolve(io.cwd, values['rubric-file']), '--rubric-file');
       const model = await loadModel(values.model, io.cwd);
-      return await compareCommand({ dir, threshold, json: values.json === true, variant: { model, votes, ...(rubric !== undefined && { rubric }) }, ...(labelsFile !== undefined && { labelsFile }) }, io);
+      return await compareCommand({ dir, labelsFile, threshold, json: values.json === true, variant: { model, votes, ...(rubric !== undefined && { rubric }) } }, io);
     }
-    const gate: CalibrationGate = {};
-    const minKappa = number(values, 'min-kappa', (value) => value >= -1 && value <= 1, 'a number from -1 to 1');
-    const minTpr = number(values, 'min-tpr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1');
-    const minTnr = number(values, 'min-tnr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1');
-    const minLabels = number(values, 'min-labels', (value) => Number.isInteger(value) && value >= 1, 'a whole number of at least 1');
-    if (minKappa !== undefined) gate.minKappa = minKappa;
-    if (minTpr !== undefined) gate.minTpr = minTpr;
-    if (minTnr !== undefined) gate.minTnr = minTnr;
-    if (minLabels !== undefined) gate.minLabels = minLabels;
-    if (values.level !== undefined) (gate as Record<string, unknown>).level = values.level;
-    if (values['warn-only']) gate.warnOnly = true;
+    const given = {
+      minKappa: number(values, 'min-kappa', (value) => value >= -1 && value <= 1, 'a number from -1 to 1'),
+      minTpr: number(values, 'min-tpr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1'),
+      minTnr: number(values, 'min-tnr', (value) => value >= 0 && value <= 1, 'a number from 0 to 1'),
+      minLabels: number(values, 'min-labels', (value) => Number.isInteger(value) && value >= 1, 'a whole number of at least 1'),
+      level: values.level,
+      warnOnly: values['warn-only'] || undefined,
+    };
+    const gate = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as CalibrationGate;
     const gated = Object.keys(gate).some((key) => key.startsWith('min'));
     if (!gated && (gate.level !== undefined || gate.warnOnly)) throw new CalibrationError('--level and --warn-only shape a gate: give it a minimum too (--min-kappa, --min-tpr, --min-tnr or --min-labels).');
     if (gated) checkGate(gate, 'calibrate');
-    return await calibrateCommand({ dir, threshold, json: values.json === true, gate: gated ? gate : undefined, ...(labelsFile !== undefined && { labelsFile }) }, io);
+    return await calibrateCommand({ dir, labelsFile, threshold, json: values.json === true, gate: gated ? gate : undefined }, io);
   } catch (error) {
     // parseArgs' own errors (an unknown flag, a missing value) say what was wrong in their message.
     const known = error instanceof CalibrationError || error instanceof ToolCallAccuracyError || (error as Error | undefined)?.name === 'JudgeError' || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS');

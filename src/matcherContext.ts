@@ -36,12 +36,10 @@ export interface MatcherUtils {
 }
 
 /**
- * Text from the runner's utilities, coloured as the runner in use colours its own matchers'
- * messages. Jest's matchers colour through Jest's utilities (jest-matcher-utils, the ones with
- * `matcherErrorMessage`), so ours keep their colours and Jest decides. Vitest's own matchers throw
- * plain text, which its reporter colours, but its `utils` colour by the environment (CI,
- * FORCE_COLOR, the terminal): under Vitest, and with any other context, the text is made plain, so
- * an error snapshot is the same on a laptop and in CI. Our own text never carries colour codes.
+ * Text from the runner's utilities, coloured as the runner colours its own matchers' messages: Jest's
+ * utilities (the ones with `matcherErrorMessage`) keep their colours. Vitest's matchers throw plain
+ * text, but its `utils` colour by the environment (CI, FORCE_COLOR, the terminal): under Vitest, and
+ * with any other context, the text is made plain, so an error snapshot is the same on a laptop and in CI.
  */
 export function inRunnerColours(utils: MatcherUtils, text: string): string {
   return typeof utils.matcherErrorMessage === 'function' ? text : stripVTControlCharacters(text);

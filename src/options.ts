@@ -4,10 +4,8 @@ import { didYouMean } from './suggest.js';
 import { formatName, isAsymmetricMatcher } from './value.js';
 
 /**
- * The one checker of options objects: every function and matcher that takes options (the reporter,
- * `sample`, `configureRecordings`, `configureJudge`, `mastraGate`, the trajectory scorers, the
- * matchers' options and budgets, `stubbedTools`, `scoreRuns`) describes its object as an
- * `OptionsSchema` (data) and calls `checkOptions`, so that a wrong option is said one way:
+ * The one checker of options objects: every function and matcher that takes options describes its
+ * object as an `OptionsSchema` (data) and calls `checkOptions`, so that a wrong option is said one way:
  *
  *   sample(): unknown option "passRat". Known: n, concurrency, minPassRate, confidence. Did you mean "minPassRate"?
  *   sample(): n must be a whole number of runs, at least 1; received number 0.
@@ -70,7 +68,8 @@ export function optionsProblem(value: unknown, schema: OptionsSchema, place: Opt
     if (check === true) continue;
     const received = (value as Record<string, unknown>)[option];
     if (received !== undefined && !check.accepts(received)) {
-      return wrongOption(place.where, place.within === undefined ? option : `${place.within}.${option}`, check.mustBe, received, known);
+      const name = place.within === undefined ? option : `${place.within}.${option}`;
+      return optionsError(`${place.where}: ${name} must be ${check.mustBe}; received ${describe(received)}.`, { where: place.where, option: name, received, known });
     }
   }
   return undefined;
@@ -94,17 +93,6 @@ export function unknownOption(where: string, unknown: readonly string[], known: 
   const suggestion = known.find((name) => said === ` Did you mean ${formatName(name)}?`);
   const message = `${where}: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map(formatName).join(', ')}. Known: ${known.join(', ')}.${said}`;
   return optionsError(message, { where, option: unknown[0], received: unknown[0], known, ...(suggestion !== undefined && { suggestion }) });
-}
-
-/** `where: option must be mustBe; received …`. */
-export function wrongOption(
-  where: string,
-  option: string,
-  mustBe: string,
-  received: unknown,
-  known: readonly string[] = [],
-): ToolCallAccuracyError {
-  return optionsError(`${where}: ${option} must be ${mustBe}; received ${describe(received)}.`, { where, option, received, known });
 }
 
 /** A received value as every options message says it: itself when small (`"x"`, `number 3`), else its kind (an object's with its top keys). */

@@ -20,8 +20,6 @@ export const jestMatchers = matchersFor(loadBodies, { diffInMessage: true });
 // find that out.
 const TRACKED_JUDGES = Symbol.for('tool-call-accuracy.tracked-judges');
 
-type Bodies = ReturnType<typeof loadBodies>;
-
 // refs/brand.ts marks the values the package hands out under this key; `trajectory(run)` is marked
 // 'trajectory' (format/trajectory.ts). Read here by its key, so this file imports none of the package.
 const KIND = Symbol.for('tool-call-accuracy.kind');
@@ -44,7 +42,7 @@ export const trajectorySerializer = {
 };
 
 /** For afterEach: fails the test for the judge assertions it did not await (judge/pending.ts). */
-export function failOnUnawaitedJudges(...args: Parameters<Bodies['failOnUnawaitedJudges']>): Promise<void> | undefined {
+export function failOnUnawaitedJudges(...args: Parameters<ReturnType<typeof loadBodies>['failOnUnawaitedJudges']>): Promise<void> | undefined {
   return TRACKED_JUDGES in globalThis ? loadBodies().failOnUnawaitedJudges(...args) : undefined;
 }
 

@@ -40,34 +40,25 @@ export interface AgentTestRun {
 }
 
 /** A tool invocation as Mastra stores it; `state` defaults to `'result'`. */
-export function createToolInvocation({
-  toolCallId,
-  toolName,
-  args,
-  result,
-  state = 'result',
-}: {
+export function createToolInvocation(invocation: {
   toolCallId: string;
   toolName: string;
   args: Record<string, any>;
   result: Record<string, any>;
   state?: ToolInvocationState;
 }): TestToolInvocation {
+  const { toolCallId, toolName, args, result, state = 'result' } = invocation;
   return { toolCallId, toolName, args, result, state };
 }
 
 /** A Mastra stored message (`content.format: 2`) with optional tool invocations. */
-export function createTestMessage({
-  content,
-  role,
-  id = 'test-message',
-  toolInvocations = [],
-}: {
+export function createTestMessage(message: {
   content: string;
   role: 'user' | 'assistant' | 'system';
   id?: string;
   toolInvocations?: TestToolInvocation[];
 }): TestMessage {
+  const { content, role, id = 'test-message', toolInvocations = [] } = message;
   return {
     id,
     role,
@@ -76,13 +67,7 @@ export function createTestMessage({
       parts: [{ type: 'text', text: content }],
       content,
       ...(toolInvocations.length > 0 && {
-        toolInvocations: toolInvocations.map((invocation) => ({
-          toolCallId: invocation.toolCallId,
-          toolName: invocation.toolName,
-          args: invocation.args,
-          result: invocation.result,
-          state: invocation.state,
-        })),
+        toolInvocations: toolInvocations.map(({ toolCallId, toolName, args, result, state }) => ({ toolCallId, toolName, args, result, state })),
       }),
     },
     createdAt: new Date(),
@@ -90,15 +75,7 @@ export function createTestMessage({
 }
 
 /** A whole agent run, as Mastra's scorers receive it. */
-export function createAgentTestRun({
-  inputMessages = [],
-  output,
-  rememberedMessages = [],
-  systemMessages = [],
-  taggedSystemMessages = {},
-  requestContext = new Map(),
-  runId = globalThis.crypto.randomUUID(),
-}: {
+export function createAgentTestRun(run: {
   inputMessages?: TestMessage[];
   output: TestMessage[];
   rememberedMessages?: TestMessage[];
@@ -107,6 +84,8 @@ export function createAgentTestRun({
   requestContext?: Map<string, unknown>;
   runId?: string;
 }): AgentTestRun {
+  const { inputMessages = [], output, rememberedMessages = [], systemMessages = [], taggedSystemMessages = {} } = run;
+  const { requestContext = new Map(), runId = globalThis.crypto.randomUUID() } = run;
   return {
     input: { inputMessages, rememberedMessages, systemMessages, taggedSystemMessages },
     output,

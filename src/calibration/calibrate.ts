@@ -1,15 +1,14 @@
 /**
  * Calibration: the verdict files of a directory paired with a person's labels, decision by
- * decision, and the agreement at each level (run, call, step, missing tool, criterion), with the
- * per-tool and per-criterion breakdowns, every disagreement, and every label that no longer
- * matches a verdict.
+ * decision, and the agreement at each level, its breakdowns, disagreements and orphan labels.
  */
 import path from 'node:path';
 import { VERDICT_STORE } from '../judge/cacheSettings.js';
 import { display, listJsonFiles, readStoredObject } from '../store/index.js';
-import { decisionsOf, LEVELS, type JudgedDecision, type Level, type StoredVerdict } from './decisions.js';
+import { CALIBRATION_LEVELS, type CalibrationLevel as Level } from '../judge/calibrationSettings.js';
+import { decisionsOf, type JudgedDecision, type StoredVerdict } from './decisions.js';
 import { CalibrationError } from './errors.js';
-import { defaultLabelsFile, LABELS_FILE, readLabels, type Label, type LabelsFile } from './labels.js';
+import { defaultLabelsFile, LABELS_FILE, labelOf, readLabels, type Label, type LabelsFile } from './labels.js';
 import { agreementStats, correctedPassRate, rate, type AgreementStats, type Rate } from './stats.js';
 
 /** Fewer labels than this at a level: the report says its numbers are too few to trust. */
@@ -40,11 +39,6 @@ export interface ReadVerdict {
   entry: StoredVerdict;
 }
 
-export interface GroupReport {
-  group: string;
-  stats: AgreementStats;
-}
-
 export interface LevelReport {
   level: Level;
   stats: AgreementStats;
@@ -53,7 +47,7 @@ export interface LevelReport {
   /** That rate corrected by the judge's TPR and TNR (Rogan–Gladen); undefined where it is not defined. */
   correctedPassRate: number | undefined;
   /** Per tool (calls, missing tools), per step name or per criterion, for groups with enough labels. */
-  groups: GroupReport[];
+  groups: Array<{ group: string; stats: AgreementStats }>;
 }
 
 export interface Disagreement {
@@ -85,15 +79,13 @@ export interface CalibrationReport {
   verdicts: number;
   /** Of them, those with at least one label that matched. */
   labelledVerdicts: number;
-  /** Levels with at least one judged decision, in LEVELS order. */
+  /** Levels with at least one judged decision, in CALIBRATION_LEVELS order. */
   levels: LevelReport[];
   disagreements: Disagreement[];
   orphans: OrphanLabel[];
   /** Each voted verdict's agreement: how stable the judge is (not whether it is right). */
   voteAgreements: number[];
 }
-
-const label = (pass: boolean): Label => (pass ? 'pass' : 'fail');
 
 /**
  * Every verdict in `dir` (not the labels file), by file name. A verdict stored twice (by a test
@@ -136,7 +128,7 @@ export async function calibrate(options: CalibrationOptions): Promise<Calibratio
 export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: LabelsFile, options: { dir: string; labelsFile: string; threshold: number }): CalibrationReport {
   const { labelsFile, threshold } = options;
   const byKey = new Map(verdicts.map((verdict) => [verdict.key, verdict]));
-  const pairs: Array<{ verdict: ReadVerdict; decision: JudgedDecision; human: boolean }> = [];
+  const pairs: Array<{ verdict: ReadVerdict; decision: JudgedDecision; human: boolean; judge: boolean }> = [];
   const orphans: OrphanLabel[] = [];
   const labelled = new Set<string>();
   for (const [key, entry] of Object.entries(labels.labels)) {
@@ -152,17 +144,17 @@ export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: Labe
         orphans.push({ key, verdictFile: entry.verdictFile, id, problem: `the verdict in ${display(verdict.file)} has no decision "${id}" any more (it has ${[...decisions.keys()].map((known) => `"${known}"`).join(', ')})` });
         continue;
       }
-      pairs.push({ verdict, decision, human: answer === 'pass' });
+      pairs.push({ verdict, decision, human: answer === 'pass', judge: decision.pass });
       labelled.add(key);
     }
   }
 
   const levels: LevelReport[] = [];
-  for (const level of LEVELS) {
+  for (const level of CALIBRATION_LEVELS) {
     const judged = verdicts.flatMap((verdict) => verdict.decisions.filter((decision) => decision.level === level));
     if (judged.length === 0) continue;
     const atLevel = pairs.filter((pair) => pair.decision.level === level);
-    const stats = agreementStats(atLevel.map((pair) => ({ human: pair.human, judge: pair.decision.pass })));
+    const stats = agreementStats(atLevel);
     const judgePassRate = rate(judged.filter((decision) => decision.pass).length, judged.length);
     const groups = new Map<string, typeof atLevel>();
     for (const pair of atLevel) {
@@ -171,7 +163,7 @@ export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: Labe
     }
     const groupReports = [...groups]
       .filter(([, members]) => members.length >= GROUP_MIN_LABELS)
-      .map(([group, members]) => ({ group, stats: agreementStats(members.map((pair) => ({ human: pair.human, judge: pair.decision.pass }))) }))
+      .map(([group, members]) => ({ group, stats: agreementStats(members) }))
       .sort((a, b) => b.stats.n - a.stats.n || a.group.localeCompare(b.group));
     levels.push({
       level,
@@ -183,14 +175,14 @@ export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: Labe
   }
 
   const disagreements = pairs
-    .filter((pair) => pair.human !== pair.decision.pass)
+    .filter((pair) => pair.human !== pair.judge)
     .map(({ verdict, decision, human }) => ({
       key: verdict.key,
       verdictFile: verdict.file,
       level: decision.level,
       id: decision.id,
-      human: label(human),
-      judge: label(decision.pass),
+      human: labelOf(human),
+      judge: labelOf(decision.pass),
       group: decision.group,
       reasoning: decision.reasoning,
       agreement: verdict.agreement,

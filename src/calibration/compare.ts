@@ -1,9 +1,8 @@
 /**
- * A/B a judge for free: the labelled runs judged again by another configuration (model, rubric,
- * votes), its verdicts kept apart from the main ones (`<dir>/calibration/<configuration>/`, so a
- * second comparison replays them), and both calibrations side by side with the decisions that
- * changed sides. Nothing is chosen or rewritten: a better rubric reaches the code through a
- * reviewed edit.
+ * A/B a judge: the labelled runs judged again by another configuration (model, rubric, votes), its
+ * verdicts kept apart (`<dir>/calibration/<configuration>/`, so a second comparison replays them),
+ * both calibrations side by side. Nothing is chosen or rewritten: a better rubric reaches the code
+ * through a reviewed edit.
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -14,8 +13,10 @@ import { modelIdentity } from '../judge/model.js';
 import type { JudgeModel } from '../judge/types.js';
 import { slug } from '../store/index.js';
 import { calibrateVerdicts, readVerdicts, type CalibrationReport, type ReadVerdict } from './calibrate.js';
-import { decisionsOf, type Level } from './decisions.js';
-import { defaultLabelsFile, readLabels, type Label } from './labels.js';
+import type { CalibrationLevel as Level } from '../judge/calibrationSettings.js';
+import { plural } from '../value.js';
+import { decisionsOf } from './decisions.js';
+import { defaultLabelsFile, labelOf, readLabels, type Label } from './labels.js';
 
 export interface JudgeVariant {
   model: JudgeModel;
@@ -81,10 +82,10 @@ export async function compareJudge(options: { dir: string; labelsFile?: string; 
       const was = verdict.decisions.find((decision) => decision.id === id);
       const now = other.decisions.find((decision) => decision.id === id);
       if (was === undefined || now === undefined || was.pass === now.pass) continue;
-      changed.push({ verdictFile: verdict.file, level: was.level, id, human, before: was.pass ? 'pass' : 'fail', after: now.pass ? 'pass' : 'fail' });
+      changed.push({ verdictFile: verdict.file, level: was.level, id, human, before: labelOf(was.pass), after: labelOf(now.pass) });
     }
   }
   const { provider, modelId } = modelIdentity(variant.model);
-  const describeVariant = `${modelId} (${provider}), ${variant.votes} vote${variant.votes === 1 ? '' : 's'}${variant.rubric === undefined ? ", each verdict's own rubric" : ', the given rubric'}`;
+  const describeVariant = `${modelId} (${provider}), ${plural(variant.votes, 'vote')}${variant.rubric === undefined ? ", each verdict's own rubric" : ', the given rubric'}`;
   return { before, after, variantDir: otherDir, asked, changed, describeVariant };
 }

@@ -5,13 +5,9 @@
  * second reader.
  */
 
-import { CALIBRATION_LEVELS, type CalibrationLevel } from '../judge/calibrationSettings.js';
+import type { CalibrationLevel as Level } from '../judge/calibrationSettings.js';
 import { scoreVerdict } from '../judge/score.js';
 import type { JudgeVerdict } from '../judge/types.js';
-
-/** The levels calibration reports on, in the order it prints them. */
-export const LEVELS = CALIBRATION_LEVELS;
-export type Level = CalibrationLevel;
 
 /**
  * One decision of the judge's. `id` names it in the labels file (`call 2: search-tool`); `pass` is
@@ -30,9 +26,7 @@ export interface JudgedDecision {
 /** A verdict file as calibration reads it: its own fields, loosely typed (the file is checked when read). */
 export type StoredVerdict = Record<string, unknown>;
 
-export interface VerdictKind {
-  /** What the kind is called in messages: `toUseAppropriateTools`. */
-  name: string;
+interface VerdictKind {
   /** Whether a stored entry is of this kind. */
   matches(entry: StoredVerdict): boolean;
   /** The judge's decisions below the run level, in the order the run made them. */
@@ -55,7 +49,6 @@ function missingDecisions(entry: StoredVerdict, named: readonly string[]): Judge
 
 /** `toUseAppropriateTools` and `createToolCallAccuracyScorerLLM`: `{ evaluations, missingTools, reason }`. */
 const appropriateTools: VerdictKind = {
-  name: 'toUseAppropriateTools',
   matches: (entry) => entry.kind === undefined && record(entry.verdict).evaluations !== undefined,
   decisions(entry) {
     const verdict = record(entry.verdict);
@@ -80,7 +73,6 @@ const appropriateTools: VerdictKind = {
  * criteria: [{ criterion, answer, rationale }], overallAssessment }`, marked `"kind": "trajectory"`.
  */
 const trajectory: VerdictKind = {
-  name: 'toFollowASensibleTrajectory',
   matches: (entry) => entry.kind === 'trajectory',
   decisions(entry) {
     const verdict = record(entry.verdict);
@@ -105,16 +97,9 @@ const trajectory: VerdictKind = {
   score: (entry) => (typeof entry.score === 'number' ? entry.score : undefined),
 };
 
-/** Every verdict kind calibration reads. */
-export const VERDICT_KINDS: readonly VerdictKind[] = [trajectory, appropriateTools];
-
-export function kindOf(entry: StoredVerdict): VerdictKind | undefined {
-  return VERDICT_KINDS.find((kind) => kind.matches(entry));
-}
-
 /** Every decision of a verdict: the run's first (it passes when its score reaches `threshold`), then the kind's. */
 export function decisionsOf(entry: StoredVerdict, threshold: number): JudgedDecision[] | undefined {
-  const kind = kindOf(entry);
+  const kind = [trajectory, appropriateTools].find((candidate) => candidate.matches(entry));
   if (kind === undefined) return undefined;
   const score = kind.score(entry);
   const verdict = record(entry.verdict);

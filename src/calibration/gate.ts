@@ -4,11 +4,9 @@
  * a judge that was never shown both kinds of run has not earned trust.
  */
 import type { CalibrationReport, Disagreement, LevelReport } from './calibrate.js';
-import type { Level } from './decisions.js';
-import { DEFAULT_MIN_LABELS, type CalibrationGate } from '../judge/calibrationSettings.js';
+import { DEFAULT_MIN_LABELS, type CalibrationGate, type CalibrationLevel as Level } from '../judge/calibrationSettings.js';
 import type { Interval } from '../sample/wilson.js';
-
-export { checkGate, DEFAULT_MIN_LABELS, type CalibrationGate } from '../judge/calibrationSettings.js';
+import { plural } from '../value.js';
 
 /** One rule of the gate that the judge did not meet. */
 export interface GateFailure {
@@ -40,7 +38,7 @@ export function checkCalibration(report: CalibrationReport, gate: CalibrationGat
   const minLabels = gate.minLabels ?? DEFAULT_MIN_LABELS;
   if (n < minLabels) {
     const option = gate.minLabels === undefined ? `the ${DEFAULT_MIN_LABELS} a gate needs unless its minLabels says otherwise` : `minLabels ${minLabels}`;
-    failures.push({ metric: 'labels', text: `${n} labelled decision${n === 1 ? '' : 's'} at the ${level} level, fewer than ${option}`, costly: [] });
+    failures.push({ metric: 'labels', text: `${plural(n, 'labelled decision')} at the ${level} level, fewer than ${option}`, costly: [] });
   }
   const rule = (metric: GateFailure['metric'], option: string, min: number | undefined, value: number | undefined, interval: Interval | undefined, costly: Disagreement[], undefinedWhy: string) => {
     if (min === undefined) return;

@@ -23,6 +23,8 @@ export const LABELS_VERSION = 1;
 
 export type Label = 'pass' | 'fail';
 
+export const labelOf = (pass: boolean): Label => (pass ? 'pass' : 'fail');
+
 export interface LabelEntry {
   /** The verdict file it was labelled from (for a reader; entries are matched by key). */
   verdictFile: string;

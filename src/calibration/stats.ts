@@ -14,13 +14,11 @@ export interface DecisionPair {
 
 /** Rows: the person's decision; columns: the judge's. */
 export interface Confusion {
-  /** Both said pass. */
   bothPass: number;
   /** The person said pass, the judge fail (the judge's false alarm). */
   humanPassJudgeFail: number;
   /** The person said fail, the judge pass (what the judge let through). */
   humanFailJudgePass: number;
-  /** Both said fail. */
   bothFail: number;
 }
 
@@ -98,20 +96,9 @@ export function cohensKappa(confusion: Confusion): Kappa {
   if (chance === 1) return { value: undefined, interval: undefined };
   const kappa = (observed - chance) / (1 - chance);
   // Fleiss, Cohen and Everitt (1969): the large-sample variance of κ (not the one under κ = 0).
-  const rows = [humanPass, 1 - humanPass];
-  const cols = [judgePass, 1 - judgePass];
-  const cells = [
-    [bothPass / n, humanPassJudgeFail / n],
-    [humanFailJudgePass / n, bothFail / n],
-  ];
-  let diagonal = 0;
-  let offDiagonal = 0;
-  for (let i = 0; i < 2; i++) {
-    for (let j = 0; j < 2; j++) {
-      if (i === j) diagonal += cells[i]![i]! * (1 - (rows[i]! + cols[i]!) * (1 - kappa)) ** 2;
-      else offDiagonal += cells[i]![j]! * (cols[i]! + rows[j]!) ** 2;
-    }
-  }
+  const [humanFail, judgeFail] = [1 - humanPass, 1 - judgePass];
+  const diagonal = (bothPass / n) * (1 - (humanPass + judgePass) * (1 - kappa)) ** 2 + (bothFail / n) * (1 - (humanFail + judgeFail) * (1 - kappa)) ** 2;
+  const offDiagonal = (humanPassJudgeFail / n) * (judgePass + humanFail) ** 2 + (humanFailJudgePass / n) * (judgeFail + humanPass) ** 2;
   const variance = (diagonal + (1 - kappa) ** 2 * offDiagonal - (kappa - chance * (1 - kappa)) ** 2) / ((1 - chance) ** 2 * n);
   const half = normalQuantile(0.975) * Math.sqrt(Math.max(0, variance)); // a variance of -1e-17 is rounding
   return { value: kappa, interval: { low: Math.max(-1, kappa - half), high: Math.min(1, kappa + half) } };

@@ -2,8 +2,7 @@
  * The answers a person gives `label`: one keypress each at a terminal, one line each from a pipe
  * (so a script, or a test, can answer). Undefined when the input ends.
  */
-import { createInterface } from 'node:readline';
-import { emitKeypressEvents } from 'node:readline';
+import { createInterface, emitKeypressEvents } from 'node:readline';
 
 export interface Answers {
   next(): Promise<string | undefined>;

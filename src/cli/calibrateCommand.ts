@@ -4,7 +4,8 @@
  * the exit code 1 when the judge is not trusted enough.
  */
 import { calibrate, type CalibrationReport } from '../calibration/calibrate.js';
-import { checkCalibration, type CalibrationGate } from '../calibration/gate.js';
+import { checkCalibration } from '../calibration/gate.js';
+import type { CalibrationGate } from '../judge/calibrationSettings.js';
 import { compareJudge, type JudgeVariant } from '../calibration/compare.js';
 import { describeCalibration, describeComparison, describeGateFailure } from '../format/calibration.js';
 import type { Io } from './label.js';
@@ -18,7 +19,7 @@ export interface CalibrateOptions {
 }
 
 export async function calibrateCommand(options: CalibrateOptions, io: Pick<Io, 'out'>): Promise<number> {
-  const report = await calibrate({ dir: options.dir, threshold: options.threshold, ...(options.labelsFile !== undefined && { labelsFile: options.labelsFile }) });
+  const report = await calibrate(options);
   const gate = options.gate === undefined ? undefined : checkCalibration(report, options.gate);
   const failed = gate !== undefined && gate.failures.length > 0;
   if (options.json) {
@@ -42,7 +43,7 @@ function jsonReport(report: CalibrationReport, gate: ReturnType<typeof checkCali
 
 /** `calibrate --model …`: the labelled runs judged again by another configuration, side by side with the recorded one. */
 export async function compareCommand(options: { dir: string; labelsFile?: string; threshold: number; json: boolean; variant: JudgeVariant }, io: Pick<Io, 'out'>): Promise<number> {
-  const comparison = await compareJudge({ dir: options.dir, threshold: options.threshold, variant: options.variant, ...(options.labelsFile !== undefined && { labelsFile: options.labelsFile }) });
+  const comparison = await compareJudge(options);
   if (options.json) {
     const { before, after, ...rest } = comparison;
     io.out(JSON.stringify({ ...rest, before: jsonReport(before, undefined), after: jsonReport(after, undefined) }, null, 2));

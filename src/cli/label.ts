@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readVerdicts, type ReadVerdict } from '../calibration/calibrate.js';
 import { CalibrationError } from '../calibration/errors.js';
-import { defaultLabelsFile, readLabels, writeLabels, type Label, type LabelsFile } from '../calibration/labels.js';
+import { defaultLabelsFile, labelOf, readLabels, writeLabels, type Label, type LabelsFile } from '../calibration/labels.js';
 import { escapeUnsafe } from '../printable.js';
 import { display } from '../store/index.js';
 import { printableName } from '../value.js';
@@ -30,8 +30,6 @@ export interface Io {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
   out(text: string): void;
 }
-
-const labelOf = (pass: boolean): Label => (pass ? 'pass' : 'fail');
 
 export async function labelCommand(options: LabelOptions, io: Io): Promise<number> {
   const labelsFile = options.labelsFile ?? defaultLabelsFile(options.dir);
@@ -151,7 +149,7 @@ async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile
     throw new CalibrationError(`Could not read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const rows = labelsFromCsv(text, file);
-  const touched = new Set<string>();
+  const touched = new Map<string, ReadVerdict>();
   for (const row of rows) {
     const matches = verdicts.filter((verdict) => verdict.key === row.key || (row.key.length >= 12 && verdict.key.startsWith(row.key)) || path.basename(verdict.file) === row.key);
     if (matches.length !== 1) {
@@ -163,11 +161,10 @@ async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile
     }
     const entry = (labels.labels[verdict.key] ??= entryOf(verdict, {}));
     entry.decisions[row.decision] = row.label;
-    touched.add(verdict.key);
+    touched.set(verdict.key, verdict);
   }
   // Decisions in the verdict's order, whatever the CSV's: the file stays in one stable order.
-  for (const key of touched) {
-    const verdict = verdicts.find((candidate) => candidate.key === key)!;
+  for (const [key, verdict] of touched) {
     const given = labels.labels[key]!.decisions;
     labels.labels[key]!.decisions = Object.fromEntries(verdict.decisions.filter((decision) => given[decision.id] !== undefined).map((decision) => [decision.id, given[decision.id]!]));
   }

@@ -1,8 +1,4 @@
-/**
- * The calibration the reporters show: for each verdict directory the run's judged assertions used
- * that holds a labels file, how far the judge agrees with those labels. A labels file that cannot
- * be read is said, not skipped.
- */
+/** For each verdict directory the run used that holds a labels file, how far the judge agrees with the labels. */
 import { existsSync } from 'node:fs';
 import { calibrate, type CalibrationReport } from '../calibration/calibrate.js';
 import { defaultLabelsFile } from '../calibration/labels.js';

@@ -41,13 +41,7 @@ ${sorted.map((row) => formatRow(row, baseline)).join('\n')}
 `;
 }
 
-/**
- * The recordings' part of the run, under the table and its judge usage line: the console's summary
- * line; a row per test with its model steps and tool calls replayed, recorded and live, the judge's
- * usage for that test's assertions, and its recording files; the recordings written over (whether
- * the agent's tool calls changed, with the calls before and after) or added to; the stale files
- * with the command that removes them.
- */
+/** The recordings' part of the run, under the table: a row per test, the recordings written over or added to, the stale files. */
 function formatRecordings(recordings: RecordingsReport | undefined, rows: readonly ReportRow[]): string {
   if (recordings === undefined) return '';
   const [summary] = recordings.text.split('\n');
@@ -161,12 +155,7 @@ function formatDetails(row: ReportRow): string {
   return parts.join('\n');
 }
 
-/** Text from the user's suite (test names, tool names, inputs, the judge's words) is never markup. */
-/**
- * The calibration panel: per level the 2×2 table, κ and the rates with their intervals, the
- * per-tool or per-criterion breakdown, the disagreements linked to their verdict files, and the
- * votes' agreement, labelled as stability (the judge agreeing with itself), not validity.
- */
+/** The calibration panel; the votes' agreement is labelled as stability (the judge agreeing with itself), not validity. */
 function formatCalibration(report: CalibrationReport): string {
   const levels = report.levels.filter((level) => level.stats.n > 0);
   const sections = levels.map((level) => {
@@ -204,6 +193,7 @@ ${sections.join('\n')}${disagreements}${stability}
 `;
 }
 
+/** Text from the user's suite (test names, tool names, inputs, the judge's words) is never markup. */
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -229,11 +219,10 @@ tr[data-passed="false"] .bar .fill { background: #cf222e; }
 .rate { white-space: nowrap; }
 h2 { font-size: 16px; margin: 20px 0 6px; }
 .baseline-rate, .change { font-variant-numeric: tabular-nums; }
-.difference { white-space: nowrap; }
 /* Long paths and assertions wrap anywhere rather than widen the table past the window. */
 td.test { min-width: 180px; }
 .file, td.matcher code { overflow-wrap: anywhere; }
-.difference { font-size: 12px; color: #59636e; margin-top: 2px; }
+.difference { white-space: nowrap; font-size: 12px; color: #59636e; margin-top: 2px; }
 .badge.change-regressed { background: #ffebe9; color: #a40e26; font-weight: 600; }
 .badge.change-improved { background: #dafbe1; color: #116329; }
 .badge.change-unchanged { background: #eaeef2; color: #424a53; }

@@ -1,20 +1,17 @@
 /**
  * Jest reporter: `reporters: ['default', 'tool-call-accuracy/jest-reporter']`, or with options
- * `['tool-call-accuracy/jest-reporter', { html: 'reports/tool-calls.html' }]`. The same table,
- * step summary and HTML page as the Vitest reporter. Jest has no test metadata: the reporter
- * names a directory in an environment variable before the workers start, and the matchers append
- * their records there (one file per worker). The recordings' counts, rewrites and stale files
- * as the Vitest reporter gives them; stale files only in a full, unsharded run (Jest's shards
- * have no merged report).
+ * `['tool-call-accuracy/jest-reporter', { html: 'reports/tool-calls.html' }]`: the Vitest reporter's
+ * report. Jest has no test metadata: the reporter names a directory in an environment variable
+ * before the workers start, and the matchers append their records there (one file per worker).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPORT_DIR_ENV, type ReportedAssertion } from './record.js';
+import type { ReportedAssertion } from './record.js';
 import { checkReporterOptions, writeReport, type ReporterOptions } from './output.js';
 import { calibrationOf } from './calibration.js';
 import { recordingsReport, type RunScope, type RunTest } from './recordings.js';
-import { mergeUses, type ReportedRecordingUse } from '../recordings/usage.js';
+import { mergeUses, REPORT_DIR_ENV, type ReportedRecordingUse } from '../recordings/usage.js';
 
 export type { ReporterOptions };
 

@@ -27,15 +27,10 @@ export const DEFAULT_HTML = 'tool-call-accuracy-report.html';
 export const DEFAULT_RESULTS = 'tool-call-accuracy-results.json';
 export const BASELINE_ENV = 'TOOL_CALL_ACCURACY_BASELINE';
 
-
-/** What the run's end asks of the runner: `failure` set means the run must fail, and says why. */
-export interface ReportOutcome {
-  failure?: string;
-}
-
 /**
  * What both reporters do at the end of a run: compare with the baseline when there is one, print
- * the table, write the step summary, the HTML page and the results file.
+ * the table, write the step summary, the HTML page and the results file. `failure` set means the
+ * run must fail, and says why.
  */
 export function writeReport(
   records: readonly ReportedAssertion[],
@@ -46,7 +41,7 @@ export function writeReport(
   recordings?: RecordingsReport,
   /** The judge's agreement with the labels beside the verdicts the run used (reporter/calibration.ts). */
   calibration: RunCalibration = { reports: [], problems: [] },
-): ReportOutcome {
+): { failure?: string } {
   const reportedElse = recordings !== undefined;
   const generatedAt = new Date();
   const baselineFile = process.env[BASELINE_ENV] || options.baseline;
@@ -57,7 +52,7 @@ export function writeReport(
   if (records.length === 0) {
     if (!reportedElse) log('tool-call-accuracy: no sampled or judged assertions ran, so there is no report.');
     // The recordings still get their page (no results file: it holds assertions, and there are none).
-    else if (options.html !== false) log(`HTML report: ${shown(write(options.html ?? DEFAULT_HTML, formatHtml([], generatedAt, undefined, recordings)))}`);
+    else if (options.html !== false) log(`HTML report: ${write(options.html ?? DEFAULT_HTML, formatHtml([], generatedAt, undefined, recordings))}`);
     return problem && options.failOnRegression ? { failure: failureWithoutBaseline(problem) } : {};
   }
   let rows: ReportRow[] = toRows(records);
@@ -72,10 +67,10 @@ export function writeReport(
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (summary && options.githubSummary !== false) appendFileSync(summary, formatMarkdown(rows, baseline));
   const html = options.html ?? DEFAULT_HTML;
-  if (html !== false) log(`HTML report: ${shown(write(html, formatHtml(rows, generatedAt, baseline, recordings, calibration.reports)))}`);
+  if (html !== false) log(`HTML report: ${write(html, formatHtml(rows, generatedAt, baseline, recordings, calibration.reports))}`);
   const outputFile = options.outputFile ?? path.join(html === false ? '.' : path.dirname(html), DEFAULT_RESULTS);
   if (outputFile !== false) {
-    log(`Results file: ${shown(write(outputFile, `${JSON.stringify(toResultsFile(rows, runner, baseline, generatedAt), null, 2)}\n`))}`);
+    log(`Results file: ${write(outputFile, `${JSON.stringify(toResultsFile(rows, runner, baseline, generatedAt), null, 2)}\n`)}`);
   }
   if (!options.failOnRegression) return {};
   if (problem) return { failure: failureWithoutBaseline(problem) };
@@ -100,17 +95,13 @@ function failureWithoutBaseline(problem: string): string {
   return `tool-call-accuracy: failOnRegression is set, and ${problem}, so no regression could be ruled out.`;
 }
 
+/** Writes the file; returns its path as the log shows it: relative when under the working directory. */
 function write(file: string, text: string): string {
   const absolute = path.resolve(file);
   mkdirSync(path.dirname(absolute), { recursive: true });
   writeFileSync(absolute, text);
-  return absolute;
-}
-
-/** A written file's path as the log shows it: relative when under the working directory. */
-function shown(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  const relative = path.relative(process.cwd(), absolute);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
 }
 
 const filePath = (value: unknown) => value === false || (typeof value === 'string' && value !== '');

@@ -45,11 +45,7 @@ export interface RunFailure {
 
 export interface RunVerdict {
   run: number;
-  /**
-   * `'trajectory'` for the trajectory judge (`toFollowASensibleTrajectory`): then each evaluation is
-   * a step ("2.1 refund-order"), appropriate when necessary and in order, and the missing tools are
-   * its missing steps. Absent for `toUseAppropriateTools`.
-   */
+  /** `'trajectory'`: each evaluation is a step ("2.1 refund-order"), appropriate when necessary and in order; the missing tools are missing steps. */
   kind?: 'trajectory';
   /** A trajectory verdict's answers to the matcher's `criteria`, when it had any. */
   criteria?: CriterionAnswer[];
@@ -77,7 +73,6 @@ export interface ReportedAssertion extends AssertionRecord {
 }
 
 export const META_KEY = 'toolCallAccuracy';
-export { REPORT_DIR_ENV };
 
 interface RecordingContext {
   task?: unknown;

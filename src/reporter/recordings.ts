@@ -16,39 +16,23 @@ export interface RunTest {
   passed: boolean;
 }
 
-/**
- * What the run lets the reporter decide about stale recordings: `full` when every test file ran
- * unfiltered and whole (a merged report of every shard counts), else why not.
- */
+/** `full` when every test file ran unfiltered and whole (a merged report of every shard counts), else why not. */
 export type RunScope = { full: true } | { full: false; why: string };
 
-/**
- * One test's recording use, as the HTML page's table shows it: its model steps (or HTTP exchanges)
- * and tool executions replayed, recorded and live, and the files it used, shown as in the text (its
- * test file relative to the working directory when under it).
- */
+/** One test's recording use, as the HTML page's table shows it: its counts and files, shown as in the text. */
 export interface RecordingsTestRow extends Pick<ReportedRecordingUse, 'testFile' | 'test' | 'replayed' | 'recorded' | 'live' | 'tools'> {
   files: string[];
 }
 
 /** A recording a test wrote over (or added steps to), as the page lists it. */
-export interface RecordingsRewrite {
-  testFile: string;
-  test: string;
-  file: string;
-  /** Steps added after the file's old ones, which it kept; 0 when written over. */
-  added: number;
+export interface RecordingsRewrite extends Pick<Rewrite, 'testFile' | 'test' | 'file' | 'added'> {
   /** Written over: whether the agent's tool calls changed (false: only the text, or nothing). */
   callsChanged: boolean;
   /** Written over: the text said of it, the calls before and after included (no first line). */
   lines: string[];
 }
 
-/**
- * The recordings' part of the report, as text (what the console reporters print) and as parts
- * (what the HTML page lays out). Every string in it went through `escapeUnsafe`, as the text does;
- * the page escapes it again for HTML.
- */
+/** The recordings' part of the report, as text and as parts for the HTML page: every string escaped as in the text. */
 export interface RecordingsReport {
   text: string;
   tests: RecordingsTestRow[];
@@ -66,11 +50,6 @@ export interface RecordingsReport {
  * old and new; and, in a full run, the recording files no test used, with the command that
  * removes them. Undefined when the run used no recordings and found none stale.
  */
-export async function describeRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[], scope: RunScope, root: string): Promise<string | undefined> {
-  return (await recordingsReport(uses, tests, scope, root))?.text;
-}
-
-/** `describeRecordings`' text, with its parts for the HTML page. */
 export async function recordingsReport(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[], scope: RunScope, root: string): Promise<RecordingsReport | undefined> {
   const stale = scope.full ? await staleRecordings(uses, tests) : [];
   if (uses.length === 0 && stale.length === 0) return undefined;
@@ -90,8 +69,9 @@ export async function recordingsReport(uses: readonly ReportedRecordingUse[], te
   if (added.length > 0) {
     lines.push('', `Recordings added to: ${plural(added.length, 'file')} kept ${added.length === 1 ? 'its' : 'their'} steps and recorded more:`);
     for (const rewrite of added) {
-      lines.push(`  ${escapeUnsafe(relative(root, rewrite.testFile))} > ${escapeUnsafe(rewrite.test)} (${shown(rewrite.file)}): ${plural(rewrite.added, 'new step')}.`);
-      report.rewrites.push({ ...rewriteNames(rewrite, root), added: rewrite.added, callsChanged: false, lines: [] });
+      const names = rewriteNames(rewrite, root);
+      lines.push(`  ${names.testFile} > ${names.test} (${names.file}): ${plural(rewrite.added, 'new step')}.`);
+      report.rewrites.push({ ...names, added: rewrite.added, callsChanged: false, lines: [] });
     }
   }
   if (rewrites.length > 0) {
@@ -99,8 +79,10 @@ export async function recordingsReport(uses: readonly ReportedRecordingUse[], te
     const changed = rewrites.filter((rewrite) => rewrite.before.text !== rewrite.after.text);
     lines.push('', `Recordings written over: ${plural(rewrites.length, 'file')}, ${unchanged.length} unchanged${changed.length > 0 ? ':' : '.'}`);
     for (const rewrite of changed) {
-      lines.push(...describeRewrite(rewrite, shown(rewrite.file), relative(root, rewrite.testFile)));
-      report.rewrites.push({ ...rewriteNames(rewrite, root), added: 0, callsChanged: callChanges(rewrite.before, rewrite.after).length > 0, lines: rewriteDetail(rewrite) });
+      const names = rewriteNames(rewrite, root);
+      const [head, ...rest] = rewriteDetail(rewrite);
+      lines.push(`  ${names.testFile} > ${names.test} (${names.file}): ${head}`, ...rest.map((line) => `    ${line}`));
+      report.rewrites.push({ ...names, added: 0, callsChanged: callChanges(rewrite.before, rewrite.after).length > 0, lines: [head!, ...rest] });
     }
     for (const rewrite of unchanged) report.rewrites.push({ ...rewriteNames(rewrite, root), added: 0, callsChanged: false, lines: ['unchanged: the same text was recorded again.'] });
   }
@@ -146,7 +128,7 @@ function rewriteNames(rewrite: Rewrite, root: string): Pick<RecordingsRewrite, '
   return { testFile: escapeUnsafe(relative(root, rewrite.testFile)), test: escapeUnsafe(rewrite.test), file: escapeUnsafe(relative(root, rewrite.file)) };
 }
 
-interface Rewrite {
+export interface Rewrite {
   /** Steps recorded after the file's old ones, which it kept; 0 when the file was written over. */
   added: number;
   file: string;
@@ -189,21 +171,13 @@ function stepsAdded(before: string, now: string): number {
   return old.every((key, index) => fresh[index] === key) ? fresh.length - old.length : 0;
 }
 
-function describeRewrite(rewrite: Rewrite, file: string, testFile: string): string[] {
-  const [head, ...rest] = rewriteDetail(rewrite);
-  return [`  ${escapeUnsafe(testFile)} > ${escapeUnsafe(rewrite.test)} (${file}): ${head}`, ...rest.map((line) => `    ${line}`)];
-}
-
 /** What changed in a recording written over: a line that says it, then (calls changed) the calls before and after. */
 function rewriteDetail(rewrite: Rewrite): string[] {
   const { before, after } = rewrite;
   const changes = callChanges(before, after);
-  if (changes.length === 0) return [`only the text changed; the calls are the same${before.unread === undefined ? `: ${callNames(after)}` : ''}.`];
-  return [`what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
-}
-
-function callNames(calls: RecordedCalls): string {
-  return calls.calls.length === 0 ? 'no tool calls' : calls.calls.map((call) => escapeUnsafe(JSON.stringify(call.toolName))).join(', ');
+  if (changes.length > 0) return [`what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
+  const names = after.calls.length === 0 ? 'no tool calls' : after.calls.map((call) => escapeUnsafe(JSON.stringify(call.toolName))).join(', ');
+  return [`only the text changed; the calls are the same${before.unread === undefined ? `: ${names}` : ''}.`];
 }
 
 function callLines(label: string, calls: RecordedCalls): string[] {

@@ -18,17 +18,8 @@ export interface ResultsFile {
   generatedAt: string;
   /** The baseline this run was compared with, or null. */
   baseline: { file: string; generatedAt: string } | null;
-  summary: {
-    assertions: number;
-    failing: number;
-    flaky: number;
-    /** Present when compared with a baseline. */
-    regressed?: number;
-    improved?: number;
-    unchanged?: number;
-    new?: number;
-    removed?: number;
-  };
+  /** Against a baseline, the changes too. */
+  summary: ReturnType<typeof summarize>;
   assertions: ResultEntry[];
   /** The baseline's assertions this run did not make (empty without a baseline). */
   removed: RemovedAssertion[];

@@ -3,7 +3,7 @@ import { describeRule, percent, printable } from '../format/sample.js';
 import type { RateChange, RateDifference } from '../sample/difference.js';
 import type { Gate } from '../sample/gate.js';
 import { wilsonInterval, type Interval } from '../sample/wilson.js';
-import type { JudgeCost, ReportedAssertion, RunFailure, RunVerdict } from './record.js';
+import type { ReportedAssertion } from './record.js';
 import { describeCost, totalCost } from './usage.js';
 
 /**
@@ -17,20 +17,19 @@ export interface AssertionKey {
   occurrence: number;
 }
 
+type PassRate = { passes: number; n: number; rate: number };
+
 /** The assertion against the baseline's: `new` when the baseline has no assertion of that key. */
 export interface RowComparison {
   change: RateChange | 'new';
-  baseline?: { passes: number; n: number; rate: number };
+  baseline?: PassRate;
   /** This run's rate minus the baseline's, with its 95% interval (Newcombe's hybrid score). */
   difference?: RateDifference;
 }
 
 /** An assertion of the baseline that this run did not make. */
-export interface RemovedAssertion {
+export interface RemovedAssertion extends PassRate {
   key: AssertionKey;
-  passes: number;
-  n: number;
-  rate: number;
 }
 
 /** The baseline a run was compared with. */
@@ -42,17 +41,10 @@ export interface BaselineSummary {
 }
 
 /** One line of the report, whatever the runner: a sampled assertion, or one judged run. */
-export interface ReportRow {
+export interface ReportRow extends Omit<ReportedAssertion, 'gate'> {
   key: AssertionKey;
-  matcher: string;
-  isNot: boolean;
-  /** `sample`: over several runs, with a gate. `run`: one judged run. */
-  kind: 'sample' | 'run';
   /** The sample's gate; none for one judged run. */
   gate: Gate | undefined;
-  file: string;
-  test: string;
-  assertion: string;
   passes: number;
   n: number;
   rate: number;
@@ -66,12 +58,8 @@ export interface ReportRow {
   rule: string | undefined;
   /** The rate the gate asks for, for the bar's marker. */
   minPassRate: number | undefined;
-  failures: RunFailure[];
-  failuresLeftOut: number;
-  verdicts: RunVerdict[];
   /** Set when the run is compared with a baseline. */
   comparison?: RowComparison;
-  judgeUsage?: JudgeCost;
 }
 
 /** The rows of a run's records, each keyed (identical assertions in one test counted in order). */
@@ -92,38 +80,15 @@ export function keyId(key: AssertionKey): string {
 }
 
 export function toRow(record: ReportedAssertion, key: AssertionKey = { file: record.file, test: record.test, assertion: record.assertion, occurrence: 1 }): ReportRow {
-  const common = {
-    key,
-    matcher: record.matcher,
-    isNot: record.isNot,
-    kind: record.kind,
-    file: record.file,
-    test: record.test,
-    assertion: record.assertion,
-    failures: record.failures,
-    failuresLeftOut: record.failuresLeftOut,
-    verdicts: record.verdicts,
-    ...(record.judgeUsage !== undefined && { judgeUsage: record.judgeUsage }),
-  };
-  if (record.gate) {
-    const { gate } = record;
-    const required = gate.required > gate.n ? 'unreachable' : `${gate.required} of ${gate.n}`;
-    return {
-      ...common,
-      passes: gate.passes,
-      n: gate.n,
-      gate,
-      rate: gate.rate,
-      interval: gate.interval,
-      status: gate.status,
-      passed: gate.passed,
-      rule: `${required} (${describeRule(gate)})`,
-      minPassRate: gate.minPassRate,
-    };
+  const { gate } = record;
+  if (gate) {
+    const { passes, n, rate, interval, status, passed, minPassRate } = gate;
+    const required = gate.required > n ? 'unreachable' : `${gate.required} of ${n}`;
+    return { key, ...record, gate, passes, n, rate, interval, status, passed, rule: `${required} (${describeRule(gate)})`, minPassRate };
   }
   const passed = record.verdicts[0]?.passed ?? record.failures.length === 0;
   const passes = passed ? 1 : 0;
-  return { ...common, gate: undefined, passes, n: 1, rate: passes, interval: wilsonInterval(passes, 1), status: passed ? 'passed' : 'failed', passed, rule: undefined, minPassRate: undefined };
+  return { key, ...record, gate: undefined, passes, n: 1, rate: passes, interval: wilsonInterval(passes, 1), status: passed ? 'passed' : 'failed', passed, rule: undefined, minPassRate: undefined };
 }
 
 /** Regressions first, then failing assertions, then flaky ones, then the rest; in each group, the order the runner reported them. */

@@ -32,7 +32,5 @@ export function differenceInterval(passes: number, n: number, basePasses: number
 export type RateChange = 'regressed' | 'improved' | 'unchanged';
 
 export function rateChange(difference: RateDifference): RateChange {
-  if (difference.high < 0) return 'regressed';
-  if (difference.low > 0) return 'improved';
-  return 'unchanged';
+  return difference.high < 0 ? 'regressed' : difference.low > 0 ? 'improved' : 'unchanged';
 }

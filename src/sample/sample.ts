@@ -64,7 +64,8 @@ export async function sample(source: SampleSource, options: SampleOptions = {}):
   const checked = readSampleOptions(options, typeof source === 'function');
   let runs: SampledRun[];
   if (typeof source === 'function') {
-    runs = await mapWithConcurrency(indexes(checked.n!), checked.concurrency, (index) => callSource(source, index));
+    const indexes = Array.from({ length: checked.n! }, (_, index) => index);
+    runs = await mapWithConcurrency(indexes, checked.concurrency, (index) => callSource(source, index));
   } else {
     runs = await readRuns(source);
     if (runs.length === 0) {
@@ -106,16 +107,9 @@ async function readRuns(source: Exclude<SampleSource, (index: number) => unknown
   );
 }
 
-interface CheckedOptions {
-  n: number | undefined;
-  concurrency: number;
-  minPassRate: number;
-  confidence: number | undefined;
-}
-
-function readSampleOptions(options: unknown, fromFunction: boolean): CheckedOptions {
-  checkOptions(options, SAMPLE_OPTIONS, { where: 'sample()' });
-  const { n, concurrency = DEFAULT_CONCURRENCY, minPassRate = 1, confidence } = options as SampleOptions;
+function readSampleOptions(options: unknown, fromFunction: boolean) {
+  checkOptions<SampleOptions>(options, SAMPLE_OPTIONS, { where: 'sample()' });
+  const { n, concurrency = DEFAULT_CONCURRENCY, minPassRate = 1, confidence } = options;
   if (n === undefined && fromFunction) {
     throw new ToolCallAccuracyError('sample(fn, { n }) needs n: how many times to call the function, e.g. { n: 10 }.');
   }
@@ -134,10 +128,6 @@ function checkReachable(minPassRate: number, n: number, confidence: number | und
     `sample(): with confidence ${confidence}, ${n} runs cannot reach minPassRate ${minPassRate}: even ${n} of ${n} passing gives a lower bound of ${best.toFixed(3)}. ` +
       `To gate on confidence, ${more} or leave confidence out (then ${requiredPasses(minPassRate, n)} of ${n} must pass).`,
   );
-}
-
-function indexes(n: number): number[] {
-  return Array.from({ length: n }, (_, index) => index);
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

@@ -4,7 +4,7 @@
  * its model a loopback server started here): steps replayed, recorded and passed through live;
  * recordings written over, reviewed by the calls the agent made before and after; stale recording
  * files, decided in a full run only, and for a sharded run where the shards' reports merge. Then
- * describeRecordings itself on files written in this process.
+ * the report's text itself on files written in this process.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedFetch } from '../../src/recordings/fetch.js';
-import { describeRecordings } from '../../src/reporter/recordings.js';
+import { recordingsReport as reportOf } from '../../src/reporter/recordings.js';
 import { resetStoreActivity } from '../../src/store/index.js';
 import { answer, callTools, startLoopback, type Loopback, type Reply } from '../helpers/loopback.js';
 import { jest, vitest, type Child } from './helpers/children.js';
@@ -244,7 +244,7 @@ describe('the Jest reporter on recordings', () => {
   }, 120_000);
 });
 
-describe('describeRecordings, on files recordedFetch wrote in this process', () => {
+describe('the recordings report, on files recordedFetch wrote in this process', () => {
   it('tells a file auto added steps to (its old steps kept) from one written over', async () => {
     const dir = path.join(work, 'unit');
     const ask = (mode: 'record' | 'auto', content: string) =>
@@ -258,7 +258,7 @@ describe('describeRecordings, on files recordedFetch wrote in this process', () 
     await ask('auto', 'Say hello again');
     const use = { file, previous, test: 'grows', testFile: path.resolve('test/a.test.ts'), replayed: 1, recorded: 1, live: 0 };
     const scope = { full: false as const, why: 'a unit test' };
-    expect(await describeRecordings([use], [], scope, process.cwd())).toBe(
+    expect((await reportOf([use], [], scope, process.cwd()))?.text).toBe(
       [
         'tool-call-accuracy recordings: 1 step replayed, 1 recorded, 0 passed through live, in 1 recording file.',
         '',
@@ -270,6 +270,6 @@ describe('describeRecordings, on files recordedFetch wrote in this process', () 
     // Written over with other answers: reviewed instead.
     resetStoreActivity();
     await ask('record', 'Say hello again');
-    expect(await describeRecordings([{ ...use, recorded: 1, replayed: 0 }], [], scope, process.cwd())).toContain('Recordings written over: 1 file, 0 unchanged:\n  test/a.test.ts > grows');
+    expect((await reportOf([{ ...use, recorded: 1, replayed: 0 }], [], scope, process.cwd()))?.text).toContain('Recordings written over: 1 file, 0 unchanged:\n  test/a.test.ts > grows');
   });
 });

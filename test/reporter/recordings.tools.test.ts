@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { recordedModel, recordedTools } from '../../src/index.js';
 import { RECORDINGS_META_KEY, type RecordingUse } from '../../src/recordings/usage.js';
-import { describeRecordings } from '../../src/reporter/recordings.js';
+import { recordingsReport } from '../../src/reporter/recordings.js';
 import { resetStoreActivity } from '../../src/store/index.js';
 import { scriptedModel } from '../helpers/toolLoops.js';
 
@@ -42,8 +42,8 @@ it("counts tool calls apart from model steps in the test's metadata, recorded th
 it('the reporters say how many tool calls replayed beside the model steps, and say nothing of tools when none ran', async () => {
   const use = { testFile: path.join(dir, 'a.test.ts'), test: 'a', file: path.join(dir, 'a.json'), replayed: 3, recorded: 0, live: 0 };
   const scope = { full: false as const, why: 'tests were filtered' };
-  const withTools = await describeRecordings([{ ...use, tools: { replayed: 4, recorded: 1, live: 0 } }], [], scope, dir);
+  const withTools = (await recordingsReport([{ ...use, tools: { replayed: 4, recorded: 1, live: 0 } }], [], scope, dir))?.text;
   expect(withTools!.split('\n')[0]).toBe('tool-call-accuracy recordings: 3 steps replayed, 0 recorded, 0 passed through live; 4 tool calls replayed, 1 recorded, 0 run live, in 1 recording file.');
-  const without = await describeRecordings([use], [], scope, dir);
+  const without = (await recordingsReport([use], [], scope, dir))?.text;
   expect(without!.split('\n')[0]).toBe('tool-call-accuracy recordings: 3 steps replayed, 0 recorded, 0 passed through live, in 1 recording file.');
 });
