@@ -34,9 +34,7 @@ const isAnthropicBlock = (block: unknown) => isRecord(block) && typeof block.typ
 function messageFit(message: UnknownRecord): MessageFit | undefined {
   if (message.type === 'message' && 'stop_reason' in message) return 'evidence';
   const content = message.content;
-  if (Array.isArray(content)) {
-    for (let index = 0; index < content.length; index++) if (isAnthropicBlock(content[index])) return 'evidence';
-  }
+  if (Array.isArray(content) && content.some(isAnthropicBlock)) return 'evidence';
   if (message.type !== undefined && message.type !== 'message') return undefined;
   return (message.role === 'user' || message.role === 'assistant') && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
 }

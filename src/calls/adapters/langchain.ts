@@ -186,9 +186,7 @@ function readAiMessage(fields: UnknownRecord, calls: CallCollector, index: numbe
       if (!readOpenAiToolCall(raw[call], calls)) refuseToolCall('langchain', `message ${index + 1}, additional_kwargs.tool_calls[${call}]`, raw[call]);
     }
   }
-  if (Array.isArray(fields.invalid_tool_calls)) {
-    for (const item of fields.invalid_tool_calls) readToolCall(item, calls, true);
-  }
+  if (Array.isArray(fields.invalid_tool_calls)) for (const item of fields.invalid_tool_calls) readToolCall(item, calls, true);
 }
 
 /** A bare `aiMessage.tool_calls` array without `type` (a hand-built AIMessage's; typed ones are classified with the messages). */

@@ -122,9 +122,7 @@ export const openaiChat: FormatAdapter = {
       tokens: 'OpenAI Chat completions (usage.prompt_tokens and completion_tokens)',
     },
     read(value) {
-      if (isCompletion(value)) {
-        return { steps: 1, ...sumTokens([value.usage], OPENAI_CHAT_TOKENS, () => 'the completion') };
-      }
+      if (isCompletion(value)) return { steps: 1, ...sumTokens([value.usage], OPENAI_CHAT_TOKENS, () => 'the completion') };
       const messages = asList(value);
       // `message.tool_calls` itself: calls, not the messages that would say how many completions there were.
       if (messages.some((item) => isRecord(item) && isToolCallItem(item))) return { lacking: { steps: 'a list of tool calls records no model calls', tokens: NO_MESSAGE_TOKENS } };

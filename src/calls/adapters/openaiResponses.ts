@@ -118,13 +118,9 @@ function itemFit(item: UnknownRecord): MessageFit | undefined {
     for (let index = 0; index < content.length; index++) if (!isResponsesPart(content[index])) return undefined;
     return 'evidence';
   }
-  if (typeof type === 'string') {
-    return type.endsWith('_call') || type.endsWith('_call_output') || ITEM_TYPES.has(type) ? 'evidence' : undefined;
-  }
+  if (typeof type === 'string') return type.endsWith('_call') || type.endsWith('_call_output') || ITEM_TYPES.has(type) ? 'evidence' : undefined;
   const content = item.content;
-  if (Array.isArray(content)) {
-    for (let index = 0; index < content.length; index++) if (isResponsesPart(content[index])) return 'evidence';
-  }
+  if (Array.isArray(content) && content.some(isResponsesPart)) return 'evidence';
   return typeof item.role === 'string' && (typeof content === 'string' || Array.isArray(content)) ? 'fits' : undefined;
 }
 
