@@ -164,18 +164,7 @@ const ORDERINGS: readonly string[] = ['strict', 'relaxed', 'unordered'];
 const TOOL_STEP_TYPES: readonly string[] = ['tool_call', 'mcp_tool_call', 'provider_tool_call'];
 const STEP_FIELDS = ['name', 'stepType', 'toolArgs', 'toolResult', 'success'];
 const DATA_FIELDS = ['toolArgs', 'toolResult', 'success'] as const;
-const EXPECTATION_FIELDS = [
-  'steps',
-  'ordering',
-  'allowRepeatedSteps',
-  'maxSteps',
-  'maxTotalTokens',
-  'maxTotalDurationMs',
-  'noRedundantCalls',
-  'blacklistedTools',
-  'blacklistedSequences',
-  'maxRetriesPerTool',
-];
+const EXPECTATION_FIELDS = ['steps', 'ordering', 'allowRepeatedSteps', 'maxSteps', 'maxTotalTokens', 'maxTotalDurationMs', 'noRedundantCalls', 'blacklistedTools', 'blacklistedSequences', 'maxRetriesPerTool'];
 
 /** The error of a bad option: where it is (`createTrajectoryScorerCode: defaults.maxSteps`), and what was wrong. */
 function optionError(where: string, problem: string): ToolCallAccuracyError {
