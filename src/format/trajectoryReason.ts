@@ -72,13 +72,8 @@ function accuracyDetails(calls: readonly ToolCall[], steps: readonly ResolvedSte
     lines.push(`The run made ${plural(extra, 'more call')} than the ${plural(steps.length, 'expected step')} (strict order: ${round((extra / steps.length) * 0.5)} off).`);
   }
   if (comparison.extraSteps.length > 0) {
-    const byName = new Map<string, number[]>();
-    calls.forEach((call, index) => {
-      if (!comparison.extraSteps.includes(call.toolName)) return;
-      const list = byName.get(call.toolName);
-      if (list) list.push(index);
-      else byName.set(call.toolName, [index]);
-    });
+    const byName = new Map(comparison.extraSteps.map((name) => [name, [] as number[]]));
+    calls.forEach((call, index) => byName.get(call.toolName)?.push(index));
     lines.push(`Extra calls, to tools no expected step names: ${joinFirst([...byName], ', ', ([name, indexes]) => `${formatName(name)} (${callNumbers(indexes)})`)}.`);
   }
   if (!allowRepeatedSteps && comparison.repeatedSteps.length > 0) {
