@@ -180,9 +180,7 @@ function unknownOptions(value: Record<string, unknown>, known: readonly string[]
 
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
   const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  if (unknown.length > 0) {
-    throw optionError(where, `has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${known.join(', ')}.`);
-  }
+  if (unknown.length > 0) throw optionError(where, `has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${known.join(', ')}.`);
 }
 
 /** One expected step. A step of an actual trajectory (`fromTrajectory`) drops how it ran (`durationMs`, `metadata`, `children`), as Mastra does. */
@@ -202,12 +200,7 @@ function resolveStep(value: unknown, where: string, fromTrajectory: boolean): Re
     );
   }
   if (!fromTrajectory) {
-    if (children !== undefined) {
-      throw optionError(
-        `${where}.children`,
-        "is a nested expectation, which these scorers do not score: check the sub-agent's calls with within(run, tool) (docs/scorers.md).",
-      );
-    }
+    if (children !== undefined) throw optionError(`${where}.children`, "is a nested expectation, which these scorers do not score: check the sub-agent's calls with within(run, tool) (docs/scorers.md).");
     if ('mcpServer' in rest) throw optionError(`${where}.mcpServer`, 'cannot be compared: the runs this package reads do not keep which MCP server ran a call.');
     unknownKeys(value, STEP_FIELDS, where);
   }
