@@ -79,7 +79,5 @@ export function diffWindow(expected: Entries, actual: Entries, firstDifference =
 }
 
 function entriesOf(values: Entries): unknown[] {
-  const entries: unknown[] = [];
-  for (let index = 0; index < values.length; index++) entries.push(values.at(index));
-  return entries;
+  return Array.from({ length: values.length }, (_, index) => values.at(index));
 }

@@ -72,13 +72,8 @@ function accuracyDetails(calls: readonly ToolCall[], steps: readonly ResolvedSte
     lines.push(`The run made ${plural(extra, 'more call')} than the ${plural(steps.length, 'expected step')} (strict order: ${round((extra / steps.length) * 0.5)} off).`);
   }
   if (comparison.extraSteps.length > 0) {
-    const byName = new Map<string, number[]>();
-    calls.forEach((call, index) => {
-      if (!comparison.extraSteps.includes(call.toolName)) return;
-      const list = byName.get(call.toolName);
-      if (list) list.push(index);
-      else byName.set(call.toolName, [index]);
-    });
+    const byName = new Map(comparison.extraSteps.map((name) => [name, [] as number[]]));
+    calls.forEach((call, index) => byName.get(call.toolName)?.push(index));
     lines.push(`Extra calls, to tools no expected step names: ${joinFirst([...byName], ', ', ([name, indexes]) => `${formatName(name)} (${callNumbers(indexes)})`)}.`);
   }
   if (!allowRepeatedSteps && comparison.repeatedSteps.length > 0) {
@@ -150,8 +145,7 @@ function efficiencyLines(parts: TrajectoryReasonParts, efficiency: TrajectoryEff
   const lines: string[] = [];
   if (parts.limits.length > 0) lines.push(formatLimits(parts.limits, parts.tokens, parts.limitNames));
   if (efficiency.redundantCalls.length > 0) {
-    lines.push(`Redundant calls, each the same as the call just before it (0.2 off each):`);
-    lines.push(formatRepeats(parts.calls, efficiency.redundantCalls.map(({ index }) => ({ call: index, repeats: index - 1 }))));
+    lines.push(`Redundant calls, each the same as the call just before it (0.2 off each):`, formatRepeats(parts.calls, efficiency.redundantCalls.map(({ index }) => ({ call: index, repeats: index - 1 }))));
   }
   return lines;
 }
@@ -159,21 +153,19 @@ function efficiencyLines(parts: TrajectoryReasonParts, efficiency: TrajectoryEff
 /** The reason of `code-trajectory-scorer`: the headline, then each dimension that applies, then the calls. */
 export function trajectoryReason(parts: TrajectoryReasonParts): string {
   const { calls, score, weights, steps, compared, efficiency, blacklist, toolFailures } = parts;
-  const lines: string[] = [];
-  if (blacklist && blacklist.score === 0) {
-    lines.push(`Score 0: the run made a forbidden call, which scores 0 whatever else it did.`, ...blacklistLines(calls, blacklist));
-    return [...lines, '', formatCallList(calls)].join('\n');
+  if (blacklist?.score === 0) {
+    return [`Score 0: the run made a forbidden call, which scores 0 whatever else it did.`, ...blacklistLines(calls, blacklist), '', formatCallList(calls)].join('\n');
   }
   const dimensions: string[] = [];
   if (compared) dimensions.push(`accuracy ${compared.comparison.score} (weight ${weights.accuracy})`);
   if (efficiency) dimensions.push(`efficiency ${efficiency.score} (weight ${weights.efficiency})`);
   if (toolFailures.patterns.length > 0) dimensions.push(`tool failures ${toolFailures.score} (weight ${weights.toolFailures})`);
   if (blacklist) dimensions.push(`blacklist ${blacklist.score} (weight ${weights.blacklist})`);
-  lines.push(
+  const lines = [
     dimensions.length === 0
       ? `Score ${score}: nothing to score (no expected steps, budgets, blacklist, or retried failures).`
       : `Score ${score}: the weighted mean of ${dimensions.join(', ')}.`,
-  );
+  ];
   if (compared && steps) {
     lines.push(`Accuracy ${compared.comparison.score}: ${accuracyHeadline(compared, steps.length, parts.ordering, calls.length)}`);
     lines.push(...accuracyDetails(calls, steps, compared, parts.ordering, parts.allowRepeatedSteps).map(indentBlock));
@@ -184,8 +176,7 @@ export function trajectoryReason(parts: TrajectoryReasonParts): string {
     const summary: string[] = [];
     if (parts.limits.length > 0) summary.push(over > 0 ? `over ${over === 1 ? 'a budget' : `${over} budgets`}` : parts.limits.length === 1 ? 'within its budget' : 'within its budgets');
     if (parts.noRedundantCalls) summary.push(efficiency.redundantCalls.length > 0 ? plural(efficiency.redundantCalls.length, 'redundant call') : 'no redundant calls');
-    lines.push(`Efficiency ${efficiency.score}: ${summary.join(', ')}.`);
-    lines.push(...details.map(indentBlock));
+    lines.push(`Efficiency ${efficiency.score}: ${summary.join(', ')}.`, ...details.map(indentBlock));
   }
   if (toolFailures.patterns.length > 0) {
     lines.push(`Tool failures ${toolFailures.score}: ${toolFailures.totalRetries} ${toolFailures.totalRetries === 1 ? 'retry' : 'retries'} after failed calls${toolFailures.excessiveRetryTools.length > 0 ? `, too many for ${joinFirst(toolFailures.excessiveRetryTools, ', ', formatName)}` : ''}.`);

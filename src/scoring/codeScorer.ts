@@ -59,9 +59,7 @@ class NamesInOrder {
 /** Reads and checks the scorer options once, at creation, so a bad option fails before any run. */
 function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mode {
   if (typeof options !== 'object' || options === null) {
-    throw new ToolCallAccuracyError(
-      `createToolCallAccuracyScorerCode needs an options object, e.g. { expectedTool: 'search-tool' }; received ${options === null ? 'null' : typeof options}.`,
-    );
+    throw new ToolCallAccuracyError(`createToolCallAccuracyScorerCode needs an options object, e.g. { expectedTool: 'search-tool' }; received ${options === null ? 'null' : typeof options}.`);
   }
   const { expectedTool, strictMode, expectedToolOrder } = options;
   if (strictMode !== undefined && strictMode !== null && typeof strictMode !== 'boolean') {
@@ -77,18 +75,12 @@ function resolveCodeScorerMode(options: ToolCallAccuracyCodeOptions): Mode {
     }
     const bad = expectedToolOrder.findIndex((name) => typeof name !== 'string' || name === '');
     if (bad !== -1) {
-      throw new ToolCallAccuracyError(
-        `expectedToolOrder[${bad}] must be a non-empty tool name; received ${JSON.stringify(expectedToolOrder[bad]) ?? 'undefined'}.`,
-      );
+      throw new ToolCallAccuracyError(`expectedToolOrder[${bad}] must be a non-empty tool name; received ${JSON.stringify(expectedToolOrder[bad]) ?? 'undefined'}.`);
     }
     const order = [...expectedToolOrder];
     return { kind: 'order', expectedToolOrder: order, strict, byName: new NamesInOrder(order) };
   }
-  if (expectedTool === undefined) {
-    throw new ToolCallAccuracyError(
-      "Either expectedTool or expectedToolOrder must be provided, e.g. { expectedTool: 'search-tool' }.",
-    );
-  }
+  if (expectedTool === undefined) throw new ToolCallAccuracyError("Either expectedTool or expectedToolOrder must be provided, e.g. { expectedTool: 'search-tool' }.");
   if (typeof expectedTool !== 'string' || expectedTool === '') {
     throw new ToolCallAccuracyError(`expectedTool must be a non-empty tool name; received ${JSON.stringify(expectedTool)}.`);
   }

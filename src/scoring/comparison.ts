@@ -48,15 +48,11 @@ export function callLookup(compare: Comparison, calls: readonly ToolCall[], item
   // One item: each call is compared with it once, so its hash is not kept.
   const callHash = !byIdentity ? undefined : items.length === 1 ? hashOfCall : hashTable(calls.length, hashOfCall);
   const itemHash = byIdentity ? hashTable(items.length, (item) => expected.hash(items[item]!.input)) : undefined;
+  // Two inputs that both have a hash are equal only when the hashes are.
   const inputFits = (callIndex: number, itemIndex: number, expected: unknown, input: unknown) => {
-    if (callHash && itemHash) {
-      const hash = itemHash(itemIndex);
-      if (hash !== undefined) {
-        const other = callHash(callIndex);
-        if (other !== undefined && other !== hash) return false;
-      }
-    }
-    return equals(input, expected);
+    const hash = itemHash?.(itemIndex);
+    const other = hash === undefined ? undefined : callHash!(callIndex);
+    return (other === undefined || other === hash) && equals(input, expected);
   };
   const matches: Matches = (callIndex, itemIndex) => {
     const call = calls[callIndex]!;

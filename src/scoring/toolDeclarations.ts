@@ -60,19 +60,7 @@ function readList(list: readonly unknown[], where: string): ToolListReading {
 }
 
 /** Gemini's built-in tools besides code execution: they declare no function the run could name. */
-const GEMINI_BUILT_INS = new Set([
-  'googleSearch',
-  'googleSearchRetrieval',
-  'urlContext',
-  'googleMaps',
-  'retrieval',
-  'fileSearch',
-  'computerUse',
-  'enterpriseWebSearch',
-  'mcpServers',
-  'exaAiSearch',
-  'parallelAiSearch',
-]);
+const GEMINI_BUILT_INS = new Set(['googleSearch', 'googleSearchRetrieval', 'urlContext', 'googleMaps', 'retrieval', 'fileSearch', 'computerUse', 'enterpriseWebSearch', 'mcpServers', 'exaAiSearch', 'parallelAiSearch']);
 
 /** A Gemini `Tool` of built-ins only (an OpenAI Agents SDK `Agent` has `mcpServers` among other keys). */
 function isGeminiBuiltIn(tool: UnknownRecord): boolean {

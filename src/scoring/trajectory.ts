@@ -104,7 +104,7 @@ const canonicalJson = (value: unknown) => safeJson(value, { sortKeys: true });
 export interface StepComparison {
   comparison: TrajectoryComparisonResult;
   callOfStep: number[];
-  /** For each of the first MISSING_SHOWN steps no call matched (in `relaxed` and `unordered` order), the calls that fit it: the reason says whether they were taken or came too early. */
+  /** For the first MISSING_SHOWN steps no call matched (not in strict order), the calls that fit each. */
   fittingOfMissing: ReadonlyMap<number, readonly number[]>;
 }
 

@@ -164,18 +164,7 @@ const ORDERINGS: readonly string[] = ['strict', 'relaxed', 'unordered'];
 const TOOL_STEP_TYPES: readonly string[] = ['tool_call', 'mcp_tool_call', 'provider_tool_call'];
 const STEP_FIELDS = ['name', 'stepType', 'toolArgs', 'toolResult', 'success'];
 const DATA_FIELDS = ['toolArgs', 'toolResult', 'success'] as const;
-const EXPECTATION_FIELDS = [
-  'steps',
-  'ordering',
-  'allowRepeatedSteps',
-  'maxSteps',
-  'maxTotalTokens',
-  'maxTotalDurationMs',
-  'noRedundantCalls',
-  'blacklistedTools',
-  'blacklistedSequences',
-  'maxRetriesPerTool',
-];
+const EXPECTATION_FIELDS = ['steps', 'ordering', 'allowRepeatedSteps', 'maxSteps', 'maxTotalTokens', 'maxTotalDurationMs', 'noRedundantCalls', 'blacklistedTools', 'blacklistedSequences', 'maxRetriesPerTool'];
 
 /** The error of a bad option: where it is (`createTrajectoryScorerCode: defaults.maxSteps`), and what was wrong. */
 function optionError(where: string, problem: string): ToolCallAccuracyError {
@@ -191,9 +180,7 @@ function unknownOptions(value: Record<string, unknown>, known: readonly string[]
 
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
   const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  if (unknown.length > 0) {
-    throw optionError(where, `has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${known.join(', ')}.`);
-  }
+  if (unknown.length > 0) throw optionError(where, `has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${known.join(', ')}.`);
 }
 
 /** One expected step. A step of an actual trajectory (`fromTrajectory`) drops how it ran (`durationMs`, `metadata`, `children`), as Mastra does. */
@@ -213,12 +200,7 @@ function resolveStep(value: unknown, where: string, fromTrajectory: boolean): Re
     );
   }
   if (!fromTrajectory) {
-    if (children !== undefined) {
-      throw optionError(
-        `${where}.children`,
-        "is a nested expectation, which these scorers do not score: check the sub-agent's calls with within(run, tool) (docs/scorers.md).",
-      );
-    }
+    if (children !== undefined) throw optionError(`${where}.children`, "is a nested expectation, which these scorers do not score: check the sub-agent's calls with within(run, tool) (docs/scorers.md).");
     if ('mcpServer' in rest) throw optionError(`${where}.mcpServer`, 'cannot be compared: the runs this package reads do not keep which MCP server ran a call.');
     unknownKeys(value, STEP_FIELDS, where);
   }
