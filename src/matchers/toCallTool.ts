@@ -14,9 +14,8 @@ import { readCalls } from './received.js';
 import { readOptionsObject, toExpectedName, toOutcome } from './arguments.js';
 
 /**
- * Passes when some call is to `toolName` (with an input equal to `input`, when given, and with the
- * outcome `options` asks for: `output`, `error`, `approval`). With options, an undefined input
- * means any input.
+ * Passes when some call is to `toolName` (with an input equal to `input`, when given, and the outcome `options`
+ * asks for). With options, an undefined input means any input.
  */
 export function toCallTool(this: MatcherContext, received: unknown, toolName: unknown, ...rest: unknown[]): MatcherResult {
   const { hasOptions, hasInput } = argumentsGiven(rest);
