@@ -47,7 +47,7 @@ export function sampleAssertion(
   checkArguments?: (this: MatcherContext, ...args: any[]) => void,
 ): MatcherResult {
   const runCtx = perRunContext(ctx);
-  const hintLine = sampleHint(ctx, name, hintArguments);
+  const hintLine = hint(ctx, name, hintArguments.expected, hintArguments.secondArgument, 'runs');
   // Arguments are checked once on an empty run, so a bad one is reported as such, not as run 1's problem.
   try {
     if (checkArguments) checkArguments.call(runCtx, ...args);
@@ -77,7 +77,7 @@ export async function judgeSample(
 ): Promise<MatcherResult> {
   const judgeAssertion = (await import('./judgeAssertion.js')).judgeAssertionOf(name);
   const runCtx: JudgeMatcherContext = perRunContext(ctx);
-  const hintLine = sampleHint(ctx, name, judgeHint(options));
+  const hintLine = hint(ctx, name, judgeHint(options).expected, undefined, 'runs');
   const concurrency = getJudgeConfig().concurrency ?? DEFAULT_CONCURRENCY;
   const outcomes = await mapWithConcurrency(sample.runs, concurrency, async (run): Promise<RunOutcome> => {
     if (run.threw) return thrownOutcome(run);
@@ -130,11 +130,6 @@ function judgeArguments(options: JudgeOptions | undefined): unknown[] {
 /** The runner's context for one run of a sample, marked so the matcher draws no hint line of its own (the sample's message has one). */
 function perRunContext<Context extends MatcherContext>(ctx: Context): Context {
   return Object.create(ctx, { sampleRun: { value: true } }) as Context;
-}
-
-/** The sample's hint line, `expect(runs).toCallTool(toolName)`, with the arguments the matcher's own hint line names (hints.ts). */
-function sampleHint(ctx: MatcherContext, name: string, { expected, secondArgument }: HintArguments): string {
-  return hint(ctx, name, expected, secondArgument, 'runs');
 }
 
 function outcomeOf(ctx: MatcherContext, runCtx: MatcherContext, result: MatcherResult, run: number): RunOutcome {

@@ -31,13 +31,10 @@ export function standaloneContext(isNot: boolean): MatcherContext {
 let loaded: Runnerless | undefined;
 
 function runnerless(): Runnerless {
-  return (loaded ??= loadRunnerless());
-}
-
-function loadRunnerless(): Runnerless {
+  if (loaded) return loaded;
   // `import.meta.url` is this file in the ES module build; the CommonJS build gets it from Rollup.
   const require = createRequire(import.meta.url);
   const { equals, iterableEquality } = require('@jest/expect-utils') as { equals: Equals; iterableEquality: Tester };
   const utils = require('jest-matcher-utils') as MatcherUtils;
-  return { equals, iterableEquality, utils: { matcherHint: utils.matcherHint, printExpected: utils.printExpected, printReceived: utils.printReceived, diff: utils.diff } };
+  return (loaded = { equals, iterableEquality, utils: { matcherHint: utils.matcherHint, printExpected: utils.printExpected, printReceived: utils.printReceived, diff: utils.diff } });
 }

@@ -70,10 +70,5 @@ export function toCallToolHint(_toolName?: unknown, ...rest: unknown[]): HintArg
 
 /** The third argument: `{ output?, error?, approval? }`. */
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
-  const fields = readOptionsObject(
-    options,
-    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions },
-    () => hintLine,
-  );
-  return toOutcome(fields, 'options', hintLine);
+  return toOutcome(readOptionsObject(options, { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions }, () => hintLine), 'options', hintLine);
 }
