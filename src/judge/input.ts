@@ -75,10 +75,7 @@ export function toJsonText(value: unknown, indent?: number): string {
   return safeJson(value, indent === undefined ? {} : { indent }) ?? JSON.stringify(String(value));
 }
 
-/**
- * Plain JSON with object keys sorted at every level: the same input always prompts, hashes and is
- * written to a verdict file the same way, whatever order the agent or a schema library wrote it in.
- */
+/** Plain JSON with keys sorted at every level: the same input prompts, hashes and is written the same way, whatever its order. */
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;

@@ -43,9 +43,7 @@ export interface JudgeSettings {
   timeoutMs?: number;
   maxRetries?: number;
   concurrency?: number;
-  /** The user's criteria of appropriateness, given to the judge beside its instructions. */
   rubric?: string;
-  /** How many times the judge is asked; the majority decides. */
   votes?: number;
   /** The test file, for the record command in a replay miss. */
   testPath?: string;
@@ -196,8 +194,7 @@ type AskLimits = Required<Pick<JudgeSettings, 'timeoutMs' | 'maxRetries' | 'conc
 async function askForVotes<Input extends JudgeInput, Verdict>(kind: VerdictKind<Input, Verdict>, limits: AskLimits, model: JudgeModel, input: Input, votes: number): Promise<Judgement<Verdict>> {
   const answers = await Promise.all(Array.from({ length: votes }, () => askForVerdict(kind, limits, model, input)));
   const verdicts = answers.map((answer) => answer.verdict);
-  const usage = addUsage(answers.map((answer) => answer.usage));
-  return { ...kind.decide(verdicts, input), votes: verdicts, ...(usage !== undefined && { usage }) };
+  return { ...kind.decide(verdicts, input), votes: verdicts, usage: addUsage(answers.map((answer) => answer.usage)) };
 }
 
 /** A stored judgement gets the checks a fresh answer gets (an edited or stale file must not replay), and its majority is decided again. */
@@ -222,16 +219,14 @@ async function checkStoredJudgement<Input extends JudgeInput, Verdict>(
     if (problem) throw corruptEntryError(file, votes === 1 ? describeProblem(problem) : `${where}: ${describeProblem(problem)}`);
     return verdict;
   });
-  const usage = storedUsage(entry.usage);
-  return { ...kind.decide(verdicts, input), votes: verdicts, ...(usage !== undefined && { usage }) };
+  return { ...kind.decide(verdicts, input), votes: verdicts, usage: storedUsage(entry.usage) };
 }
 
 /** The usage a file recorded; files written before usage was kept have none. */
 function storedUsage(usage: unknown): JudgeUsage | undefined {
   if (typeof usage !== 'object' || usage === null) return undefined;
   const { inputTokens, outputTokens, totalTokens, requests } = usage as Record<string, unknown>;
-  const numbers = [inputTokens, outputTokens, totalTokens, requests];
-  if (!numbers.every((value) => typeof value === 'number' && Number.isFinite(value) && value >= 0)) return undefined;
+  if (![inputTokens, outputTokens, totalTokens, requests].every((value) => typeof value === 'number' && Number.isFinite(value) && value >= 0)) return undefined;
   return { inputTokens, outputTokens, totalTokens, requests } as JudgeUsage;
 }
 
@@ -269,10 +264,7 @@ async function askForVerdict<Input extends JudgeInput, Verdict>(
     }
     const verdict = kind.tidy(answer.verdict, input);
     const mismatch = kind.problem(verdict, input);
-    if (mismatch === undefined) {
-      const usage = addUsage(usages);
-      return usage === undefined ? { verdict } : { verdict, usage };
-    }
+    if (mismatch === undefined) return { verdict, usage: addUsage(usages) };
     problem = mismatch.problem;
     failure = describeProblem(mismatch);
     answerText = JSON.stringify(answer.verdict);

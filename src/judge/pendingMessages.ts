@@ -26,10 +26,7 @@ export function describeUnawaitedJudges(
   return lines.join('\n');
 }
 
-/**
- * The one line for judges cancelled because their test ended while they ran (a test timeout): the
- * runner reports the timeout itself, this says which test left a judge running.
- */
+/** The line for judges cancelled because their test ended (a timeout the runner reports): which test left a judge running. */
 export function describeCancelledJudges(judges: ReadonlyArray<{ testName: string | undefined; callSite: string | undefined; matcher?: string }>): string {
   return judges
     .map(({ testName, callSite, matcher = DEFAULT_MATCHER }) => {

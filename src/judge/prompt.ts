@@ -9,9 +9,8 @@ export interface JudgePrompt {
 }
 
 /**
- * The judge's instructions and the material to judge. Everything from the run (and the tool
- * descriptions) sits inside fences longer than any backtick run in that content, so nothing
- * inside can close a fence; the instructions say fenced text is data, never instructions.
+ * The judge's instructions and the material to judge. Everything from the run sits inside fences longer than any
+ * backtick run in it, so nothing inside can close one; the instructions say fenced text is data.
  */
 export function renderPrompt(input: JudgeInput): JudgePrompt {
   const { request, reply, rubric } = input;

@@ -11,9 +11,8 @@ interface ZodIssue {
 }
 
 /**
- * The zod schema of the judge's answer (tool calls or trajectory), built on first use (`zod` is an
- * optional peer, loaded lazily like `ai`). Field descriptions reach the model through the JSON
- * Schema the SDK sends. A failed build is tried again next time.
+ * The zod schema of the judge's answer, built on first use (`zod` is an optional peer, loaded lazily like `ai`);
+ * a failed build is tried again next time. Field descriptions reach the model through the JSON Schema.
  */
 function lazySchema<Verdict>(make: (z: ZodLike) => Describable): () => Promise<VerdictSchema<Verdict>> {
   let cached: Promise<VerdictSchema<Verdict>> | undefined;

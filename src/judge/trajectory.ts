@@ -186,9 +186,8 @@ export function scoreTrajectory(verdict: TrajectoryVerdict): number {
 }
 
 /**
- * Mastra's score of a trajectory verdict (`createTrajectoryAccuracyScorerLLM` in @mastra/evals
- * 1.10.2), kept so scores compare with theirs: 0.6 × the necessary share + 0.3 × the in-order share
- * − 0.1 × missing / (steps + missing), clamped to 0–1, two decimals; so a perfect run scores 0.9.
+ * Mastra's score (`createTrajectoryAccuracyScorerLLM`, @mastra/evals 1.10.2), so scores compare: 0.6 × necessary
+ * share + 0.3 × in-order share − 0.1 × missing / (steps + missing), clamped, two decimals; a perfect run scores 0.9.
  * With no step evaluations: 0 when a step is missing, 0.5 when extra steps are named, else 1.
  */
 export function mastraTrajectoryScore(verdict: { stepEvaluations: readonly StepEvaluation[]; missingSteps?: readonly string[]; extraSteps?: readonly string[] }): number {

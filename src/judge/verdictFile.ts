@@ -66,9 +66,8 @@ function cacheKey(model: ModelIdentity, input: JudgeInput, votes: number, prompt
 type StoredInput = JudgeInput & Partial<Pick<TrajectoryInput, 'kind' | 'expectedTrajectory' | 'criteria'>>;
 
 /**
- * One recorded verdict, written to be reviewed in a pull request: what was judged exactly as the
- * judge saw it, the verdict, and what produced it. Keys are written in this order; the data inside
- * (inputs, results, schemas) has sorted keys, so re-recording the same verdict changes nothing.
+ * One recorded verdict, to be reviewed in a pull request. Keys are written in this order and the data inside has
+ * sorted keys, so re-recording the same verdict changes nothing.
  */
 export interface CacheEntry<Verdict = JudgeVerdict> extends StoredInput {
   /** The test that recorded it, when it was recorded by a matcher. */

@@ -1,9 +1,6 @@
 import type { JudgeUsage, JudgeVerdict, ToolEvaluation } from './types.js';
 
-/**
- * The decision the fewest votes stood behind: a call's appropriateness, or a tool named missing (or
- * not); for a trajectory, a step's necessity or order (`step`), a missing step, or a criterion's answer.
- */
+/** The decision the fewest votes stood behind: a call's, step's or criterion's, or a tool or step named missing (or not). */
 export interface WeakestDecision {
   /** 1-based call number, for a call's decision; absent for a missing tool. */
   call?: number;

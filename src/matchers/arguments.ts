@@ -11,11 +11,7 @@ const isName = (value: unknown) => (typeof value === 'string' && value !== '') |
 /** A reference from `toolRefs` stands for its tool's name. */
 const nameOf = (value: unknown) => (isToolRef(value) ? value.toolName : value);
 
-/**
- * A matcher's options object: a plain object (not an asymmetric matcher) with no key but `keys`.
- * Anything else is a matcher error: "`name` must be `mustBe`", or the unknown options said as
- * every options error says them (options.ts). The caller checks each value.
- */
+/** A matcher's options object: a plain object (not an asymmetric matcher) with no key but `keys`; the caller checks each value. */
 export function readOptionsObject(
   value: unknown,
   { name = 'options', keys, mustBe: shape }: { name?: string; keys: readonly string[]; mustBe: string },
@@ -31,11 +27,7 @@ export function readOptionsObject(
   }
   return value as Record<string, unknown>;
 }
-/**
- * Checks one expected item (`'name'` or `{ toolName, input }`) and says what is wrong with a bad one.
- * `where` names it in that message, followed by `[index]` when an index is given: the text is built
- * only for a message, as a list may be long.
- */
+/** Checks one expected item (`'name'` or `{ toolName, input }`); `where[index]` names a bad one, built only for the message. */
 export function toExpectedCall(item: unknown, where: string, hintLine: string, index?: number): ExpectedCall {
   item = nameOf(item);
   if (isName(item)) return { toolName: item, input: undefined, hasInput: false };
@@ -66,10 +58,7 @@ const OUTCOME_KEYS = new Set(['output', 'error', 'approval']);
 const APPROVALS: readonly unknown[] = ['requested', 'approved', 'denied'];
 type OutcomeFields = { output?: unknown; error?: unknown; approval?: unknown };
 
-/**
- * Checks what an item asks of a call's outcome (`output`, `error`, `approval`; undefined fields
- * are not asked) and says what is wrong with a bad one. Undefined when it asks nothing.
- */
+/** Checks what an item asks of a call's outcome (`output`, `error`, `approval`); undefined when it asks nothing. */
 export function toOutcome(fields: OutcomeFields, where: string, hintLine: string): OutcomeExpectation | undefined {
   const { output, error, approval } = fields;
   if (error !== undefined && typeof error !== 'boolean' && !(typeof error === 'string' && error !== '') && !(error instanceof RegExp) && !isAsymmetricMatcher(error)) {

@@ -28,7 +28,6 @@ import { EXPECTED, type HintTable } from './hints.js';
 /** What the matchers load at their first call (the build's `bodies` entry), and the setup hooks' checks, from the same module instances. */
 export { failOnLeftoverJudges, failOnUnawaitedJudges };
 
-/** Each matcher on one run; `runMatcher` handles a sample of runs for all but the judge. */
 const ONE_RUN = {
   toCallTool,
   toCallToolTimes,
@@ -45,8 +44,6 @@ const ONE_RUN = {
   toFollowASensibleTrajectory,
 } satisfies Implementations<ToolCallMatchers<void>> & Record<MatcherName, unknown>;
 // Typed by the one list of names (names.ts): a name without a body, or a body under another name, does not compile.
-
-export type { MatcherName };
 
 /** Every matcher's name, as the table has them (test/matchers/lazy.test.ts checks they are names.ts's list, in its order). */
 export const MATCHER_NAMES = Object.keys(ONE_RUN) as MatcherName[];
@@ -69,18 +66,13 @@ const ARGUMENT_CHECKS: Partial<Record<MatcherName, (this: MatcherContext, ...arg
 type Matcher = (this: MatcherContext, received: unknown, ...args: unknown[]) => MatcherResult;
 
 /**
- * Every call of a matcher goes through here once, as the runner makes it (`ctx` is its `this`): on
- * one run, or on each run of a sample (`sampled.ts`); with the diff of `actual` and `expected` in the
- * failure message when `diffInMessage` (Jest draws none); and a matcher error's stack starting at the
- * caller of `outermost`, the function the runner or the user called, so the runner shows the test's
- * line (a bug's stack is left whole). The judge takes a sample itself, as one tracked judge, and its
- * promise is handed on as it is (no diff): the runner's own `.then` is the only one before the
- * test's (judge/pending.ts counts on it); its errors point at the caller themselves (judge/callSite.ts).
+ * Every call of a matcher goes through here once (`ctx` is the runner's `this`): on one run or a sample's runs,
+ * with the diff in the message when `diffInMessage` (Jest draws none), and a matcher error's stack starting at
+ * the caller of `outermost`. The judge's promise is handed on as it is: judge/pending.ts counts the `.then`s.
  */
 export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost: (...args: never[]) => unknown, ctx: MatcherContext, args: readonly unknown[]): MatcherResult | Promise<MatcherResult> {
   const received = args[0];
-  if (name === 'toUseAppropriateTools') return ONE_RUN[name].call(ctx, received, args[1] as Parameters<typeof toUseAppropriateTools>[1]);
-  if (name === 'toFollowASensibleTrajectory') return ONE_RUN[name].call(ctx, received, args[1] as Parameters<typeof toFollowASensibleTrajectory>[1]);
+  if (name === 'toUseAppropriateTools' || name === 'toFollowASensibleTrajectory') return ONE_RUN[name].call(ctx, received, args[1] as never);
   const matcher = ONE_RUN[name] as Matcher;
   try {
     // The arguments as the runner gave them: no copy of them on one run.
@@ -92,12 +84,7 @@ export function runMatcher(name: MatcherName, diffInMessage: boolean, outermost:
   }
 }
 
-/**
- * A claim about the run that fails only because of calls other agents made (the agents it handed
- * off to, the sub-agents its tools ran, between or beside the top agent's): the message says which
- * calls were theirs, and that the top agent's own calls, `own(run)`, pass. Checked only on a failure
- * of a run with such calls, by the same matcher on `own(run)`.
- */
+/** A claim that fails only because of calls other agents made: the message says the top agent's own calls, `own(run)`, pass. */
 function withOwnHint(ctx: MatcherContext, matcher: Matcher, args: readonly unknown[], result: MatcherResult): MatcherResult {
   if (result.pass || ctx.isNot) return result;
   const received = args[0];

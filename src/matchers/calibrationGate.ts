@@ -1,9 +1,4 @@
-/**
- * `configureJudge({ calibration })`: before a judged assertion asks for a verdict, the judge must
- * be trusted: its agreement with the person's labels, in the verdict directory, must meet the
- * gate. Checked once per process and settings (labels do not change during a run); a failed gate
- * fails every judged assertion, `.not` too, or warns once with `warnOnly`.
- */
+// `configureJudge({ calibration })`: checked once per process and settings (labels do not change during a run).
 import path from 'node:path';
 import { calibrate } from '../calibration/calibrate.js';
 import { checkCalibration } from '../calibration/gate.js';

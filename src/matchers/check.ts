@@ -35,9 +35,7 @@ export function check(run: unknown): Check {
 
 function bind(run: unknown, isNot: boolean): ToolCallMatchers<void> {
   const bound: Record<string, (...args: unknown[]) => void | Promise<void>> = {};
-  // Every matcher the package registers, whatever its name: one added to bodies.ts is bound here too.
-  // Plain closures, left unnamed: check(run) makes one per matcher, and naming each with
-  // defineProperty was a large share of a check of a short run; a stack starts at the caller either way.
+  // Plain closures, left unnamed: naming each is a large share of a check of a short run.
   for (const name of MATCHER_NAMES) {
     const method = function (...args: unknown[]): void | Promise<void> {
       const ctx = standaloneContext(isNot);

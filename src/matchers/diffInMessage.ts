@@ -1,9 +1,6 @@
 import { inRunnerColours, type MatcherContext, type MatcherResult } from '../matcherContext.js';
 
-/**
- * The result with the diff of its `actual`/`expected` written at the end of its message (a positive
- * failure only): Jest ignores a matcher's `actual`/`expected`, where Vitest draws a diff from them.
- */
+/** The diff of `actual`/`expected` at the end of a positive failure's message: Jest draws none from them, Vitest does. */
 export function appendDiff(ctx: MatcherContext, result: MatcherResult): MatcherResult {
   if (!('expected' in result) || ctx.isNot) return result;
   const { message, expected, actual } = result;

@@ -6,12 +6,8 @@ export interface HintArguments {
   secondArgument?: string;
 }
 
-/**
- * A matcher's hint arguments, from the arguments it was called with (the run left out): the one
- * place they are decided, for the matcher's own line and for a sample's (`expect(runs)…`), which
- * `runMatcher` hands to the sample. A matcher not listed names `expected`.
- */
-export type HintOf = (...args: unknown[]) => HintArguments;
+/** A matcher's hint arguments from the arguments it was called with (the run left out), for its own line and a sample's. */
+type HintOf = (...args: unknown[]) => HintArguments;
 
 export const EXPECTED: HintArguments = { expected: 'expected' };
 

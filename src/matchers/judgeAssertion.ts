@@ -37,10 +37,7 @@ export interface JudgedResult extends MatcherResult {
 /** The judge matchers: each judges one run (judgeSample runs it on each run of a sample). */
 export type JudgeMatcherName = 'toUseAppropriateTools' | 'toFollowASensibleTrajectory';
 
-/**
- * The work of `toUseAppropriateTools`, loaded on its first use so that registering the matchers
- * loads neither the judge nor the modules it needs (crypto, fs, the cache).
- */
+/** The work of `toUseAppropriateTools`, loaded on its first use: registering the matchers loads no judge, crypto, fs or cache. */
 export async function judgeAssertion(
   ctx: JudgeMatcherContext,
   received: unknown,
@@ -73,36 +70,18 @@ export async function judgeAssertion(
 const JUDGE_OPTIONS = ['model', 'availableTools', 'threshold', 'rubric', 'votes', 'cache', 'timeoutMs', 'maxRetries'] as const;
 
 /**
- * What both judged assertions hand the judge: their own settings (an assertion's `cache` over
- * configureJudge's, key by key), the test, and the request. Checks the calibration gate first: a
- * judge that disagrees with the team's labels gives verdicts nobody should gate on.
+ * What both judged assertions hand the judge: their own settings (`cache` over configureJudge's, key by key), the
+ * test and the request. Checks the calibration gate first: a judge that disagrees with the team's labels gates nothing.
  */
 async function assertionSettings(ctx: JudgeMatcherContext, options: Pick<ToUseAppropriateToolsOptions, 'model' | 'availableTools' | 'rubric' | 'votes' | 'cache' | 'timeoutMs' | 'maxRetries'>, request: JudgeSettings['request'], cancel: AbortSignal): Promise<JudgeSettings> {
   const config = getJudgeConfig();
   const cache = resolveCacheSettings(options.cache === undefined ? config.cache : { ...config.cache, ...options.cache });
   await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
   const testName = matcherTest(ctx).name;
-  return {
-    model: options.model,
-    availableTools: options.availableTools,
-    cache,
-    request,
-    ...(options.rubric !== undefined && { rubric: options.rubric }),
-    ...(options.votes !== undefined && { votes: options.votes }),
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
-    asker: 'matcher',
-    cancel,
-    ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
-    ...(testName !== undefined && { testName }),
-  };
+  return { ...options, cache, request, asker: 'matcher', cancel, testPath: ctx.testPath, testName };
 }
 
-/**
- * The work of `toFollowASensibleTrajectory`, loaded like `judgeAssertion`: the trajectory judge's
- * verdict, passing when every step is necessary and in order and nothing is missing (or, with
- * `threshold`, when the score reaches it), and every criterion is answered "yes".
- */
+/** The work of `toFollowASensibleTrajectory`, loaded like `judgeAssertion`: passes on the score's threshold and every criterion "yes". */
 export async function trajectoryAssertion(
   ctx: JudgeMatcherContext,
   received: unknown,

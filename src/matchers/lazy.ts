@@ -6,10 +6,8 @@ import { MATCHER_NAMES } from './names.js';
 type Matchers = Implementations<ToolCallMatchers<void>>;
 
 /**
- * The matchers a runner registers: each hands its call, with the runner's `this`, to `runMatcher` of
- * the bodies `load` gives (`bodies.ts`, loaded at the first call by `load.ts`: a test file that calls
- * no matcher never compiles them). Imports nothing but types and the list of names, so the build keeps src/setup.ts one
- * small file (see tsup.config.ts).
+ * The matchers a runner registers: each hands its call to `runMatcher` of the bodies `load` gives (at the first
+ * call). Imports nothing but types and the names, so the build keeps src/setup.ts one small file (tsup.config.ts).
  */
 export function matchersFor(load: () => typeof Bodies, options: { diffInMessage: boolean }): Matchers {
   return Object.fromEntries(

@@ -1,9 +1,6 @@
 /**
- * Every matcher's name, once, in the order the runners register them. `lazy.ts` registers these
- * (importing nothing else of the matchers, so setup stays small), and `bodies.ts` has a body for
- * each: its table is typed by this list, so a name without a body, or a body without a name, does
- * not compile. A new matcher is its body file, one line here and in that table, and its declaration
- * in `matchers.d.ts`.
+ * Every matcher's name, in the order the runners register them: `lazy.ts` registers these (so setup stays small),
+ * and `bodies.ts`'s table is typed by them. A new matcher is its body file, a line here and there, and matchers.d.ts.
  */
 export const MATCHER_NAMES = [
   'toCallTool',

@@ -4,11 +4,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import type { ToolCall } from '../types.js';
 import { matcherError } from './matcherError.js';
 
-/**
- * Reads the run's calls; a value that is not a run becomes a matcher error under the hint line.
- * Without their steps: only `parallel(…)` needs them (readRunCalls), and a list of steps as long
- * as the run would be built only to be dropped.
- */
+/** Reads the run's calls (without their steps: only `parallel(…)` needs them); a value that is not a run is a matcher error. */
 export function readCalls(received: unknown, hintLine: string): ToolCall[] {
   return asMatcherError(() => getToolCalls(received), hintLine);
 }

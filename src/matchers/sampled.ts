@@ -20,12 +20,7 @@ import type { JudgedResult, JudgeMatcherName } from './judgeAssertion.js';
 
 type JudgeOptions = ToUseAppropriateToolsOptions | ToFollowASensibleTrajectoryOptions;
 
-/**
- * Samples in every matcher, in one place: given a sample, the matcher runs on each run (with the
- * same `.not`), and the assertion passes when the share of runs that passed meets the sample's
- * gate. Its message is the gate and the failing runs' own messages.
- */
-
+// Samples in every matcher: the matcher runs on each run (with the same `.not`), and the sample's gate decides.
 type Matcher = (this: MatcherContext, received: unknown, ...args: any[]) => MatcherResult;
 
 /** Failing runs kept for the report (messages show fewer). */
@@ -34,7 +29,6 @@ const FAILURE_CHARS = 8000;
 const VERDICTS_RECORDED = 100;
 
 interface RunOutcome {
-  /** 1-based. */
   run: number;
   passed: boolean;
   /** A failed run's message, built only when asked for. */
@@ -42,11 +36,7 @@ interface RunOutcome {
   verdict?: RunVerdict;
 }
 
-/**
- * A deterministic matcher over a sample. Its arguments are checked once, by running it on an empty
- * run, or by `checkArguments` for a matcher that an empty run cannot answer (a budget of tokens
- * needs a run that records them).
- */
+/** A deterministic matcher over a sample; its arguments are checked once, on an empty run or by `checkArguments`. */
 export function sampleAssertion(
   ctx: MatcherContext,
   name: string,
@@ -57,7 +47,7 @@ export function sampleAssertion(
   checkArguments?: (this: MatcherContext, ...args: any[]) => void,
 ): MatcherResult {
   const runCtx = perRunContext(ctx);
-  const hintLine = sampleHint(ctx, name, hintArguments);
+  const hintLine = hint(ctx, name, hintArguments.expected, hintArguments.secondArgument, 'runs');
   // Arguments are checked once on an empty run, so a bad one is reported as such, not as run 1's problem.
   try {
     if (checkArguments) checkArguments.call(runCtx, ...args);
@@ -87,7 +77,7 @@ export async function judgeSample(
 ): Promise<MatcherResult> {
   const judgeAssertion = (await import('./judgeAssertion.js')).judgeAssertionOf(name);
   const runCtx: JudgeMatcherContext = perRunContext(ctx);
-  const hintLine = sampleHint(ctx, name, judgeHint(options));
+  const hintLine = hint(ctx, name, judgeHint(options).expected, undefined, 'runs');
   const concurrency = getJudgeConfig().concurrency ?? DEFAULT_CONCURRENCY;
   const outcomes = await mapWithConcurrency(sample.runs, concurrency, async (run): Promise<RunOutcome> => {
     if (run.threw) return thrownOutcome(run);
@@ -107,36 +97,28 @@ export async function judgeSample(
 export function recordJudgedRun(ctx: JudgeMatcherContext, name: JudgeMatcherName, options: JudgeOptions | undefined, result: JudgedResult): MatcherResult {
   if (result.judged) {
     const verdict = runVerdict(ctx, result, 1);
-    recordAssertion(ctx, {
-      assertion: describeAssertion(name, 'run', isNegated(ctx), judgeArguments(options)),
-      matcher: name,
-      isNot: isNegated(ctx),
-      kind: 'run',
-      failures: verdict.passed ? [] : [{ run: 1, text: cut(colourless(result.message())) }],
-      failuresLeftOut: 0,
-      verdicts: [verdict],
-      judgeUsage: costOf([verdict]),
-    });
+    recordRun(ctx, name, options, 'run', verdict.passed ? undefined : result.message(), [verdict]);
   }
   return result;
 }
 
-/**
- * Files a judged assertion that threw (the judge gave no verdict, or bad input) as failing, so the
- * reporters count it: a judge error never counts as a pass, nor goes uncounted. Then rethrows.
- */
+/** Files a judged assertion that threw (no verdict, or bad input) as failing: a judge error never counts as a pass, nor goes uncounted. */
 export function recordJudgeFailure(ctx: JudgeMatcherContext, name: JudgeMatcherName, options: JudgeOptions | undefined, over: 'run' | 'runs', error: unknown): never {
-  const text = error instanceof Error ? error.message : String(error);
+  recordRun(ctx, name, options, over, error instanceof Error ? error.message : String(error), []);
+  throw error;
+}
+
+function recordRun(ctx: JudgeMatcherContext, name: JudgeMatcherName, options: JudgeOptions | undefined, over: 'run' | 'runs', failure: string | undefined, verdicts: RunVerdict[]): void {
   recordAssertion(ctx, {
     assertion: describeAssertion(name, over, isNegated(ctx), judgeArguments(options)),
     matcher: name,
     isNot: isNegated(ctx),
     kind: 'run',
-    failures: [{ run: 1, text: cut(colourless(text)) }],
+    failures: failure === undefined ? [] : [{ run: 1, text: cut(colourless(failure)) }],
     failuresLeftOut: 0,
-    verdicts: [],
+    verdicts,
+    ...(verdicts.length > 0 && { judgeUsage: costOf(verdicts) }),
   });
-  throw error;
 }
 
 /** A judge's options for the report: the threshold and votes, not the model object, the tool set or the rubric's text. */
@@ -145,17 +127,9 @@ function judgeArguments(options: JudgeOptions | undefined): unknown[] {
   return Object.keys(shown).length === 0 ? [] : [shown];
 }
 
-/**
- * The runner's context for one run of a sample: the same equality and `.not`, marked as a sample's
- * run, so the matcher draws no hint line of its own (the sample's message has one).
- */
+/** The runner's context for one run of a sample, marked so the matcher draws no hint line of its own (the sample's message has one). */
 function perRunContext<Context extends MatcherContext>(ctx: Context): Context {
   return Object.create(ctx, { sampleRun: { value: true } }) as Context;
-}
-
-/** The sample's hint line, `expect(runs).toCallTool(toolName)`, with the arguments the matcher's own hint line names (hints.ts). */
-function sampleHint(ctx: MatcherContext, name: string, { expected, secondArgument }: HintArguments): string {
-  return hint(ctx, name, expected, secondArgument, 'runs');
 }
 
 function outcomeOf(ctx: MatcherContext, runCtx: MatcherContext, result: MatcherResult, run: number): RunOutcome {
@@ -211,11 +185,7 @@ function sampleResult(ctx: MatcherContext, name: string, args: readonly unknown[
   };
 }
 
-/**
- * An error a run of a sample raised, shown under the sample's hint line: bad input (a value that is
- * not a run, a bad argument) stays a matcher error, now naming the run; a judge that gave no verdict
- * is shown there, once (judgeAssertion.ts leaves a sample's errors to it).
- */
+/** An error a run of a sample raised, shown under the sample's hint line and naming the run (judgeAssertion.ts leaves these to it). */
 function shownInSample(error: unknown, hintLine: string, where: SampleRun | undefined): unknown {
   if (error instanceof ToolCallAccuracyError) return matcherError(hintLine, error.problem, where);
   if (error instanceof JudgeError) return shownJudgeError(error, hintLine, where, judgeErrorMessage);

@@ -12,13 +12,9 @@ interface Runnerless {
 }
 
 /**
- * The matcher context `check(run)` hands the matchers, where no runner gives one: Jest's `equals`
- * (which honours any object with `asymmetricMatch`: Vitest's and Jest's `expect.objectContaining(…)`
- * and the like) with its iterable tester, as `toEqual` uses them, and jest-matcher-utils for the
- * hint line, printed values and diffs. Those two are loaded at the first `check`, with a synchronous
- * require (both are CommonJS, and a matcher answers synchronously): importing the package, and every
- * test that runs in Vitest or Jest, never loads them, so they add nothing to the main entry's
- * start. They are the libraries Jest's `expect` is built on, so the messages read as in Jest.
+ * The matcher context `check(run)` hands the matchers: Jest's `equals` (which honours any `asymmetricMatch`) with
+ * its iterable tester, and jest-matcher-utils, the libraries Jest's `expect` is built on. Loaded at the first
+ * `check` with a synchronous require, so importing the package never loads them.
  */
 export function standaloneContext(isNot: boolean): MatcherContext {
   const { equals, iterableEquality, utils } = runnerless();
@@ -31,18 +27,14 @@ export function standaloneContext(isNot: boolean): MatcherContext {
   };
 }
 
-// Kept after the first check: createRequire() and require() resolve the two paths again on every
-// call, about a sixth of a check on a run of 20 calls (as matchers/load.ts keeps its bodies).
+// Kept after the first check: require() resolves the two paths again on every call, a sixth of a short check.
 let loaded: Runnerless | undefined;
 
 function runnerless(): Runnerless {
-  return (loaded ??= loadRunnerless());
-}
-
-function loadRunnerless(): Runnerless {
+  if (loaded) return loaded;
   // `import.meta.url` is this file in the ES module build; the CommonJS build gets it from Rollup.
   const require = createRequire(import.meta.url);
   const { equals, iterableEquality } = require('@jest/expect-utils') as { equals: Equals; iterableEquality: Tester };
   const utils = require('jest-matcher-utils') as MatcherUtils;
-  return { equals, iterableEquality, utils: { matcherHint: utils.matcherHint, printExpected: utils.printExpected, printReceived: utils.printReceived, diff: utils.diff } };
+  return (loaded = { equals, iterableEquality, utils: { matcherHint: utils.matcherHint, printExpected: utils.printExpected, printReceived: utils.printReceived, diff: utils.diff } });
 }

@@ -5,10 +5,7 @@ import { diffWindow, nameOf, projected } from '../format/projection.js';
 import type { MatcherContext, MatcherResult } from '../matcherContext.js';
 import { readCalls } from './received.js';
 
-/** The hint line names no argument. */
-export function toCallNoToolsHint(): HintArguments {
-  return { expected: '' };
-}
+export const toCallNoToolsHint = (): HintArguments => ({ expected: '' });
 
 /** Passes when the run made no tool calls. */
 export function toCallNoTools(this: MatcherContext, received: unknown): MatcherResult {

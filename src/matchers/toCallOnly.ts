@@ -10,10 +10,7 @@ import { readCalls } from './received.js';
 import { toExpectedCall, toExpectedCalls } from './arguments.js';
 import { unordered } from './unordered.js';
 
-/**
- * `toCallOnly(name)`: exactly one call in the run, and it is to `name`.
- * `toCallOnly([a, b, …])`: the calls are exactly these, in any order (a multiset).
- */
+/** `toCallOnly(name)`: exactly one call, to `name`. `toCallOnly([a, b, …])`: the calls are exactly these, in any order. */
 export function toCallOnly(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallOnly');
   const compare = comparisonOf(this);

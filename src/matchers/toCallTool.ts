@@ -14,9 +14,8 @@ import { readCalls } from './received.js';
 import { readOptionsObject, toExpectedName, toOutcome } from './arguments.js';
 
 /**
- * Passes when some call is to `toolName` (with an input equal to `input`, when given, and with the
- * outcome `options` asks for: `output`, `error`, `approval`). With options, an undefined input
- * means any input.
+ * Passes when some call is to `toolName` (with an input equal to `input`, when given, and the outcome `options`
+ * asks for). With options, an undefined input means any input.
  */
 export function toCallTool(this: MatcherContext, received: unknown, toolName: unknown, ...rest: unknown[]): MatcherResult {
   const { hasOptions, hasInput } = argumentsGiven(rest);
@@ -71,10 +70,5 @@ export function toCallToolHint(_toolName?: unknown, ...rest: unknown[]): HintArg
 
 /** The third argument: `{ output?, error?, approval? }`. */
 function readOutcomeOptions(options: unknown, hintLine: string): OutcomeExpectation | undefined {
-  const fields = readOptionsObject(
-    options,
-    { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions },
-    () => hintLine,
-  );
-  return toOutcome(fields, 'options', hintLine);
+  return toOutcome(readOptionsObject(options, { keys: ['output', 'error', 'approval'], mustBe: MUST_BE.outcomeOptions }, () => hintLine), 'options', hintLine);
 }

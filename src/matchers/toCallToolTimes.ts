@@ -13,15 +13,11 @@ import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 import { readOptionsObject, toExpectedName } from './arguments.js';
 
-/** The hint line names `toolName` and `times`. */
-export function toCallToolTimesHint(): HintArguments {
-  return { expected: 'toolName', secondArgument: 'times' };
-}
+export const toCallToolTimesHint = (): HintArguments => ({ expected: 'toolName', secondArgument: 'times' });
 
 /**
- * Passes when exactly `expectedTimes` calls are to `toolName`, or with `{ min?, max? }` when their
- * number is within those bounds (inclusive). A name that is an asymmetric matcher counts every
- * call it matches: `expect.any(String)` counts them all.
+ * Passes when exactly `expectedTimes` calls are to `toolName`, or with `{ min?, max? }` when their number is within
+ * those bounds (inclusive). A name that is an asymmetric matcher counts every call it matches.
  */
 export function toCallToolTimes(this: MatcherContext, received: unknown, toolName: unknown, expectedTimes: unknown): MatcherResult {
   const { expected, secondArgument } = toCallToolTimesHint();

@@ -5,9 +5,8 @@ import { unordered } from './unordered.js';
 import { comparisonOf } from '../scoring/comparison.js';
 
 /**
- * `toCallToolsInAnyOrder(items)`: each item is matched by a call of its own, in any order, other
- * calls allowed (agentevals' superset, Google ADK's ANY_ORDER): `toCallToolsInOrder`'s twin. An empty
- * list, as there, expects no calls (it would otherwise pass on every run).
+ * Each item is matched by a call of its own, in any order, other calls allowed (agentevals' superset, ADK's
+ * ANY_ORDER). An empty list, as in `toCallToolsInOrder`, expects no calls (it would otherwise pass on every run).
  */
 export function toCallToolsInAnyOrder(this: MatcherContext, received: unknown, expected: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsInAnyOrder');

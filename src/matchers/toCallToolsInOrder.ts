@@ -11,10 +11,8 @@ import { strictSequence } from './strictSequence.js';
 import { comparisonOf } from '../scoring/comparison.js';
 
 /**
- * Passes when the items appear among the calls in this order (other calls allowed), or with
- * `{ strict: true }` when the calls are exactly this sequence. This module reads the arguments and
- * picks the check: `inOrder`, `strictSequence`, or `inOrderWithGroups` when the order holds
- * `parallel(…)` groups.
+ * Passes when the items appear among the calls in this order (other calls allowed), or with `{ strict: true }`
+ * when the calls are exactly this sequence; `inOrderWithGroups` when the order holds `parallel(…)` groups.
  */
 export function toCallToolsInOrder(this: MatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherResult {
   const { expected: named, secondArgument } = toCallToolsInOrderHint(expected, options);

@@ -10,10 +10,7 @@ import { declaredTools } from '../scoring/toolDeclarations.js';
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 
-/** The hint line names `tools`. */
-export function toCallToolsWithValidInputsHint(): HintArguments {
-  return { expected: 'tools' };
-}
+export const toCallToolsWithValidInputsHint = (): HintArguments => ({ expected: 'tools' });
 
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {

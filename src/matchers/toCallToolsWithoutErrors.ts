@@ -10,10 +10,7 @@ import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 import { readOptionsObject } from './arguments.js';
 
-/**
- * Passes when no call failed. With `{ retries: n }`, failed calls to a tool are forgiven when a
- * later call to it succeeded within n further attempts (its next calls, other tools in between).
- */
+/** Passes when no call failed; with `{ retries: n }`, a failure is forgiven when the tool succeeded within its next n calls. */
 export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithoutErrors', toCallToolsWithoutErrorsHint(options).expected);
   const retries = readRetries(options, () => hintLine);
@@ -24,7 +21,6 @@ export function toCallToolsWithoutErrors(this: MatcherContext, received: unknown
   return { pass, message: () => compose(hintLine, describeFailures(calls, attempts, retries), formatCallList(calls, (pass ? attempts : counted)[0]?.failed[0])) };
 }
 
-/** `{ retries: n }` with a whole n ≥ 0, or nothing. */
 /** The hint line names `{ retries: n }` when given, and `options` when they cannot be read. */
 export function toCallToolsWithoutErrorsHint(options?: unknown): HintArguments {
   try {

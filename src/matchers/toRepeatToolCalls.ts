@@ -11,9 +11,8 @@ import { readCalls } from './received.js';
 import { readOptionsObject } from './arguments.js';
 
 /**
- * Passes when some call repeats the call just before it: the same tool with an equal input (the
- * runner's equality), the loop Mastra calls a redundant call. With `{ consecutive: false }`, a
- * repeat of any earlier call counts. Users mostly write `.not.toRepeatToolCalls()`.
+ * Passes when some call repeats the call just before it (the same tool, an equal input): Mastra's redundant call.
+ * With `{ consecutive: false }`, a repeat of any earlier call counts. Users mostly write `.not.toRepeatToolCalls()`.
  */
 export function toRepeatToolCalls(this: MatcherContext, received: unknown, options?: unknown): MatcherResult {
   const hintLine = hint(this, 'toRepeatToolCalls', toRepeatToolCallsHint(options).expected);

@@ -10,10 +10,7 @@ import { BUDGET_LIMITS, checkBudget, type Budget, type BudgetLimit } from '../sc
 import { matcherError } from './matcherError.js';
 import { readCalls } from './received.js';
 
-/** The hint line names `budget`. */
-export function toStayWithinBudgetHint(): HintArguments {
-  return { expected: 'budget' };
-}
+export const toStayWithinBudgetHint = (): HintArguments => ({ expected: 'budget' });
 
 /** Passes when the run stays within every limit the budget sets: at most this many tool calls, model steps, tokens, milliseconds. */
 export function toStayWithinBudget(this: MatcherContext, received: unknown, budget: unknown): MatcherResult {

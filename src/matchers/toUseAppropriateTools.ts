@@ -8,21 +8,14 @@ import type { JudgeMatcherContext, MatcherResult } from '../matcherContext.js';
 import type { JudgeMatcherName } from './judgeAssertion.js';
 
 /**
- * `await expect(run).toUseAppropriateTools(options?)`: an LLM judge scores the run's tool calls
- * and the assertion passes when the score reaches the threshold. A judge that gives no verdict
- * throws, so `.not` cannot pass either. Un-awaited uses are caught by the setup entries. Over a
- * sample, the runs are judged (`judgeSample`) and tracked as one judge: the test awaits the sample's
- * assertion, not each run's, and cancelling it cancels every run's judge.
+ * `await expect(run).toUseAppropriateTools(options?)`: an LLM judge scores the run's tool calls. A judge that gives
+ * no verdict throws, so `.not` cannot pass either. A sample's runs are tracked as one judge.
  */
 export function toUseAppropriateTools(this: JudgeMatcherContext, received: unknown, options?: ToUseAppropriateToolsOptions): Promise<MatcherResult> {
   return judgeMatcher(this, 'toUseAppropriateTools', received, options);
 }
 
-/**
- * `await expect(run).toFollowASensibleTrajectory(options?)`: the trajectory judge reviews the run's
- * steps, the missing ones and the criteria; the same tracking, samples and reports as
- * `toUseAppropriateTools`.
- */
+/** `await expect(run).toFollowASensibleTrajectory(options?)`: the trajectory judge, tracked and reported like `toUseAppropriateTools`. */
 export function toFollowASensibleTrajectory(this: JudgeMatcherContext, received: unknown, options?: ToFollowASensibleTrajectoryOptions): Promise<MatcherResult> {
   return judgeMatcher(this, 'toFollowASensibleTrajectory', received, options);
 }

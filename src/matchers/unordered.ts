@@ -12,10 +12,8 @@ import { alignUnordered, diagnoseUnordered } from '../scoring/diagnosis.js';
 import { readCalls } from './received.js';
 
 /**
- * The unordered matchers, one-to-one through the engine's maximum matching: `toCallOnly([…])`
- * (`cover: 'both'`, the calls are exactly the items), `toCallToolsInAnyOrder` (`'items'`, each item
- * has its own call, other calls allowed) and `toCallOnlyFrom` (`'calls'`, each call has its own
- * item, items may go unused).
+ * The unordered matchers, through the engine's maximum matching: `toCallOnly([…])` (`cover: 'both'`),
+ * `toCallToolsInAnyOrder` (`'items'`: other calls allowed) and `toCallOnlyFrom` (`'calls'`: items may go unused).
  */
 export function unordered(compare: Comparison, hintLine: string, received: unknown, items: ExpectedCall[], cover: Cover): MatcherResult {
   const calls = readCalls(received, hintLine);
