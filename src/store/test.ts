@@ -44,8 +44,7 @@ export function currentTest(): CurrentTest {
   if (typeof vitestExpect?.getState === 'function') {
     const state = vitestExpect.getState();
     const task = (holder.__vitest_worker__ as { current?: TaskNode } | undefined)?.current;
-    const attempt = attemptOf(task);
-    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: objectOr(task), runner: 'vitest' };
+    return { name: text(state.currentTestName), file: file(state.testPath), attempt: attemptOf(task), handle: objectOr(task), runner: 'vitest' };
   }
   const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
   if (jest?.state) {
