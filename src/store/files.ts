@@ -71,11 +71,11 @@ export async function readStoredText(user: StoreUser, file: string): Promise<str
 }
 
 /**
- * Writes `value` as pretty JSON with a final newline, atomically: a unique temp file in the same directory, then a
- * rename over the target. Parallel workers, processes and CI shards never see a torn file (a crash
- * leaves the old one); the last writer wins. Keys are written in the value's order: callers give
- * a fixed order and canonical data (`canonical`), so writing the same value again changes nothing.
- * Returns the text written.
+ * Writes `value` as pretty JSON with a final newline, atomically: a unique temp file in the same
+ * directory, then a rename over the target. Parallel workers, processes and CI shards never see a
+ * torn file (a crash leaves the old one); the last writer wins. Keys are written in the value's
+ * order: callers give a fixed order and canonical data (`canonical`), so writing the same value
+ * again changes nothing. Returns the text written.
  */
 export async function writeStoredFile(user: StoreUser, file: string, value: unknown): Promise<string> {
   const text = `${JSON.stringify(value, null, 2)}\n`;
