@@ -52,11 +52,7 @@ export const FETCH_STORE: StoreUser = {
   },
 };
 
-/**
- * Recorded tool executions as a user of the store: recordedModel's folder, variable, configure
- * function and files (a tool's steps go in the same file per test as the model's), in words about
- * tool calls, and its step events marked `tool` for the reporters.
- */
+/** Recorded tool executions: recordedModel's files (a tool's steps beside the model's), in words about tools, its events marked `tool`. */
 export const TOOLS_STORE: StoreUser = {
   ...RECORDINGS_STORE,
   kind: 'tool',

@@ -40,7 +40,7 @@ export function recordedFetch(options: RecordedFetchOptions = {}): typeof global
   reportRecordings();
   // Imported at the first request (it reads and writes files), then kept.
   let replaying: Promise<typeof import('./fetchReplay.js')> | undefined;
-  const recorded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  return (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const { data, send } = await readRequest(input, init);
     const test = currentTest();
     // Read at each request: a setup file's configureRecordings and the test's own file apply.
@@ -49,8 +49,7 @@ export function recordedFetch(options: RecordedFetchOptions = {}): typeof global
     return exchangeThroughRecording({ settings, test, name: options.name, who: WHO, request: redact(data), signal: send.signal, redact }, async () =>
       readResponse(await (options.fetch ?? globalThis.fetch)(send)),
     );
-  };
-  return recorded as typeof globalThis.fetch;
+  }) as typeof globalThis.fetch;
 }
 
 function settingsFor(options: RecordedFetchOptions, testFile: string | undefined) {

@@ -64,7 +64,7 @@ export function exchangeThroughRecording(exchange: RecordedExchange, live: () =>
       if (!TRANSIENT(response.status)) await commit({ request, response: canonical(redact(response)) } satisfies Omit<FetchStep, 'key'>);
       return replayResponse(response);
     },
-    // A miss of a streamed request (`"stream": true` in its JSON body: an AI SDK provider under streamText) is the error streamText rejects with.
+    // A miss of a streamed request (`"stream": true`: an AI SDK provider under streamText) is the error streamText rejects with.
     miss: (steps) => {
       const now = requestKey(request);
       const changesOf = (step: StoredStep) => {

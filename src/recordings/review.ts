@@ -67,7 +67,6 @@ export function recordedCalls(steps: readonly ReviewStep[], whole: unknown): Rec
   try {
     const outcomes = new Map<string, RecordedCall['outcome']>();
     for (const step of steps) {
-      if (step.request === undefined) continue;
       for (const call of readCalls(step.request)) {
         if (call.toolCallId === undefined) continue;
         if (call.error !== undefined) outcomes.set(call.toolCallId, { error: call.error });
@@ -76,7 +75,6 @@ export function recordedCalls(steps: readonly ReviewStep[], whole: unknown): Rec
     }
     const calls: RecordedCall[] = [];
     for (const step of steps) {
-      if (step.answer === undefined) continue;
       for (const call of readCalls(step.answer)) {
         const outcome = call.toolCallId === undefined ? undefined : outcomes.get(call.toolCallId);
         calls.push({ toolName: call.toolName, input: call.input, ...(outcome && { outcome }) });
@@ -88,9 +86,9 @@ export function recordedCalls(steps: readonly ReviewStep[], whole: unknown): Rec
   }
 }
 
-/** An empty conversation has no calls (getToolCalls refuses an empty list as "not a run"). */
+/** No conversation, or an empty one, has no calls (getToolCalls refuses an empty list as "not a run"). */
 function readCalls(run: unknown): ToolCall[] {
-  return Array.isArray(run) && run.length === 0 ? [] : getToolCalls(run);
+  return run === undefined || (Array.isArray(run) && run.length === 0) ? [] : getToolCalls(run);
 }
 
 /** What a rewrite changed of what the agent did, in words; empty when the calls are the same (only text, or nothing, changed). */

@@ -36,11 +36,6 @@ export const RECORDINGS_META_KEY = 'toolCallAccuracyRecordings';
 /** Set by the Jest reporter before its workers start: where the workers write what the reporters read. */
 export const REPORT_DIR_ENV = 'TOOL_CALL_ACCURACY_REPORT_DIR';
 
-interface TaskLike {
-  type?: unknown;
-  meta?: Record<string, unknown>;
-}
-
 // Whether this process listens to the store for the reporters, and the files whose text before was
 // already filed (under Jest, once per process): on globalThis, so the ESM and CJS builds share it.
 const REPORTING = Symbol.for('tool-call-accuracy.recording-reports');
@@ -63,9 +58,11 @@ function fileEvent(event: StoreEvent): void {
   // The test that asked: carried by the event (the store read it when the request came), else read now.
   const test = event.test ?? currentTest();
   // The Vitest test that asked: its metadata travels to the reporter.
-  const task = test.runner === 'vitest' ? (test.handle as TaskLike | undefined) : undefined;
+  const task = test.runner === 'vitest' ? (test.handle as { type?: unknown; meta?: Record<string, unknown> } | undefined) : undefined;
   if (task?.type === 'test' && typeof task.meta === 'object' && task.meta !== null) {
-    const use = useOf(task, event.file);
+    const uses = (task.meta[RECORDINGS_META_KEY] ??= []) as RecordingUse[];
+    let use = uses.find((entry) => entry.file === event.file);
+    if (use === undefined) uses.push((use = { ...(event.file !== undefined && { file: event.file }), replayed: 0, recorded: 0, live: 0 }));
     if (event.type === 'step') count(use, event.source, event.kind);
     else if (event.previous !== undefined && use.previous === undefined) use.previous = event.previous;
     return;
@@ -87,16 +84,6 @@ function fileEvent(event: StoreEvent): void {
 function count(use: RecordingUse, source: 'replayed' | 'recorded' | 'live', kind: 'tool' | undefined): void {
   if (kind === 'tool') (use.tools ??= { replayed: 0, recorded: 0, live: 0 })[source] += 1;
   else use[source] += 1;
-}
-
-function useOf(task: TaskLike, file: string | undefined): RecordingUse {
-  const uses = (task.meta![RECORDINGS_META_KEY] ??= []) as RecordingUse[];
-  let use = uses.find((entry) => entry.file === file);
-  if (use === undefined) {
-    use = { ...(file !== undefined && { file }), replayed: 0, recorded: 0, live: 0 };
-    uses.push(use);
-  }
-  return use;
 }
 
 /** One line of this worker's file in the Jest reporter's directory: no two processes share a file. */

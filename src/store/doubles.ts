@@ -3,9 +3,6 @@ import { held, type DoubleMark } from './state.js';
 import { currentTest } from './test.js';
 import type { ToolCall } from '../types.js';
 
-/** How a tool call's outcome came about when a double gave it (`stubbedTools`, `recordedTools` replaying). */
-export type DoubledAs = DoubleMark['as'];
-
 // Which calls a double answered, per test: keyed by the test, the tool and the framework's call id,
 // in the store's process state (state.ts), which the ESM and CJS builds share. The doubles write it
 // (tools/), the call lists of failure messages read it (format/): a run's value cannot carry it,
@@ -21,7 +18,7 @@ function idOf(toolName: string, callId: string): string {
  * Notes that a double gave this call's outcome (an output or an error), for the call lists of
  * failure messages and `trajectory(run)`. A call without an id (the framework gave none) is not marked.
  */
-export function markDoubled(toolName: string, callId: unknown, as: DoubledAs, outcome: { error: true } | { output: unknown }): void {
+export function markDoubled(toolName: string, callId: unknown, as: DoubleMark['as'], outcome: { error: true } | { output: unknown }): void {
   if (typeof callId !== 'string' || callId === '') return;
   const state = held();
   const table = (state.doubles ??= new Map());
@@ -33,7 +30,7 @@ export function markDoubled(toolName: string, callId: unknown, as: DoubledAs, ou
 }
 
 /** Whether a double gave this call's outcome in the current test, and which. */
-export function doubledAs(call: ToolCall): DoubledAs | undefined {
+export function doubledAs(call: ToolCall): DoubleMark['as'] | undefined {
   const table = held().doubles;
   if (table === undefined || table.size === 0 || typeof call.toolCallId !== 'string') return undefined;
   const mark = table.get(idOf(call.toolName, call.toolCallId));

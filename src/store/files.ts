@@ -23,10 +23,7 @@ export function slug(text: string, max: number): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/**
- * `<slug of name>-<12 hex of its hash>`: a readable file stem that stays distinct for names whose
- * slugs agree (names differing only in punctuation, or beyond the slug's length).
- */
+/** `<slug of name>-<12 hex of its hash>`: readable, and distinct for names whose slugs agree (punctuation, length). */
 export function nameStem(name: string, max = 60, fallback = 'test'): string {
   return `${slug(name, max) || fallback}-${sha256(name).slice(0, 12)}`;
 }
@@ -45,10 +42,7 @@ export function corruptFileError(user: StoreUser, file: string, problem: string,
   return user.error(`The ${user.entry} ${display(file)} is corrupt: ${problem}. ${user.corruptFix}.`, cause === undefined ? undefined : { cause });
 }
 
-/**
- * The JSON object stored in `file`, or undefined when there is no file. A file that cannot be
- * read, is not JSON or holds no object is the user's error naming it (`corruptFileError`).
- */
+/** The JSON object stored in `file`, or undefined when there is no file; else the user's error naming it. */
 export async function readStoredObject(user: StoreUser, file: string): Promise<Record<string, unknown> | undefined> {
   const text = await readStoredText(user, file);
   return text === undefined ? undefined : parseStoredObject(user, file, text);
@@ -77,11 +71,11 @@ export async function readStoredText(user: StoreUser, file: string): Promise<str
 }
 
 /**
- * Writes `value` as pretty JSON with a final newline, atomically: a unique temp file in the same directory, then a
- * rename over the target. Parallel workers, processes and CI shards never see a torn file (a crash
- * leaves the old one); the last writer wins. Keys are written in the value's order: callers give
- * a fixed order and canonical data (`canonical`), so writing the same value again changes nothing.
- * Returns the text written.
+ * Writes `value` as pretty JSON with a final newline, atomically: a unique temp file in the same
+ * directory, then a rename over the target. Parallel workers, processes and CI shards never see a
+ * torn file (a crash leaves the old one); the last writer wins. Keys are written in the value's
+ * order: callers give a fixed order and canonical data (`canonical`), so writing the same value
+ * again changes nothing. Returns the text written.
  */
 export async function writeStoredFile(user: StoreUser, file: string, value: unknown): Promise<string> {
   const text = `${JSON.stringify(value, null, 2)}\n`;

@@ -74,8 +74,7 @@ const STATE = Symbol.for('tool-call-accuracy.store');
 type Holder = { [STATE]?: Held };
 
 export function held(): Held {
-  const holder = globalThis as Holder;
-  return (holder[STATE] ??= { activity: { steps: { replayed: 0, recorded: 0, live: 0 }, files: new Map() }, listeners: new Set(), cassettes: new Map(), tests: new WeakMap(), nextTest: 0 });
+  return ((globalThis as Holder)[STATE] ??= { activity: { steps: { replayed: 0, recorded: 0, live: 0 }, files: new Map() }, listeners: new Set(), cassettes: new Map(), tests: new WeakMap(), nextTest: 0 });
 }
 
 /** The number this process gave the runner's test object. */

@@ -44,8 +44,7 @@ export function currentTest(): CurrentTest {
   if (typeof vitestExpect?.getState === 'function') {
     const state = vitestExpect.getState();
     const task = (holder.__vitest_worker__ as { current?: TaskNode } | undefined)?.current;
-    const attempt = attemptOf(task);
-    return { name: text(state.currentTestName), file: file(state.testPath), attempt, handle: objectOr(task), runner: 'vitest' };
+    return { name: text(state.currentTestName), file: file(state.testPath), attempt: attemptOf(task), handle: objectOr(task), runner: 'vitest' };
   }
   const jest = holder[Symbol.for('$$jest-matchers-object')] as { state?: ExpectState } | undefined;
   if (jest?.state) {
@@ -130,7 +129,7 @@ function jestRunningTest(holder: Record<string | symbol, unknown>): { invocation
 
 /** The command that runs one test file: `npx vitest run <file>` or `npx jest <file>` (`<your test file>` when unknown). */
 export function runnerCommand(testPath: string | undefined, display: (file: string) => string): string {
-  // Jest's ESM mode needs `--experimental-vm-modules` (only then has `node:vm` its `SourceTextModule`): without it the command fails to load the tests.
+  // Jest's ESM mode needs `--experimental-vm-modules` (then `node:vm` has `SourceTextModule`): without it the tests fail to load.
   const esm = typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function';
   const runner = !process.env.VITEST && process.env.JEST_WORKER_ID ? (esm ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest') : 'npx vitest run';
   return `${runner} ${testPath ? display(testPath) : '<your test file>'}`;

@@ -6,10 +6,7 @@
 export interface StoreUser {
   /** The folder used when no `dir` is set: `__judge__`, `__recordings__`. */
   defaultDir: string;
-  /**
-   * Whether the default folder sits beside the test file (`test/__recordings__/`) rather than in the
-   * working directory (`__judge__/`). A `dir` the user sets always resolves against the working directory.
-   */
+  /** Whether the default folder sits beside the test file (`test/__recordings__/`), not in the working directory (`__judge__/`); a set `dir` never does. */
   besideTestFile?: boolean;
   /** The environment variable that sets the mode: `TOOL_CALL_ACCURACY_CACHE`. */
   env: string;

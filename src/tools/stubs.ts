@@ -46,8 +46,7 @@ export function stubbedTools<T>(tools: T, stubs: StubsFor<T>, options: StubbedTo
   if (typeof stubs !== 'object' || stubs === null || Array.isArray(stubs)) {
     throw new ToolCallAccuracyError(`${WHO} takes its stubs as a record { toolName: stub }; received ${describeValue(stubs)}.`);
   }
-  const given = stubs as Record<string, unknown>;
-  const parsed = new Map(Object.entries(given).map(([name, stub]) => [name, parseStub(name, stub)]));
+  const parsed = new Map(Object.entries(stubs as Record<string, unknown>).map(([name, stub]) => [name, parseStub(name, stub)]));
   const equals = equalityOf(standaloneContext(false));
   const names: string[] = [];
   const wrapped = wrapTools(tools, WHO, (name, _framework, hasExecute) => {
@@ -57,9 +56,8 @@ export function stubbedTools<T>(tools: T, stubs: StubsFor<T>, options: StubbedTo
     if (stub === undefined && (options.passThrough === true || !hasExecute)) return undefined;
     return (execution) => answer(execution, stub, parsed, equals);
   });
-  const unknown = [...parsed.keys()].filter((name) => !names.includes(name));
-  if (unknown.length > 0) {
-    const name = unknown[0]!;
+  const name = [...parsed.keys()].find((stubbed) => !names.includes(stubbed));
+  if (name !== undefined) {
     throw new ToolCallAccuracyError(`${WHO}: there is no tool ${formatName(name)} to stub.${didYouMean(name, names)} The tools: ${names.map(formatName).join(', ') || 'none'}.`);
   }
   return wrapped;
