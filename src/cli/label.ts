@@ -142,12 +142,9 @@ function describeRun(verdict: ReadVerdict): string {
 
 /** Labels from a CSV (`key,decision,label`); the key may be the verdict's full key, its first 12 or more characters, or its file name. */
 async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile, labelsFile: string, io: Io): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CalibrationError(`Could not read ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = await readFile(file, 'utf8').catch((error: Error) => {
+    throw new CalibrationError(`Could not read ${file}: ${error.message}`, { cause: error });
+  });
   const rows = labelsFromCsv(text, file);
   const touched = new Map<string, ReadVerdict>();
   for (const row of rows) {

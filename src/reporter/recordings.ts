@@ -145,12 +145,8 @@ async function rewritesOf(uses: readonly ReportedRecordingUse[]): Promise<Rewrit
   for (const use of uses) {
     if (use.previous === undefined || use.file === undefined || seen.has(use.file)) continue;
     seen.add(use.file);
-    let now: string;
-    try {
-      now = await readFile(use.file, 'utf8');
-    } catch {
-      continue; // removed since: nothing to compare
-    }
+    const now = await readFile(use.file, 'utf8').catch(() => undefined);
+    if (now === undefined) continue; // removed since: nothing to compare
     rewrites.push({ added: stepsAdded(use.previous, now), file: use.file, test: use.test, testFile: use.testFile, before: recordingCalls(use.previous), after: recordingCalls(now) });
   }
   return rewrites;
@@ -217,12 +213,7 @@ export async function staleRecordings(uses: readonly ReportedRecordingUse[], tes
  * or without the store's `"steps"` list).
  */
 async function ownerOf(file: string): Promise<string | null | undefined> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return null;
-  }
+  const value: unknown = await readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown).catch(() => null);
   if (typeof value !== 'object' || value === null || !Array.isArray((value as { steps?: unknown }).steps)) return null;
   const { test } = value as { test?: unknown };
   return typeof test === 'string' ? test : undefined;
