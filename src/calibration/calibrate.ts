@@ -87,10 +87,7 @@ export interface CalibrationReport {
   voteAgreements: number[];
 }
 
-/**
- * Every verdict in `dir` (not the labels file), by file name. A verdict stored twice (by a test
- * and by the scorer, both under its key) is one judged run: the first file holding it stands for it.
- */
+/** Every verdict in `dir`, by file name; one stored twice (by a test and by the scorer) is one judged run. */
 export async function readVerdicts(dir: string, threshold = 1): Promise<ReadVerdict[]> {
   const verdicts: ReadVerdict[] = [];
   const seen = new Set<string>();

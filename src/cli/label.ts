@@ -1,9 +1,6 @@
 /**
- * `npx tool-call-accuracy label`: a person's own decisions on judged runs, written to the labels
- * file. It walks the verdicts that have no label yet (newest first, or `--sample n` of them at
- * random with `--seed`), shows each run and the judge's reasoning, and takes a keypress per
- * decision; `--accept-judge` takes the judge's decisions (for verdicts reviewed in a pull
- * request), `--from file.csv` takes them from a spreadsheet.
+ * `npx tool-call-accuracy label`: a person's own decisions on the judged runs with no label yet, a
+ * keypress per decision, written to the labels file; or the judge's (`--accept-judge`), or a CSV's.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
