@@ -43,24 +43,14 @@ calibrate:
   --rubric-file <file>  … with this rubric (with --model)
   --votes <n>           … with this many votes (with --model; default 1)`;
 
+const strings = <const Names extends readonly string[]>(...names: Names) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as { [Name in Names[number]]: { type: 'string' } };
+
 const OPTIONS = {
-  dir: { type: 'string' },
-  labels: { type: 'string' },
-  threshold: { type: 'string' },
-  sample: { type: 'string' },
-  seed: { type: 'string' },
+  ...strings('dir', 'labels', 'threshold', 'sample', 'seed', 'from', 'level', 'min-kappa', 'min-tpr', 'min-tnr', 'min-labels', 'model', 'rubric-file', 'votes'),
   'accept-judge': { type: 'boolean' },
-  from: { type: 'string' },
   json: { type: 'boolean' },
-  level: { type: 'string' },
-  'min-kappa': { type: 'string' },
-  'min-tpr': { type: 'string' },
-  'min-tnr': { type: 'string' },
-  'min-labels': { type: 'string' },
   'warn-only': { type: 'boolean' },
-  model: { type: 'string' },
-  'rubric-file': { type: 'string' },
-  votes: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 

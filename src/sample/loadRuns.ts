@@ -40,9 +40,8 @@ function asArray(file: string, text: string): unknown[] | undefined {
 
 function asLines(file: string, text: string): unknown[] {
   const runs: unknown[] = [];
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!.trim();
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
     if (line === '') continue;
     try {
       runs.push(JSON.parse(line));
