@@ -43,24 +43,14 @@ calibrate:
   --rubric-file <file>  … with this rubric (with --model)
   --votes <n>           … with this many votes (with --model; default 1)`;
 
+const strings = <const Names extends readonly string[]>(...names: Names) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as { [Name in Names[number]]: { type: 'string' } };
+
 const OPTIONS = {
-  dir: { type: 'string' },
-  labels: { type: 'string' },
-  threshold: { type: 'string' },
-  sample: { type: 'string' },
-  seed: { type: 'string' },
+  ...strings('dir', 'labels', 'threshold', 'sample', 'seed', 'from', 'level', 'min-kappa', 'min-tpr', 'min-tnr', 'min-labels', 'model', 'rubric-file', 'votes'),
   'accept-judge': { type: 'boolean' },
-  from: { type: 'string' },
   json: { type: 'boolean' },
-  level: { type: 'string' },
-  'min-kappa': { type: 'string' },
-  'min-tpr': { type: 'string' },
-  'min-tnr': { type: 'string' },
-  'min-labels': { type: 'string' },
   'warn-only': { type: 'boolean' },
-  model: { type: 'string' },
-  'rubric-file': { type: 'string' },
-  votes: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -75,27 +65,21 @@ function number(values: Record<string, unknown>, name: string, check: (value: nu
   return value;
 }
 
-async function readText(file: string, flag: string): Promise<string> {
-  try {
-    const text = await readFile(file, 'utf8');
-    if (text.trim() === '') throw new CalibrationError(`${flag} ${file} is empty: a rubric is your criteria, in words.`);
-    return text.trim();
-  } catch (error) {
-    if (error instanceof CalibrationError) throw error;
-    throw new CalibrationError(`${flag}: could not read ${file}: ${(error as Error).message}`, { cause: error });
-  }
+async function readRubric(file: string): Promise<string> {
+  const text = await readFile(file, 'utf8').catch((error: Error) => {
+    throw new CalibrationError(`--rubric-file: could not read ${file}: ${error.message}`, { cause: error });
+  });
+  if (text.trim() === '') throw new CalibrationError(`--rubric-file ${file} is empty: a rubric is your criteria, in words.`);
+  return text.trim();
 }
 
 /** An AI Gateway id, or a module file whose default export (or `model` export) is an AI SDK language model. */
 async function loadModel(spec: string, cwd: string): Promise<JudgeModel> {
   if (!/\.[cm]?js$/.test(spec)) return spec;
   const file = path.resolve(cwd, spec);
-  let loaded: Record<string, unknown>;
-  try {
-    loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new CalibrationError(`--model: could not load ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const loaded = (await import(pathToFileURL(file).href).catch((error: Error) => {
+    throw new CalibrationError(`--model: could not load ${file}: ${error.message}`, { cause: error });
+  })) as Record<string, unknown>;
   const model = (loaded.default ?? loaded.model) as { modelId?: unknown } | undefined;
   if (typeof model !== 'object' || model === null || typeof model.modelId !== 'string') {
     throw new CalibrationError(`--model: ${file} must export an AI SDK language model as its default export (export default openai('gpt-5-mini')), or as \`model\`.`);
@@ -129,7 +113,7 @@ export async function main(argv: readonly string[], io: { stdin: NodeJS.Readable
     if (values.model !== undefined || values['rubric-file'] !== undefined || values.votes !== undefined) {
       if (values.model === undefined) throw new CalibrationError('--rubric-file and --votes judge the labelled runs again: give the judge model with --model too (a verdict file names its model but cannot rebuild it).');
       const votes = number(values, 'votes', (value) => Number.isInteger(value) && value >= 1 && value % 2 === 1, 'an odd whole number (1, 3, 5…), so a majority decides') ?? 1;
-      const rubric = values['rubric-file'] === undefined ? undefined : await readText(path.resolve(io.cwd, values['rubric-file']), '--rubric-file');
+      const rubric = values['rubric-file'] === undefined ? undefined : await readRubric(path.resolve(io.cwd, values['rubric-file']));
       const model = await loadModel(values.model, io.cwd);
       return await compareCommand({ dir, labelsFile, threshold, json: values.json === true, variant: { model, votes, ...(rubric !== undefined && { rubric }) } }, io);
     }

@@ -33,42 +33,31 @@ function describe(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) {
     if (value.length === 0) return 'an empty array';
-    return `an array of ${value.length} item${value.length === 1 ? '' : 's'} whose first is ${describe(safeIndex(value, 0))}`;
+    return `an array of ${value.length} item${value.length === 1 ? '' : 's'} whose first is ${describe(attempt(() => value[0], undefined))}`;
   }
   if (typeof value === 'string') return `a string (${quoted(value, 40)})`;
   if (typeof value === 'function') return 'a function';
   if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
   if (typeof (value as { then?: unknown }).then === 'function') return 'a Promise (did you forget to await the agent run?)';
-  const keys = safeKeys(value);
+  const keys = attempt(() => Object.keys(value), []);
   const shown = keys.slice(0, MAX_KEYS).map((key) => printable(key, 40)).join(', ');
   const more = keys.length > MAX_KEYS ? `, … ${keys.length - MAX_KEYS} more` : '';
   const name = constructorName(value);
   return `${name ? `${withArticle(name)} ` : 'an '}object with ${keys.length === 0 ? 'no keys' : `keys { ${shown}${more} }`}`;
 }
 
-function safeKeys(value: object): string[] {
+/** What `read` returns, or `fallback` when it throws (a Proxy or a getter). */
+function attempt<T>(read: () => T, fallback: T): T {
   try {
-    return Object.keys(value);
+    return read();
   } catch {
-    return [];
-  }
-}
-
-function safeIndex(value: unknown[], index: number): unknown {
-  try {
-    return value[index];
-  } catch {
-    return undefined;
+    return fallback;
   }
 }
 
 function constructorName(value: object): string | undefined {
-  try {
-    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-    return typeof name === 'string' && name !== 'Object' ? name : undefined;
-  } catch {
-    return undefined;
-  }
+  const name = attempt(() => (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name, undefined);
+  return typeof name === 'string' && name !== 'Object' ? name : undefined;
 }
 
 /** The short form, for a bad matcher argument: the value itself when it is small, else its kind. */

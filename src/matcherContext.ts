@@ -11,10 +11,7 @@ export interface MatcherContext {
   equals(a: unknown, b: unknown, customTesters?: readonly unknown[], strictCheck?: boolean): boolean;
   customTesters?: readonly unknown[];
   utils: MatcherUtils;
-  /**
-   * True on the context each run of a sample is checked with (matchers/sampled.ts): the sample's
-   * message has the hint line, so `hint()` draws none for a run; errors are shown by the sample.
-   */
+  /** True on the context each run of a sample is checked with: the sample's message has the hint line, not the run's. */
   sampleRun?: true;
 }
 

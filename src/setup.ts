@@ -2,11 +2,9 @@ import { matchersFor } from './matchers/lazy.js';
 import { loadBodies } from './matchers/load.js';
 
 /**
- * The matchers as each runner registers them, made here once, and what both setup entries
- * (`vitest.ts`, `jest.ts`) register besides: the hooks that fail a test for a judge it did not
- * await, and the snapshot serializer of trajectories. The matchers load their bodies at their first
- * call (`matchers/load.ts`). Internal: the build keeps it a file of its own that the setup entries
- * and the main entry import, which imports nothing of the package until a matcher runs (see tsup.config.ts).
+ * The matchers as each runner registers them, and the judge hooks and trajectory serializer both
+ * setup entries register. Internal: the build keeps it a file of its own, which imports nothing of
+ * the package until a matcher runs (see tsup.config.ts).
  */
 
 /** Every matcher, for `expect.extend(matchers)`: what the Vitest setup entry registers, and the package exports. Each also takes a sample of runs. */
@@ -15,19 +13,15 @@ export const matchers = matchersFor(loadBodies, { diffInMessage: false });
 /** What the Jest setup entry registers: Jest ignores a matcher's `actual`/`expected`, so these write the same diff into the message. */
 export const jestMatchers = matchersFor(loadBodies, { diffInMessage: true });
 
-// judge/pending.ts keeps its registry of judges on globalThis under this key, made when the first
-// judge is tracked. Until then the hooks have nothing to check, and need not load the matchers to
-// find that out.
+// judge/pending.ts's registry of judges, made when the first judge is tracked: until then the hooks
+// have nothing to check, and need not load the matchers to find that out.
 const TRACKED_JUDGES = Symbol.for('tool-call-accuracy.tracked-judges');
 
 // refs/brand.ts marks the values the package hands out under this key; `trajectory(run)` is marked
 // 'trajectory' (format/trajectory.ts). Read here by its key, so this file imports none of the package.
 const KIND = Symbol.for('tool-call-accuracy.kind');
 
-/**
- * The snapshot serializer both setup entries register: a value made by `trajectory(run)` is
- * printed as its text, one call a line. It claims nothing else, so other snapshots stay as they were.
- */
+/** The snapshot serializer of `trajectory(run)`: printed as its text, one call a line; it claims nothing else. */
 export const trajectorySerializer = {
   test(value: unknown): boolean {
     try {

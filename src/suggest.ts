@@ -24,11 +24,7 @@ export function didYouMean(expected: unknown, calledNames: readonly string[]): s
   return best === undefined ? '' : ` Did you mean ${formatName(best)}?`;
 }
 
-/**
- * Levenshtein distance (insertions, deletions, substitutions), or `limit` when it is at least
- * `limit`: names whose lengths differ by that much are not compared at all, and a row whose every
- * entry reaches the limit ends the comparison.
- */
+/** Levenshtein distance, or `limit` when it is at least `limit` (then the comparison stops early). */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) >= limit) return limit;
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);

@@ -70,9 +70,8 @@ function describeAsymmetric(matcher: AsymmetricMatcherLike): string {
 const MAX_NAME = 64;
 
 /**
- * A tool name as it appears in messages: quoted, or the matcher's description. A name is text a
- * model wrote: its control characters and escape sequences are shown escaped (a newline or an ANSI
- * code in a name must not add lines or colour the log) and a long one is cut.
+ * A tool name as it appears in messages: quoted, or the matcher's description. A name is text a model
+ * wrote: escaped (a newline or an ANSI code must not add lines or colour the log), and cut when long.
  */
 export function formatName(name: unknown): string {
   if (typeof name !== 'string') return formatInline(name);
@@ -106,10 +105,7 @@ export function times(count: number): string {
   return count === 0 ? 'never' : count === 1 ? 'once' : `${count} times`;
 }
 
-/**
- * The first `max` entries, each described, then "… and N more": a list in a message stays short
- * however large the run, and only what is shown is described.
- */
+/** The first `max` entries, each described, then "… and N more": a list in a message stays short however large the run. */
 export function joinFirst<T>(entries: readonly T[], separator: string, describe: (entry: T) => string = String, max = 10): string {
   const shown = entries.slice(0, max).map(describe).join(separator);
   return entries.length > max ? `${shown}${separator}… and ${entries.length - max} more` : shown;

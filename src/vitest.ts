@@ -1,7 +1,6 @@
 /**
- * Vitest setup file: `test: { setupFiles: ['tool-call-accuracy/vitest'] }`.
- * Registers every matcher on Vitest's `expect` (they load their bodies at their first call: every
- * test file runs this); importing it also brings the matcher types in.
+ * Vitest setup file: `test: { setupFiles: ['tool-call-accuracy/vitest'] }`. Registers every matcher
+ * on Vitest's `expect`; importing it also brings the matcher types in.
  */
 import * as vitest from 'vitest';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';

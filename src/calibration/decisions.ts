@@ -1,19 +1,12 @@
 /**
- * The decisions a recorded verdict holds, one per thing a person can label: the whole run, each
- * call, each tool that could have been missing, each trajectory step (necessary, in order), each
- * criterion. Every verdict kind is read through the table below, so a new judge adds a row, not a
- * second reader.
+ * The decisions a recorded verdict holds, one per thing a person can label: the run, each call, each
+ * tool that could have been missing, each trajectory step, each criterion. A new judge adds a kind.
  */
-
 import type { CalibrationLevel as Level } from '../judge/calibrationSettings.js';
 import { scoreVerdict } from '../judge/score.js';
 import type { JudgeVerdict } from '../judge/types.js';
 
-/**
- * One decision of the judge's. `id` names it in the labels file (`call 2: search-tool`); `pass` is
- * the judge's answer (appropriate, necessary, in order, not missing, yes); `group` is what the
- * per-tool and per-criterion breakdowns group by.
- */
+/** One decision of the judge's: `id` names it in the labels file (`call 2: search-tool`); the breakdowns group by `group`. */
 export interface JudgedDecision {
   level: Level;
   id: string;
@@ -67,11 +60,7 @@ const appropriateTools: VerdictKind = {
   },
 };
 
-/**
- * The trajectory judge (`toFollowASensibleTrajectory`, `createTrajectoryAccuracyScorerLLM`):
- * `{ stepEvaluations: [{ stepName, wasNecessary, wasInOrder, reasoning }], missingSteps,
- * criteria: [{ criterion, answer, rationale }], overallAssessment }`, marked `"kind": "trajectory"`.
- */
+/** The trajectory judge's: `{ stepEvaluations, missingSteps, criteria, overallAssessment }`, marked `"kind": "trajectory"`. */
 const trajectory: VerdictKind = {
   matches: (entry) => entry.kind === 'trajectory',
   decisions(entry) {

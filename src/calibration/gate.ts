@@ -1,7 +1,6 @@
 /**
- * The calibration gate: whether the judge agrees with the person's labels well enough to be
- * trusted, judged on the low end of each metric's 95% interval. An undefined gated metric fails:
- * a judge that was never shown both kinds of run has not earned trust.
+ * The calibration gate, on the low end of each metric's 95% interval. An undefined gated metric
+ * fails: a judge that was never shown both kinds of run has not earned trust.
  */
 import type { CalibrationReport, Disagreement, LevelReport } from './calibrate.js';
 import { DEFAULT_MIN_LABELS, type CalibrationGate, type CalibrationLevel as Level } from '../judge/calibrationSettings.js';

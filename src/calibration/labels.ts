@@ -17,6 +17,7 @@ import path from 'node:path';
 import { CalibrationError } from './errors.js';
 import { display, readStoredObject, writeStoredFile } from '../store/index.js';
 import type { StoreUser } from '../store/user.js';
+import { VERDICT_STORE } from '../judge/cacheSettings.js';
 
 export const LABELS_FILE = 'labels.json';
 export const LABELS_VERSION = 1;
@@ -37,26 +38,12 @@ export interface LabelsFile {
   labels: Record<string, LabelEntry>;
 }
 
-/** The labels file as a user of the store: its errors are CalibrationErrors naming the file. */
+/** The labels file as a user of the store (the verdicts' folder, never replayed): its errors are CalibrationErrors naming the file. */
 const LABELS_STORE: StoreUser = {
-  defaultDir: '__judge__',
-  env: 'TOOL_CALL_ACCURACY_CACHE',
-  configure: 'configureJudge',
-  modeNoun: 'a cache mode',
+  ...VERDICT_STORE,
   entry: 'labels file',
   corruptFix: 'Fix it by hand (git diff shows what changed), or restore it from version control',
   error: (message, options) => new CalibrationError(message, options),
-  replay: {
-    missing: '',
-    inReplay: '',
-    configureCall: () => '',
-    optionChose: () => '',
-    optionSet: () => '',
-    recordMode: 'auto',
-    credentials: '',
-    envNote: '',
-    commit: () => '',
-  },
 };
 
 /** Where labels live when not configured: `labels.json` in the verdict directory. */

@@ -1,7 +1,4 @@
-/**
- * The answers a person gives `label`: one keypress each at a terminal, one line each from a pipe
- * (so a script, or a test, can answer). Undefined when the input ends.
- */
+/** The answers a person gives `label`: a keypress each at a terminal, a line each from a pipe; undefined at the end. */
 import { createInterface, emitKeypressEvents } from 'node:readline';
 
 export interface Answers {

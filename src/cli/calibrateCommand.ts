@@ -1,8 +1,4 @@
-/**
- * `npx tool-call-accuracy calibrate`: how far the judge agrees with the labels, per level, with
- * every disagreement; `--json` writes the same for other tools; a gate (`--min-kappa`, …) makes
- * the exit code 1 when the judge is not trusted enough.
- */
+/** `npx tool-call-accuracy calibrate`: how far the judge agrees with the labels; a failed gate makes the exit code 1. */
 import { calibrate, type CalibrationReport } from '../calibration/calibrate.js';
 import { checkCalibration } from '../calibration/gate.js';
 import type { CalibrationGate } from '../judge/calibrationSettings.js';

@@ -1,7 +1,6 @@
 /**
- * The CSV that `label --from` reads: a header naming the columns `key`, `decision` and `label`
- * (any order, other columns ignored), then one row per decision. Fields may be quoted ("…", with
- * "" for a quote), as spreadsheets write them. A tool's name or a criterion can hold a comma.
+ * The CSV that `label --from` reads: a header naming the columns `key`, `decision` and `label` (any
+ * order, others ignored), then a row per decision; fields quoted as spreadsheets write them.
  */
 import { CalibrationError } from '../calibration/errors.js';
 

@@ -1,9 +1,6 @@
 /**
- * `npx tool-call-accuracy label`: a person's own decisions on judged runs, written to the labels
- * file. It walks the verdicts that have no label yet (newest first, or `--sample n` of them at
- * random with `--seed`), shows each run and the judge's reasoning, and takes a keypress per
- * decision; `--accept-judge` takes the judge's decisions (for verdicts reviewed in a pull
- * request), `--from file.csv` takes them from a spreadsheet.
+ * `npx tool-call-accuracy label`: a person's own decisions on the judged runs with no label yet, a
+ * keypress per decision, written to the labels file; or the judge's (`--accept-judge`), or a CSV's.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -142,12 +139,9 @@ function describeRun(verdict: ReadVerdict): string {
 
 /** Labels from a CSV (`key,decision,label`); the key may be the verdict's full key, its first 12 or more characters, or its file name. */
 async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile, labelsFile: string, io: Io): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CalibrationError(`Could not read ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = await readFile(file, 'utf8').catch((error: Error) => {
+    throw new CalibrationError(`Could not read ${file}: ${error.message}`, { cause: error });
+  });
   const rows = labelsFromCsv(text, file);
   const touched = new Map<string, ReadVerdict>();
   for (const row of rows) {

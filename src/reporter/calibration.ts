@@ -12,15 +12,14 @@ export interface RunCalibration {
 
 export async function calibrationOf(records: readonly ReportedAssertion[]): Promise<RunCalibration> {
   const dirs = [...new Set(records.flatMap((record) => record.verdicts.flatMap((verdict) => (verdict.verdictDir === undefined ? [] : [verdict.verdictDir]))))].sort();
-  const reports: CalibrationReport[] = [];
-  const problems: string[] = [];
+  const calibration: RunCalibration = { reports: [], problems: [] };
   for (const dir of dirs) {
     if (!existsSync(defaultLabelsFile(dir))) continue;
     try {
-      reports.push(await calibrate({ dir }));
+      calibration.reports.push(await calibrate({ dir }));
     } catch (error) {
-      problems.push(`tool-call-accuracy: could not calibrate the judge against the labels in ${dir}: ${(error as Error).message}`);
+      calibration.problems.push(`tool-call-accuracy: could not calibrate the judge against the labels in ${dir}: ${(error as Error).message}`);
     }
   }
-  return { reports, problems };
+  return calibration;
 }

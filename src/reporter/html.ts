@@ -7,9 +7,8 @@ import type { CalibrationReport } from '../calibration/calibrate.js';
 import { describeDisagreement, describeKappa, describeRate } from '../format/calibration.js';
 
 /**
- * The report as one self-contained HTML page: inline CSS, no script, no network. A row per
- * assertion with a pass-rate bar (its 95% interval drawn across it, the gate as a marker), and
- * under it the failing runs' messages and the judge's verdicts, folded in `<details>`.
+ * The report as one self-contained HTML page (inline CSS, no script, no network): a row per assertion
+ * with its pass-rate bar, and under it the failing runs' messages and the judge's verdicts, folded.
  */
 export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, recordings?: RecordingsReport, calibrations: readonly CalibrationReport[] = []): string {
   const sorted = sortRows(rows);

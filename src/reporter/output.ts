@@ -28,9 +28,8 @@ export const DEFAULT_RESULTS = 'tool-call-accuracy-results.json';
 export const BASELINE_ENV = 'TOOL_CALL_ACCURACY_BASELINE';
 
 /**
- * What both reporters do at the end of a run: compare with the baseline when there is one, print
- * the table, write the step summary, the HTML page and the results file. `failure` set means the
- * run must fail, and says why.
+ * What both reporters do at the end of a run: compare with the baseline, print the table, write the
+ * step summary, the HTML page and the results file. `failure` set means the run must fail, and says why.
  */
 export function writeReport(
   records: readonly ReportedAssertion[],

@@ -4,10 +4,8 @@ import type { Gate } from '../sample/gate.js';
 import type { CriterionAnswer, JudgeUsage, ToolEvaluation } from '../judge/types.js';
 
 /**
- * What the reporters show of one assertion. Written by the matchers inside the test worker, read
- * by the reporter in the main process: Vitest carries it in the test's metadata (across workers,
- * and through blob reports of shards); Jest, which has no test metadata, in a directory its
- * reporter names in an environment variable before the workers start.
+ * What the reporters show of one assertion, written by the matchers in the worker: Vitest carries it in
+ * the test's metadata (through blob reports of shards too); Jest in a directory its reporter names.
  */
 export interface AssertionRecord {
   /** The assertion with its arguments, on one printable line: `expect(runs).not.toCallTool("cancel-booking")`. */

@@ -45,9 +45,8 @@ export interface RecordingsReport {
 }
 
 /**
- * The recordings' part of the report: how many steps were replayed, recorded and passed through
- * live; each recording a test wrote over, with whether what the agent did changed and its calls
- * old and new; and, in a full run, the recording files no test used, with the command that
+ * The recordings' part of the report: the steps replayed, recorded and live; each recording written
+ * over, and whether what the agent did changed; in a full run, the stale files and the command that
  * removes them. Undefined when the run used no recordings and found none stale.
  */
 export async function recordingsReport(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[], scope: RunScope, root: string): Promise<RecordingsReport | undefined> {
@@ -145,12 +144,8 @@ async function rewritesOf(uses: readonly ReportedRecordingUse[]): Promise<Rewrit
   for (const use of uses) {
     if (use.previous === undefined || use.file === undefined || seen.has(use.file)) continue;
     seen.add(use.file);
-    let now: string;
-    try {
-      now = await readFile(use.file, 'utf8');
-    } catch {
-      continue; // removed since: nothing to compare
-    }
+    const now = await readFile(use.file, 'utf8').catch(() => undefined);
+    if (now === undefined) continue; // removed since: nothing to compare
     rewrites.push({ added: stepsAdded(use.previous, now), file: use.file, test: use.test, testFile: use.testFile, before: recordingCalls(use.previous), after: recordingCalls(now) });
   }
   return rewrites;
@@ -188,9 +183,8 @@ function callLines(label: string, calls: RecordedCalls): string[] {
 }
 
 /**
- * The recording files no test used: every JSON file in the folders the run's tests recorded in and
- * in the `__recordings__` folder beside each test file of the run, that no test used, unless it
- * belongs to a test of this run that did not pass (skipped, or failed before it used it).
+ * The JSON files in the folders the run recorded in and beside its test files that no test used,
+ * but for those of a test of this run that did not pass (skipped, or failed before it used it).
  */
 export async function staleRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[]): Promise<string[]> {
   const used = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [path.resolve(use.file)])));
@@ -211,18 +205,9 @@ export async function staleRecordings(uses: readonly ReportedRecordingUse[], tes
   return stale;
 }
 
-/**
- * Whom a recording file says it belongs to (`"test"`: the test's full name, or the `name` it was
- * recorded under); undefined when it says none, null when the file is not a recording (not JSON,
- * or without the store's `"steps"` list).
- */
+/** The `"test"` a recording file says it belongs to; undefined when it says none, null when it is not a recording. */
 async function ownerOf(file: string): Promise<string | null | undefined> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return null;
-  }
+  const value: unknown = await readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown).catch(() => null);
   if (typeof value !== 'object' || value === null || !Array.isArray((value as { steps?: unknown }).steps)) return null;
   const { test } = value as { test?: unknown };
   return typeof test === 'string' ? test : undefined;

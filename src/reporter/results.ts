@@ -4,10 +4,8 @@ import type { JudgeCost } from './record.js';
 import { keyId, summarize, type BaselineSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
 
 /**
- * The results file: what a run's sampled and judged assertions did, for machines (the next run's
- * baseline, a dashboard). Its shape is versioned: a reader refuses a version it does not know,
- * and `RESULTS_VERSION` goes up whenever a field changes meaning or goes away (added fields do not).
- * docs/sampling.md documents it.
+ * The results file (docs/sampling.md), for machines: a reader refuses a version it does not know, and
+ * `RESULTS_VERSION` goes up whenever a field changes meaning or goes away (added fields do not).
  */
 export const RESULTS_VERSION = 1;
 

@@ -6,10 +6,7 @@ import { wilsonInterval, type Interval } from '../sample/wilson.js';
 import type { ReportedAssertion } from './record.js';
 import { describeCost, totalCost } from './usage.js';
 
-/**
- * What names an assertion from one run to the next: its test file (relative, with `/`), the test's
- * full name, the assertion as written, and which of identical assertions in that test it is (1-based).
- */
+/** What names an assertion from one run to the next; `occurrence` counts identical assertions in its test from 1. */
 export interface AssertionKey {
   file: string;
   test: string;

@@ -25,10 +25,7 @@ export function totalCost(records: readonly Pick<ReportedAssertion, 'judgeUsage'
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`;
 
-/**
- * One line on what the judged tests cost: `Judge usage: 2,628 tokens (2,436 input, 192 output) in
- * 3 requests for 2 verdicts; 1 replayed from its verdict file (tokens spent when it was recorded).`
- */
+/** One line on what the judged tests cost: `Judge usage: 2,628 tokens (2,436 input, 192 output) in 3 requests for 2 verdicts…` */
 export function describeCost(cost: JudgeCost): string {
   const replayed =
     cost.replayed === 0 ? '' : `; ${count(cost.replayed)} replayed from ${cost.replayed === 1 ? 'its verdict file' : 'verdict files'} (tokens spent when ${cost.replayed === 1 ? 'it was' : 'they were'} recorded)`;

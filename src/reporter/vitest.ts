@@ -1,9 +1,7 @@
 /**
  * Vitest reporter: `reporters: ['default', 'tool-call-accuracy/reporter']`, or with options
- * `['tool-call-accuracy/reporter', { html: 'reports/tool-calls.html' }]`. At the end of the run
- * it prints a table of every sampled or judged assertion, appends it to `$GITHUB_STEP_SUMMARY`,
- * writes an HTML page and a results JSON, comparing each assertion with a baseline's when given
- * one. The assertions travel in each test's metadata, so the report covers every worker, and `vitest --merge-reports` of sharded blob reports gives one report of all shards.
+ * `['tool-call-accuracy/reporter', { html: 'reports/tool-calls.html' }]`. The assertions travel in each
+ * test's metadata, so the report covers every worker, and `vitest --merge-reports` every shard.
  */
 import path from 'node:path';
 import { META_KEY, type AssertionRecord, type ReportedAssertion } from './record.js';

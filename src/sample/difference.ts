@@ -8,11 +8,9 @@ export interface RateDifference {
 }
 
 /**
- * The interval for the difference of two independent proportions, `a/n - b/m`, by Newcombe's hybrid
- * score method (method 10 of Newcombe 1998, "Interval estimation for the difference between
- * independent proportions: comparison of eleven methods", Statistics in Medicine 17:873-890): each
- * rate's Wilson interval, combined square-and-add. Like Wilson it stays inside [-1, 1], and it does
- * not collapse to a point when a rate is 0 or 1, where the normal approximation would call 10 of 10
+ * The interval of `a/n - b/m` by Newcombe's hybrid score method (method 10 of Newcombe 1998,
+ * Statistics in Medicine 17:873-890): each rate's Wilson interval, combined square-and-add. It does
+ * not collapse to a point at a rate of 0 or 1, where the normal approximation would call 10 of 10
  * against 9 of 10 a certain change.
  */
 export function differenceInterval(passes: number, n: number, basePasses: number, baseN: number, confidence = 0.95): RateDifference {

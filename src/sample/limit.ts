@@ -1,7 +1,6 @@
 /**
- * Maps `items` through `task` with at most `concurrency` tasks in flight, keeping the input order.
- * A rejected task rejects the whole map, and no further task starts (callers that want per-item
- * errors catch inside `task`).
+ * Maps `items` through `task` with at most `concurrency` in flight, in input order. A rejected task
+ * rejects the whole map and no further task starts (for per-item errors, catch inside `task`).
  */
 export async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);

@@ -14,13 +14,9 @@ export async function loadRuns(file: string): Promise<unknown[]> {
   if (typeof file !== 'string' || file === '') {
     throw new ToolCallAccuracyError(`loadRuns(path) takes the path of a .jsonl or .json file of runs; received ${file === '' ? 'an empty string' : typeof file}.`);
   }
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new ToolCallAccuracyError(`loadRuns: cannot read ${file}${code === 'ENOENT' ? ': no such file' : `: ${(error as Error).message}`}.`);
-  }
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new ToolCallAccuracyError(`loadRuns: cannot read ${file}${error.code === 'ENOENT' ? ': no such file' : `: ${error.message}`}.`);
+  });
   const runs = asArray(file, text) ?? asLines(file, text);
   if (runs.length === 0) throw new ToolCallAccuracyError(`loadRuns: ${file} holds no runs.`);
   return runs;
@@ -44,9 +40,8 @@ function asArray(file: string, text: string): unknown[] | undefined {
 
 function asLines(file: string, text: string): unknown[] {
   const runs: unknown[] = [];
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!.trim();
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
     if (line === '') continue;
     try {
       runs.push(JSON.parse(line));

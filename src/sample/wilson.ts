@@ -1,7 +1,6 @@
 /**
- * Pass rates over a sample: the required number of passes, and the Wilson score interval, which
- * stays inside [0, 1] and is honest at small n and at 0 or n passes (where the normal
- * approximation collapses to a zero-width interval).
+ * Pass rates over a sample: the required passes, and the Wilson score interval, which is honest at
+ * small n and at 0 or n passes (where the normal approximation collapses to a zero-width interval).
  */
 
 /** Rates are compared in whole runs; this absorbs the float error of `rate * n` (0.7 * 10 is 7.000000000000001). */
@@ -32,10 +31,7 @@ export function wilsonInterval(passes: number, n: number, confidence = 0.95): In
   };
 }
 
-/**
- * With a confidence level, the gate is the interval's lower bound: the fewest passes out of `n`
- * whose lower bound reaches `minPassRate`, or undefined when even `n` of `n` does not.
- */
+/** The fewest passes out of `n` whose lower bound reaches `minPassRate`; undefined when even `n` of `n` does not. */
 export function requiredPassesWithConfidence(minPassRate: number, n: number, confidence: number): number | undefined {
   for (let passes = 0; passes <= n; passes++) {
     if (wilsonInterval(passes, n, confidence).low >= minPassRate - EPSILON) return passes;
