@@ -13,10 +13,9 @@ export interface AiModule {
 
 type AiLoader = () => Promise<AiModule>;
 
-// The CommonJS build turns `import('ai')` into `require('ai')`, and Jest's require() cannot load an
-// ES module such as ai@7 even when Jest runs ES modules (--experimental-vm-modules). Then `ai` is
-// imported for real, through a function the build leaves alone (it rewrites every import() here);
-// made only then, so a Node that forbids code from strings loads the package.
+// The CommonJS build turns `import('ai')` into `require('ai')`, which cannot load an ES module such as ai@7 in Jest.
+// Then `ai` is imported for real, through a function the build leaves alone, made only then (a Node that forbids
+// code from strings still loads the package).
 const importEsm = (specifier: string) => (new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>)(specifier);
 const ESM_ONLY = /Must use import to load ES Module|require\(\) of ES Module|Cannot use import statement outside a module/i;
 

@@ -122,8 +122,7 @@ function unawaitedJudgeError(judges: readonly TrackedJudge[], where: { inTest: b
 
 /** For the setup entries' afterEach. A test may have several owners (Vitest 4 gives matchers the task, Vitest 3 the test's name). */
 export async function failOnUnawaitedJudges(owners: readonly unknown[], options: { concurrent?: boolean } = {}): Promise<void> {
-  // In concurrent tests the global expect may name a sibling as the owner: an awaited judge still
-  // running may be that sibling's, so it is cancelled only by the file's afterAll.
+  // In concurrent tests an awaited judge still running may be a sibling's (the global expect): the file's afterAll cancels it.
   await settleJudges((judge) => judge.owner !== undefined && owners.includes(judge.owner), { inTest: true, concurrent: options.concurrent === true });
 }
 

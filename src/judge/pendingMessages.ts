@@ -3,8 +3,7 @@ import { escapeUnsafe } from '../printable.js';
 
 const DEFAULT_MATCHER = 'toUseAppropriateTools';
 
-// The words of the pending-judge registry (pending.ts). They live in the judge, below the format
-// layer, because the registry itself reports them from the setup entries' hooks.
+// The words of pending.ts, below the format layer: the registry reports them from the setup entries' hooks.
 
 /** Why a test (or, outside a test, the file) failed for judge assertions it never awaited, and where they were made. */
 export function describeUnawaitedJudges(
@@ -37,8 +36,7 @@ export function describeCancelledJudges(judges: ReadonlyArray<{ testName: string
     .join('\n');
 }
 
-// A test name is the user's text: its colours go, its line breaks become spaces, and what could
-// still change how the line reads (bidi controls) is escaped by the caller.
+// A test name is the user's text: its colours go, its line breaks become spaces; the caller escapes bidi controls.
 function oneLine(text: string): string {
   return stripVTControlCharacters(text).replace(/\s+/g, ' ').trim();
 }

@@ -67,8 +67,7 @@ async function toJsonSchema(schema: unknown, where: string): Promise<unknown> {
   }
 }
 
-// The `$schema` URL says which draft the converter wrote, not what the tool takes: kept, a zod or
-// ai upgrade would change every cache key that includes a tool's schema.
+// `$schema` says which draft the converter wrote, not what the tool takes: kept, a zod or ai upgrade would change cache keys.
 function withoutSchemaUrl(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null || !('$schema' in schema)) return schema;
   const { $schema: _url, ...rest } = schema as Record<string, unknown>;

@@ -89,8 +89,7 @@ export function toExpectedCalls(items: unknown, argumentName: string, hintLine: 
   if (!Array.isArray(items)) {
     throw matcherError(hintLine, mustBe(argumentName, MUST_BE.patterns, items));
   }
-  // A long list of names holds a few names many times: each name's item is made once and
-  // shared (items are only read), so the list costs no object per entry.
+  // A long list holds a few names many times: each name's item is made once and shared (items are only read).
   const byName = new Map<string, ExpectedCall>();
   return items.map((item: ToolCallPattern, index) => {
     if (typeof item !== 'string' || item === '') return toExpectedCall(item, argumentName, hintLine, index);

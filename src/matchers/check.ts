@@ -52,8 +52,7 @@ function bind(run: unknown, isNot: boolean): ToolCallMatchers<void> {
 /** Throws when the claim (negated by `.not`) does not hold, as a runner fails the assertion. */
 function settle(ctx: MatcherContext, matcherName: string, result: MatcherResult, caller?: (...args: never[]) => unknown): void {
   if (result.pass !== ctx.isNot) return;
-  // jest-matcher-utils colours by the terminal; a thrown message is read in logs, so it is plain.
-  // Text from the run was made printable before it entered the message, so only our colours go.
+  // A thrown message is read in logs, so plain; the run's text was made printable already, so only our colours go.
   const error = new ToolCallCheckError(stripVTControlCharacters(result.message()), {
     matcherName,
     ...('actual' in result && !ctx.isNot && { actual: result.actual, expected: result.expected }),

@@ -159,8 +159,7 @@ function checkCriteria(criteria: unknown): string[] {
 function shownError(ctx: JudgeMatcherContext, error: unknown, hintLine: string, site: CallSite | undefined): unknown {
   // In a sample's run, the sample shows the error, under its own hint line and naming the run (sampled.ts).
   if (ctx.sampleRun) return error;
-  // Bad input (a value that is not a run, bad options, no model) is a matcher error; no verdict is a
-  // JudgeError, kept with its own cause and given the hint line. Both point at the user's line.
+  // Bad input is a matcher error; no verdict is a JudgeError, kept with its own cause. Both point at the user's line.
   if (error instanceof ToolCallAccuracyError) return pointStackAt(matcherError(hintLine, error.problem), [site]);
   if (error instanceof JudgeError) return pointStackAt(shownJudgeError(error, hintLine, undefined, judgeErrorMessage), [site]);
   return error;

@@ -47,8 +47,7 @@ export function toCallTool(this: MatcherContext, received: unknown, toolName: un
     pass,
     message: () =>
       compose(hintLine, describeCallClaim('some', item, pass), formatCallList(calls, sameName[0], asksOutcome([item])), missingCallDivergence(calls, item, sameName, missesOf(compare, calls, item, sameName, MISSES_SHOWN))),
-    // The diff: the expected input against the inputs the tool did get. A tool never called has
-    // nothing to diff (a name against the list of names would compare two different types).
+    // The expected input against the inputs the tool did get; a tool never called has nothing to diff.
     ...(sameName.length > 0 && hasInput && !outcome && {
       expected: item.input,
       actual: sameName.length === 1 ? calls[sameName[0]!]!.input : diffWindow([], projected(sameName, (index) => calls[index]!.input)).actual,

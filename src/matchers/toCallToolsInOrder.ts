@@ -22,8 +22,7 @@ export function toCallToolsInOrder(this: MatcherContext, received: unknown, expe
   if (hasParallelGroup(expected)) return inOrderWithGroups(compare, hintLine, received, expected as unknown[], strictOption);
   const items = toExpectedCalls(expected, 'expected', hintLine);
   const calls = readCalls(received, hintLine);
-  // An empty list means what it means for toCallOnly([]): no calls at all (in flexible order it
-  // would pass on every run, which is never what a test means).
+  // An empty list means what it means for toCallOnly([]): no calls at all (in flexible order it would always pass).
   return strictOption || items.length === 0 ? strictSequence(compare, hintLine, calls, items) : inOrder(compare, hintLine, calls, items);
 }
 

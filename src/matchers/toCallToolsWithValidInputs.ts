@@ -15,9 +15,8 @@ export const toCallToolsWithValidInputsHint = (): HintArguments => ({ expected: 
 /** Passes when every call names one of `tools` and its input passes that tool's input schema. */
 export function toCallToolsWithValidInputs(this: MatcherContext, received: unknown, given: unknown): MatcherResult {
   const hintLine = hint(this, 'toCallToolsWithValidInputs', toCallToolsWithValidInputsHint().expected);
-  // An OpenAI Agents SDK tool list (agent.tools, with agent.handoffs: its function tools carry
-  // `invoke`, so they go first), a framework's declarations as it gives them to its model (Gemini's
-  // config.tools, Bedrock's toolConfig), else any list of tools that name themselves: a record by name.
+  // An OpenAI Agents SDK tool list (first: its function tools carry `invoke`), a framework's declarations as it gives
+  // them to its model (Gemini's config.tools, Bedrock's toolConfig), else any list of tools that name themselves.
   const list = agentsTools(given) ?? declaredTools(given) ?? toolRecordOfList(given);
   if (list && 'problem' in list) throw matcherError(hintLine, toolsProblem(list.problem));
   const tools = list ? list.record : given;

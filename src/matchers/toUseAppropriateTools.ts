@@ -33,7 +33,6 @@ function judgeMatcher(ctx: JudgeMatcherContext, name: JudgeMatcherName, received
           .then((module) => module.judgeAssertionOf(name)(ctx, received, options, site, cancel))
           .then((result) => recordJudgedRun(ctx, name, options, result))
     ).catch((error: unknown) => recordJudgeFailure(ctx, name, options, over, error));
-  // Vitest gives the test object (the running test for the test context's `expect`, but the last
-  // started one for the global `expect` in concurrent tests); Jest, the test's name. In hooks, neither.
+  // The owner: Vitest's test object, or Jest's test name; in hooks, neither.
   return trackJudge(assertion, test.task ?? testName, testName, site, name);
 }
