@@ -13,10 +13,7 @@ const APPROVAL_WORDS = { requested: 'awaiting approval', approved: 'approved', d
 
 const EXPECTED_APPROVAL = { requested: 'that awaits approval', approved: 'that was approved', denied: 'that was denied approval' } as const;
 
-/**
- * What an item asks of the outcome, after its name and input, or "": ` that failed with an error
- * matching /timeout/`, ` and output {"a":1}, that was approved`.
- */
+/** What an item asks of the outcome, or "": ` that failed with an error matching /timeout/`, ` and output {"a":1}, that was approved`. */
 export function describeOutcome(outcome: OutcomeExpectation | undefined, afterInput = false): string {
   if (!outcome) return '';
   const parts: string[] = [];

@@ -4,10 +4,7 @@ import { errorMessageOf } from '../scoring/outcomes.js';
 import type { ToolCall } from '../types.js';
 import { printableName } from '../value.js';
 
-/**
- * The small values a matcher returns as `expected`/`actual` so runners draw a diff: tool names,
- * or `{ toolName, input }` when the expectation names inputs. Never the raw run.
- */
+/** The small values a matcher returns as `expected`/`actual` for the runner's diff: names, or `{ toolName, input }` records. */
 export function projectionOf(items: readonly ExpectedCall[]) {
   const withInput = items.some((item) => item.hasInput || item.outcome);
   return {

@@ -1,7 +1,4 @@
-/**
- * Why an assertion failed, decided once, as data: format/ puts a diagnosis into words and never
- * compares a call with an item itself, so a message says what the decision found.
- */
+/** Why an assertion failed, as data: format/ puts it into words and never compares a call with an item itself. */
 import type { ToolCall } from '../types.js';
 import { itemNamedBy, nameMatches, type Comparison } from './comparison.js';
 import type { Cover, Matches } from './engine.js';

@@ -99,24 +99,17 @@ export function createToolCallAccuracyScorerLLM(options: ToolCallAccuracyScorerL
 
 /** The scorer's options are checked when it is made, as configureJudge checks its own. */
 function checkScorerOptions(options: unknown): asserts options is ToolCallAccuracyScorerLLMOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ToolCallAccuracyError(`${SCORER} takes { model, availableTools }.`);
-  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ToolCallAccuracyError(`${SCORER} takes { model, availableTools }.`);
   const { cache, request: _request, threshold, ...rest } = options as Record<string, unknown>;
   // A threshold decides a pass; the scorer gives the score and leaves the decision to its caller.
   if (threshold !== undefined) {
-    throw new ToolCallAccuracyError(
-      `${SCORER}: the scorer has no threshold; it returns the score for you to compare. toUseAppropriateTools({ threshold }) and configureJudge({ threshold }) take one.`,
-    );
+    throw new ToolCallAccuracyError(`${SCORER}: the scorer has no threshold; it returns the score for you to compare. toUseAppropriateTools({ threshold }) and configureJudge({ threshold }) take one.`);
   }
   checkConfig(rest, SCORER, ['model', 'availableTools', 'timeoutMs', 'maxRetries', 'concurrency', 'rubric', 'votes']);
   if (cache !== undefined && typeof cache !== 'boolean') checkConfig({ cache }, SCORER, ['cache']);
 }
 
-/**
- * What both LLM scorers hand the judge for one run: their options (the run's own `request` first),
- * with the verdict cache off unless asked for.
- */
+/** What both LLM scorers hand the judge for one run: their options (the run's own `request` first), the cache off unless asked for. */
 export function scorerSettings(options: LlmScorerOptions, runOptions: unknown): JudgeSettings {
   if (runOptions !== undefined) checkOptions(runOptions, RUN_OPTIONS, { where: 'scorer.run(run, options)' });
   const { cache } = options;

@@ -71,13 +71,9 @@ const GATE_OPTIONS: OptionsSchema = {
  * await runEvals({ target: agent, data, gates: [booksInOrder] })
  */
 export function mastraGate<Run extends MastraRun = MastraRun>(id: string, checks: GateCheck<Run>, options: MastraGateOptions = {}): MastraGate {
-  if (typeof id !== 'string' || id.trim() === '') {
-    throw new ToolCallAccuracyError(`mastraGate(id, checks): id names the gate in Mastra's results, e.g. 'books-in-order'; received ${describeValue(id)}.`);
-  }
+  if (typeof id !== 'string' || id.trim() === '') throw new ToolCallAccuracyError(`mastraGate(id, checks): id names the gate in Mastra's results, e.g. 'books-in-order'; received ${describeValue(id)}.`);
   if (typeof checks !== 'function') {
-    throw new ToolCallAccuracyError(
-      `mastraGate(${JSON.stringify(id)}, checks): checks is a function of the run, e.g. (run) => check(run).toCallTool('search'); received ${describeValue(checks)}.`,
-    );
+    throw new ToolCallAccuracyError(`mastraGate(${JSON.stringify(id)}, checks): checks is a function of the run, e.g. (run) => check(run).toCallTool('search'); received ${describeValue(checks)}.`);
   }
   const where = `mastraGate(${JSON.stringify(id)}, checks, options)`;
   if (typeof options === 'object' && options !== null && 'threshold' in options) {
@@ -98,8 +94,7 @@ export function mastraGate<Run extends MastraRun = MastraRun>(id: string, checks
       try {
         await checks(run as Run);
       } catch (error) {
-        // Only a claim that did not hold is a score; anything else (a bad argument, a run the checks
-        // cannot read, a bug in the checks) is the scorer's error, for Mastra to report as one.
+        // Only a claim that did not hold is a score; anything else is the scorer's error, for Mastra to report.
         if (error instanceof ToolCallCheckError) return { runId, score: 0, reason: error.message };
         throw error;
       }

@@ -80,9 +80,7 @@ export function createTrajectoryAccuracyScorerLLM(options: TrajectoryAccuracySco
   if (!isRecord(options)) throw new ToolCallAccuracyError(`${SCORER} takes { model, expectedTrajectory? }; received ${describeValue(options)}.`);
   const { cache, request: _request, expectedTrajectory, ...rest } = options as Record<string, unknown>;
   if ('threshold' in rest) throw new ToolCallAccuracyError(`${SCORER}: the scorer has no threshold; it returns the score for you to compare. toFollowASensibleTrajectory({ threshold }) takes one.`);
-  if ('availableTools' in rest || 'criteria' in rest) {
-    throw new ToolCallAccuracyError(`${SCORER} takes Mastra's options, without availableTools or criteria; toFollowASensibleTrajectory({ availableTools, criteria }) takes them.`);
-  }
+  if ('availableTools' in rest || 'criteria' in rest) throw new ToolCallAccuracyError(`${SCORER} takes Mastra's options, without availableTools or criteria; toFollowASensibleTrajectory({ availableTools, criteria }) takes them.`);
   checkConfig(rest, SCORER, ['model', 'timeoutMs', 'maxRetries', 'concurrency', 'rubric', 'votes']);
   if (cache !== undefined && typeof cache !== 'boolean') checkConfig({ cache }, SCORER, ['cache']);
   const staticSteps = expectedTrajectory === undefined ? undefined : resolveExpectedTrajectory(expectedTrajectory, `${SCORER}: expectedTrajectory`);
