@@ -20,12 +20,8 @@ function startsWithVowelSound(word: string): boolean {
 
 /** Names what a value is (its type and top keys), for errors about values we cannot read. */
 export function describeValue(value: unknown): string {
-  try {
-    return describe(value);
-  } catch {
-    // A Proxy or getter that throws while we look: say so rather than fail the error message.
-    return 'a value that throws when read';
-  }
+  // A Proxy or getter that throws while we look: say so rather than fail the error message.
+  return attempt(() => describe(value), 'a value that throws when read');
 }
 
 function describe(value: unknown): string {

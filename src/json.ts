@@ -11,9 +11,8 @@ const MAX_DEPTH = 64;
 export function safeJson(value: unknown, options: { indent?: number; replace?: (value: unknown) => unknown; sortKeys?: boolean } = {}): string | undefined {
   const { indent, replace, sortKeys } = options;
   // The objects from the root down to the one being written: a value met again among its own
-  // ancestors is a cycle; one met again elsewhere (shared by two fields) is printed again. With
-  // sorted keys an object is written as a sorted copy: `written` holds what JSON.stringify walks
-  // (the copy, which is `this` for its fields), `ancestors` the objects themselves.
+  // ancestors is a cycle; one met again elsewhere is printed again. `written` holds what
+  // JSON.stringify walks (with sortKeys, the sorted copy), `ancestors` the objects themselves.
   const written: object[] = [];
   const ancestors: object[] = [];
   const onPath = new Set<object>();

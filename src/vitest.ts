@@ -14,10 +14,8 @@ expect.addSnapshotSerializer(trajectorySerializer);
 
 // Each test runs in an async context of its own that names it: a recording, a judge's verdict and
 // a report made in it belong to that test even when tests run concurrently (`describe.concurrent`),
-// where Vitest's global state names the last started one. `aroundEach` came with Vitest 4.1; before
-// it, `beforeEach` enters the context for the rest of the test.
-// The context is the one store/test.ts reads (`currentTest`), under the same global key; written
-// here, not imported, so that this entry stays one file with its shared part (test/package/setupEntries.test.ts).
+// where Vitest's global state names the last started one (`beforeEach` before Vitest 4.1's `aroundEach`).
+// It is store/test.ts's context, written here, not imported, so this entry stays one file with setup.ts.
 const CONTEXT = Symbol.for('tool-call-accuracy.test-context');
 type TestContextStorage = { run<R>(store: { task: object }, fn: () => R): R; enterWith(store: { task: object }): void };
 const storage = (): TestContextStorage =>

@@ -121,7 +121,6 @@ export async function calibrate(options: CalibrationOptions): Promise<Calibratio
 
 /** Calibration over verdicts already read (another judge's, under the keys of the labelled ones, for a comparison). */
 export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: LabelsFile, options: { dir: string; labelsFile: string; threshold: number }): CalibrationReport {
-  const { labelsFile, threshold } = options;
   const byKey = new Map(verdicts.map((verdict) => [verdict.key, verdict]));
   const pairs: Array<{ verdict: ReadVerdict; decision: JudgedDecision; human: boolean; judge: boolean }> = [];
   const orphans: OrphanLabel[] = [];
@@ -184,9 +183,7 @@ export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: Labe
     }));
 
   return {
-    dir: options.dir,
-    labelsFile,
-    threshold,
+    ...options,
     verdicts: verdicts.length,
     labelledVerdicts: labelled.size,
     levels,

@@ -75,13 +75,12 @@ const trajectory: VerdictKind = {
       ];
     });
     const named = list(verdict.missingSteps).map((item) => (typeof item === 'string' ? item : text(record(item).stepName) ?? text(record(item).name) ?? '?'));
-    const missingSteps = missingDecisions(entry, named);
     const criteria = list(verdict.criteria).map((item): JudgedDecision => {
       const criterion = record(item);
       const name = text(criterion.criterion) ?? '?';
       return { level: 'criterion', id: `criterion: ${name}`, pass: criterion.answer === 'yes', group: name, reasoning: text(criterion.rationale) };
     });
-    return [...steps, ...missingSteps, ...criteria];
+    return [...steps, ...missingDecisions(entry, named), ...criteria];
   },
   score: (entry) => (typeof entry.score === 'number' ? entry.score : undefined),
 };

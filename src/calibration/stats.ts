@@ -1,8 +1,6 @@
 /**
- * How far a judge agrees with a person, over pairs of binary decisions: the 2×2 table, percent
- * agreement, Cohen's κ, the two rates (TPR on the person's "pass", TNR on their "fail"), the
- * precision of the judge's "fail", each rate with its 95% Wilson interval, and the judge-corrected
- * pass rate (Rogan–Gladen). A metric whose class is empty is `undefined`, never 1 or 0.
+ * How far a judge agrees with a person, over pairs of binary decisions, each rate with its 95% Wilson
+ * interval. A metric whose class is empty is `undefined`, never 1 or 0.
  */
 import { normalQuantile, wilsonInterval, type Interval } from '../sample/wilson.js';
 
@@ -80,10 +78,8 @@ export function agreementStats(pairs: readonly DecisionPair[]): AgreementStats {
 }
 
 /**
- * Cohen's κ of the table: (observed − chance agreement) / (1 − chance agreement). Undefined when the
- * person's labels hold one class only: κ is then 0 whatever the judge does (scikit-learn returns 0,
- * or NaN when the judge too says one thing), which reads as "no better than chance" when in truth
- * there was nothing to tell apart.
+ * Cohen's κ of the table. Undefined when the person's labels hold one class only: κ is then 0 whatever
+ * the judge does, "no better than chance" when in truth there was nothing to tell apart.
  */
 export function cohensKappa(confusion: Confusion): Kappa {
   const { bothPass, humanPassJudgeFail, humanFailJudgePass, bothFail } = confusion;
@@ -105,9 +101,8 @@ export function cohensKappa(confusion: Confusion): Kappa {
 }
 
 /**
- * The judge-corrected pass rate (Rogan and Gladen, 1978): the judge's observed pass rate over every
- * judged decision, corrected by its TPR and TNR on the labelled ones, clamped to [0, 1]. Undefined
- * when a rate is, or when TPR + TNR ≤ 1 (a judge no better than a coin cannot be corrected).
+ * The judge's observed pass rate corrected by its TPR and TNR (Rogan and Gladen, 1978), clamped to
+ * [0, 1]. Undefined when a rate is, or when TPR + TNR ≤ 1 (a judge no better than a coin).
  */
 export function correctedPassRate(observedPassRate: number | undefined, tpr: number | undefined, tnr: number | undefined): number | undefined {
   if (observedPassRate === undefined || tpr === undefined || tnr === undefined) return undefined;

@@ -6,15 +6,7 @@ import { compareJudge, type JudgeVariant } from '../calibration/compare.js';
 import { describeCalibration, describeComparison, describeGateFailure } from '../format/calibration.js';
 import type { Io } from './label.js';
 
-export interface CalibrateOptions {
-  dir: string;
-  labelsFile?: string;
-  threshold: number;
-  json: boolean;
-  gate: CalibrationGate | undefined;
-}
-
-export async function calibrateCommand(options: CalibrateOptions, io: Pick<Io, 'out'>): Promise<number> {
+export async function calibrateCommand(options: { dir: string; labelsFile?: string; threshold: number; json: boolean; gate: CalibrationGate | undefined }, io: Pick<Io, 'out'>): Promise<number> {
   const report = await calibrate(options);
   const gate = options.gate === undefined ? undefined : checkCalibration(report, options.gate);
   const failed = gate !== undefined && gate.failures.length > 0;

@@ -3,6 +3,7 @@
  * order, others ignored), then a row per decision; fields quoted as spreadsheets write them.
  */
 import { CalibrationError } from '../calibration/errors.js';
+import { labelOf } from '../calibration/labels.js';
 
 /** Rows of fields: RFC 4180, with LF or CRLF line ends. */
 export function parseCsv(text: string): string[][] {
@@ -32,18 +33,11 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-export interface CsvLabel {
-  line: number;
-  key: string;
-  decision: string;
-  label: 'pass' | 'fail';
-}
-
 const PASS = new Set(['pass', 'yes', 'y', '1', 'true']);
 const FAIL = new Set(['fail', 'no', 'n', '0', 'false']);
 
 /** The labels of a CSV file's text; `file` names it in errors. */
-export function labelsFromCsv(text: string, file: string): CsvLabel[] {
+export function labelsFromCsv(text: string, file: string) {
   const [header, ...rows] = parseCsv(text);
   const columns = (header ?? []).map((name) => name.trim().toLowerCase());
   const at = (name: string) => {
@@ -59,6 +53,6 @@ export function labelsFromCsv(text: string, file: string): CsvLabel[] {
     const keyText = (row[key] ?? '').trim();
     const decisionText = (row[decision] ?? '').trim();
     if (keyText === '' || decisionText === '') throw new CalibrationError(`${file}, line ${line}: the key and the decision must not be empty.`);
-    return { line, key: keyText, decision: decisionText, label: PASS.has(value) ? 'pass' : 'fail' };
+    return { line, key: keyText, decision: decisionText, label: labelOf(PASS.has(value)) };
   });
 }

@@ -11,7 +11,6 @@ import { describeDisagreement, describeKappa, describeRate } from '../format/cal
  * with its pass-rate bar, and under it the failing runs' messages and the judge's verdicts, folded.
  */
 export function formatHtml(rows: readonly ReportRow[], generatedAt = new Date(), baseline?: BaselineSummary, recordings?: RecordingsReport, calibrations: readonly CalibrationReport[] = []): string {
-  const sorted = sortRows(rows);
   const { failing, flaky } = summarize(rows, baseline);
   const titles = [...COLUMNS.map((title, column) => (column === 3 ? 'Pass rate' : title)), ...(baseline ? [BASELINE_COLUMNS[0], 'Change'] : [])];
   const compared = baseline ? `<p class="summary baseline-summary">Against the baseline <code>${escape(baseline.file)}</code> (${escape(baseline.generatedAt)}): ${escape(headline(rows, baseline).replace(/^.*: /, ''))}.</p>` : '';
@@ -32,7 +31,7 @@ The bar is the pass rate; the black line across it, its 95% Wilson interval; the
 ${compared}<table>
 <thead><tr>${titles.map((title) => `<th>${escape(title)}</th>`).join('')}</tr></thead>
 <tbody>
-${sorted.map((row) => formatRow(row, baseline)).join('\n')}
+${sortRows(rows).map((row) => formatRow(row, baseline)).join('\n')}
 </tbody>
 </table>
 `}${formatRemoved(baseline)}${formatRecordings(recordings, rows)}${calibrations.map(formatCalibration).join('')}</body>
@@ -90,7 +89,6 @@ ${recordings.rewrites
 function formatRow(row: ReportRow, baseline: BaselineSummary | undefined): string {
   const [test, assertion, passed, , interval, status] = cells(row);
   const details = formatDetails(row);
-  const columns = baseline ? 8 : 6;
   const [before, change] = comparisonCells(row.comparison);
   const [word, numbers] = change.split(': ');
   const compared = baseline
@@ -103,7 +101,7 @@ function formatRow(row: ReportRow, baseline: BaselineSummary | undefined): strin
 <td class="rate">${formatBar(row)}</td>
 <td class="interval">${escape(interval!)}</td>
 <td class="status"><span class="badge ${row.status}${row.passed ? '' : ' below'}">${escape(status!)}</span></td>${compared}
-</tr>${details ? `\n<tr class="runs"><td colspan="${columns}">${details}</td></tr>` : ''}`;
+</tr>${details ? `\n<tr class="runs"><td colspan="${baseline ? 8 : 6}">${details}</td></tr>` : ''}`;
 }
 
 function formatRemoved(baseline: BaselineSummary | undefined): string {

@@ -36,11 +36,9 @@ export default class ToolCallAccuracyJestReporter {
   private readonly dir: string;
   private readonly rootDir: string;
   private failure: Error | undefined;
-  private readonly globalConfig: JestGlobalConfig;
 
-  constructor(globalConfig: JestGlobalConfig = {}, private readonly options: ReporterOptions = {}) {
+  constructor(private readonly globalConfig: JestGlobalConfig = {}, private readonly options: ReporterOptions = {}) {
     checkReporterOptions(options);
-    this.globalConfig = globalConfig;
     this.rootDir = globalConfig.rootDir ?? process.cwd();
     this.dir = mkdtempSync(path.join(tmpdir(), 'tool-call-accuracy-report-'));
     // Workers are started after the reporters are made, and inherit this; in-band tests read it directly.

@@ -72,14 +72,8 @@ export interface ReportedAssertion extends AssertionRecord {
 
 export const META_KEY = 'toolCallAccuracy';
 
-interface RecordingContext {
-  task?: unknown;
-  testPath?: string;
-  currentTestName?: string;
-}
-
 /** Files the record with the running test, where the configured reporter will find it; without a reporter it costs nothing. */
-export function recordAssertion(ctx: RecordingContext, record: AssertionRecord): void {
+export function recordAssertion(ctx: { task?: unknown; testPath?: string; currentTestName?: string }, record: AssertionRecord): void {
   const own = matcherTest(ctx);
   const meta = (own.task as { meta?: Record<string, unknown> } | undefined)?.meta;
   if (typeof meta === 'object' && meta !== null) {

@@ -101,10 +101,6 @@ export const COLUMNS = ['Test', 'Assertion', 'Passed', 'Rate', '95% interval', '
 /** Added when the run is compared with a baseline. */
 export const BASELINE_COLUMNS = ['Baseline', 'Change (points, 95% interval)'] as const;
 
-function columns(baseline: BaselineSummary | undefined): readonly string[] {
-  return baseline ? [...COLUMNS, ...BASELINE_COLUMNS] : COLUMNS;
-}
-
 /** A difference of rates in percentage points, signed: `-18`, `+4.5`, `0`. */
 export function points(difference: number): string {
   const value = (difference * 100).toFixed(1).replace(/\.0$/, '');
@@ -170,7 +166,7 @@ export function oneLine(text: string): string {
 
 /** The aligned text table the reporters print at the end of the run. */
 export function formatTable(rows: readonly ReportRow[], baseline?: BaselineSummary, maxWidth = 60): string {
-  const titles = columns(baseline);
+  const titles: readonly string[] = baseline ? [...COLUMNS, ...BASELINE_COLUMNS] : COLUMNS;
   const body = sortRows(rows).map((row) => cells(row, baseline).map((cell) => (cell.length > maxWidth ? `${cell.slice(0, maxWidth - 1)}…` : cell)));
   const widths = titles.map((title, column) => Math.max(title.length, ...body.map((line) => line[column]!.length)));
   const render = (line: readonly string[]) => line.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
@@ -182,7 +178,7 @@ export function formatTable(rows: readonly ReportRow[], baseline?: BaselineSumma
 export function formatMarkdown(rows: readonly ReportRow[], baseline?: BaselineSummary): string {
   const escape = (cell: string) => cell.replace(/[\\|`*_[\]<>]/g, (char) => `\\${char}`);
   const line = (values: readonly string[]) => `| ${values.join(' | ')} |`;
-  const titles = columns(baseline);
+  const titles: readonly string[] = baseline ? [...COLUMNS, ...BASELINE_COLUMNS] : COLUMNS;
   const removed = removedLines(baseline);
   return [
     '### tool-call-accuracy',

@@ -65,7 +65,13 @@ export async function sample(source: SampleSource, options: SampleOptions = {}):
   let runs: SampledRun[];
   if (typeof source === 'function') {
     const indexes = Array.from({ length: checked.n! }, (_, index) => index);
-    runs = await mapWithConcurrency(indexes, checked.concurrency, (index) => callSource(source, index));
+    runs = await mapWithConcurrency(indexes, checked.concurrency, async (index): Promise<SampledRun> => {
+      try {
+        return { index, threw: false, run: await source(index) };
+      } catch (error) {
+        return { index, threw: true, error };
+      }
+    });
   } else {
     runs = await readRuns(source);
     if (runs.length === 0) {
@@ -77,14 +83,6 @@ export async function sample(source: SampleSource, options: SampleOptions = {}):
   }
   checkReachable(checked.minPassRate, runs.length, checked.confidence);
   return Object.freeze({ [SAMPLE]: true as const, runs: Object.freeze(runs), n: runs.length, minPassRate: checked.minPassRate, confidence: checked.confidence });
-}
-
-async function callSource(source: (index: number) => unknown, index: number): Promise<SampledRun> {
-  try {
-    return { index, threw: false, run: await source(index) };
-  } catch (error) {
-    return { index, threw: true, error };
-  }
 }
 
 async function readRuns(source: Exclude<SampleSource, (index: number) => unknown>): Promise<SampledRun[]> {
