@@ -3,7 +3,7 @@ import { ToolCallAccuracyError } from '../errors.js';
 import { corruptFileError, display, nameStem, parseStoredObject, readStoredText, slug, writeStoredText, writeStoredTextSync } from './files.js';
 import type { StoreSettings } from './mode.js';
 import { emit, held, testNumber, type StoreEvent } from './state.js';
-import { storedAnswer, usesStored } from './stored.js';
+import { storedAnswer } from './stored.js';
 import { concurrentWithoutContext, type CurrentTest } from './test.js';
 import type { StoreUser } from './user.js';
 import type { StoredStep } from './step.js';
@@ -217,24 +217,19 @@ function answerFromFile<A>(open: Cassette, scope: CassetteScope, disk: OnDisk, k
   counts.set(key, occurrence + 1);
   const event = (source: 'replayed' | 'recorded'): StoreEvent => ({ type: 'step', source, user: user.configure, owner: scope.owner, testPath: scope.testPath, test: scope.test, ...(user.kind && { kind: user.kind }), file: scope.file });
 
-  // A step the file holds is replayed at once, as storedAnswer's rule says, without its promises:
-  // a replayed step's bookkeeping is what a suite of recorded tests pays on every run (issue 45).
-  const found = usesStored(settings.mode) ? open.index.get(key)?.[occurrence] : undefined;
-  if (found !== undefined) {
-    try {
-      open.next.set(run, open.positions.get(found)! + 1);
-      const value = steps.replay(found);
+  return storedAnswer<{ value: A }>(settings.mode, {
+    // Found at once (the file is read): replayed with no wait of its own.
+    find: () => {
+      const step = open.index.get(key)?.[occurrence];
+      if (step === undefined) return undefined;
+      open.next.set(run, open.positions.get(step)! + 1);
+      const value = steps.replay(step);
       emit(event('replayed'));
-      return Promise.resolve(value);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
-  return storedAnswer<A>(settings.mode, {
-    find: async () => undefined, // looked up above
+      return { value };
+    },
     miss: async () => steps.miss(open.steps!),
-    ask: () =>
-      steps.ask(async (fields) => {
+    ask: async () => ({
+      value: await steps.ask(async (fields) => {
         const step: StoredStep = { key, ...fields };
         open.steps!.push(step);
         addStep(open, step);
@@ -244,8 +239,9 @@ function answerFromFile<A>(open: Cassette, scope: CassetteScope, disk: OnDisk, k
         else writeAtTheEnd(open, scope);
         emit(event('recorded'));
       }),
+    }),
     store: async () => undefined, // the step is written by `commit`, once its answer is whole
-  }).then(({ answer }) => answer);
+  }).then(({ answer }) => answer.value);
 }
 
 /**
