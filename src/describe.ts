@@ -43,7 +43,7 @@ function describe(value: unknown): string {
 }
 
 /** What `read` returns, or `fallback` when it throws (a Proxy or a getter). */
-function attempt<T>(read: () => T, fallback: T): T {
+export function attempt<T>(read: () => T, fallback: T): T {
   try {
     return read();
   } catch {

@@ -90,6 +90,7 @@ export interface CalibrationReport {
 /** Every verdict in `dir`, by file name; one stored twice (by a test and by the scorer) is one judged run. */
 export async function readVerdicts(dir: string, threshold = 1): Promise<ReadVerdict[]> {
   const verdicts: ReadVerdict[] = [];
+  const seen = new Set<string>();
   for (const name of await listJsonFiles(dir)) {
     if (name === LABELS_FILE) continue;
     const file = path.join(dir, name);
@@ -98,7 +99,8 @@ export async function readVerdicts(dir: string, threshold = 1): Promise<ReadVerd
     if (decisions === undefined || typeof entry.key !== 'string') {
       throw new CalibrationError(`${display(file)} is not a verdict file this version of tool-call-accuracy reads (no "key", or a verdict of an unknown kind). Move it out of ${display(dir)}, or record it again.`);
     }
-    if (verdicts.some((read) => read.key === entry.key)) continue;
+    if (seen.has(entry.key)) continue;
+    seen.add(entry.key);
     verdicts.push({
       key: entry.key,
       file,

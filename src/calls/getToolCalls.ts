@@ -5,7 +5,7 @@ import type { FormatAdapter } from './adapter.js';
 import { isRecord } from './adapter.js';
 import { CallCollector } from './collector.js';
 import type { RunCalls } from './steps.js';
-import { describeValue } from '../describe.js';
+import { attempt, describeValue } from '../describe.js';
 import { detect, detectFormat } from './detect.js';
 import { adapters } from './formats.js';
 import type { Classification } from './messageKinds.js';
@@ -194,7 +194,7 @@ function acceptedShapes(): string {
 }
 
 function unreadableRunMessage(run: unknown, messages: Classification | undefined): string {
-  if (isRecord(run) && isThenable(attempt(() => run.steps))) {
+  if (isRecord(run) && isThenable(attempt(() => run.steps, undefined))) {
     return (
       'received a streamText result whose `steps` is still a Promise. ' +
       'Pass the finished steps instead: expect(await result.steps).toCallTool(…). ' +
@@ -202,19 +202,9 @@ function unreadableRunMessage(run: unknown, messages: Classification | undefined
     );
   }
   for (const adapter of adapters) {
-    const piece = attempt(() => adapter.wrongPiece?.(run));
+    const piece = attempt(() => adapter.wrongPiece?.(run), undefined);
     if (piece) return `received ${describeValue(run)}, which is a piece of a ${adapter.format} run, not a run: ${piece}.`;
   }
   const why = describeMessages(messages, run);
   return `received ${describeValue(run)}, which is not an agent run this package can read${why ? `: ${why}` : ''}.\n${acceptedShapes()}`;
 }
-
-/** What `read` gives, or undefined when it throws (a getter or Proxy trap). */
-function attempt<T>(read: () => T): T | undefined {
-  try {
-    return read();
-  } catch {
-    return undefined;
-  }
-}
-

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import vm from 'node:vm';
+import { attempt } from '../describe.js';
 
 /** The test running now, as far as the runner tells: its full name, its file, and which try of it this is. */
 export interface CurrentTest {
@@ -108,12 +109,7 @@ function jestContextTest(state: ExpectState): { invocations?: unknown } | undefi
 }
 
 function safeCall(fn: (() => unknown) | undefined): unknown {
-  if (typeof fn !== 'function') return undefined;
-  try {
-    return fn();
-  } catch {
-    return undefined;
-  }
+  return typeof fn === 'function' ? attempt(fn, undefined) : undefined;
 }
 
 /**
