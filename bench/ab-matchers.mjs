@@ -22,11 +22,16 @@ const names = calls.map((c) => c.toolName);
 const swappedNames = [...names];
 [swappedNames[n >> 1], swappedNames[(n >> 1) + 1]] = [swappedNames[(n >> 1) + 1], swappedNames[n >> 1]];
 const pairs = calls.map((c) => ({ toolName: c.toolName, input: c.input })).reverse();
+// Ten calls with their inputs, spread over the run: the largest expected list with inputs that
+// issue 46 measures at 100,000 calls.
+const tenPairs = Array.from({ length: 10 }, (_, i) => calls[Math.floor(((i + 1) * n) / 11)]).map((c) => ({ toolName: c.toolName, input: c.input }));
 const CASES = {
   read: (m) => (m === 'base_' ? base : now).getToolCalls(run),
   toolInput: (m) => swallow(() => expect(run)[m + 'toCallTool'](calls.at(-1).toolName, calls.at(-1).input)),
   inOrder: (m) => swallow(() => expect(run)[m + 'toCallToolsInOrder'](names)),
   inOrderFail: (m) => swallow(() => expect(run)[m + 'toCallToolsInOrder'](swappedNames)),
+  inOrderInputs: (m) => swallow(() => expect(run)[m + 'toCallToolsInOrder'](tenPairs)),
+  anyOrderInputs: (m) => swallow(() => expect(run)[m + 'toCallToolsInAnyOrder']([...tenPairs].reverse())),
   only: (m) => swallow(() => expect(run)[m + 'toCallOnly'](names)),
   onlyFail: (m) => swallow(() => expect(run)[m + 'toCallOnly'](['other', ...names.slice(1)])),
   onlyInputs: (m) => swallow(() => expect(run)[m + 'toCallOnly'](pairs)),

@@ -93,16 +93,33 @@ function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[]
   }
   const none: number[] = [];
   let all: number[] | undefined;
-  // Per name, made when an item with a plain-data input first asks: its calls by input hash, and those without one.
+  // The input hashes the items ask of each name, found at the first ask: a name's calls are then
+  // indexed only under those hashes, so the index is the size of the expected list, never the run's.
+  let asked: Map<string, Set<number>> | undefined;
+  const askedOf = (name: string) => {
+    if (!asked) {
+      asked = new Map();
+      items.forEach((item, index) => {
+        const hash = typeof item.toolName === 'string' && item.hasInput ? itemHash(index) : undefined;
+        if (hash === undefined) return;
+        const hashes = asked!.get(item.toolName as string);
+        if (hashes) hashes.add(hash);
+        else asked!.set(item.toolName as string, new Set([hash]));
+      });
+    }
+    return asked.get(name)!;
+  };
+  // Per name, made when an item with a plain-data input first asks: its calls under the hashes asked, and those without one.
   const hashed = new Map<string, { byHash: Map<number, number[]>; unhashed: number[]; merged: Map<number, readonly number[]> }>();
   const byHash = (name: string, list: readonly number[]) => {
     let known = hashed.get(name);
     if (known) return known;
     known = { byHash: new Map(), unhashed: [], merged: new Map() };
+    const wanted = askedOf(name);
     for (const call of list) {
       const hash = callHash(call);
       if (hash === undefined) known.unhashed.push(call);
-      else {
+      else if (wanted.has(hash)) {
         const same = known.byHash.get(hash);
         if (same) same.push(call);
         else known.byHash.set(hash, [call]);
