@@ -8,8 +8,12 @@
 // With BENCH_BASE=<another build's dist>, that build's recordedModel replays the same file too, as a
 // fourth model in the same rounds ("base"): a before/after of the replay path in one process.
 //
-// Run: npm run build && [BENCH_BASE=/tmp/base/dist] node bench/recordings-parts.mjs [--rounds 15]
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// --spans <file> writes when each timed block of each model ran ([model, start µs, end µs], on the
+// clock of V8's CPU profiles), so that a profile of this run (node --cpu-prof) can be read per model:
+// node bench/cpuprofile-by-model.mjs <profile dir> <file>.
+//
+// Run: npm run build && [BENCH_BASE=/tmp/base/dist] node bench/recordings-parts.mjs [--rounds 15] [--spans file]
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +24,7 @@ import { bare, textOptions } from './bookingSteps.mjs';
 
 const base = process.env.BENCH_BASE ? await import(path.resolve(process.env.BENCH_BASE, 'index.js')) : undefined;
 
-const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '15' } } });
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, spans: { type: 'string' } } });
 const ROUNDS = Number(options.rounds);
 const STEPS = 1000;
 const BLOCK = 20;
@@ -54,6 +58,7 @@ try {
   }
   const kinds = Object.keys(models);
   const spent = Object.fromEntries(kinds.map((kind) => [kind, []]));
+  const spans = [];
   for (let round = 0; round < ROUNDS + 2; round++) {
     const model = Object.fromEntries(kinds.map((kind) => [kind, models[kind]()]));
     for (const kind of kinds) await generateText(textOptions(model[kind], 0)); // the replay opens its file
@@ -61,13 +66,16 @@ try {
     for (let from = 1, block = 0; from < STEPS; from += BLOCK, block++) {
       for (const kind of block % 2 === 0 ? kinds : [...kinds].reverse()) {
         const start = process.cpuUsage();
+        const began = process.hrtime.bigint();
         for (let index = from; index < Math.min(STEPS, from + BLOCK); index++) await generateText(textOptions(model[kind], index));
         const used = process.cpuUsage(start);
         cpu[kind] += used.user + used.system;
+        if (round >= 2) spans.push([kind, Number(began / 1000n), Number(process.hrtime.bigint() / 1000n)]);
       }
     }
     if (round >= 2) for (const kind of kinds) spent[kind].push(cpu[kind] / (STEPS - 1)); // two warm-up rounds
   }
+  if (options.spans) writeFileSync(options.spans, JSON.stringify(spans));
   console.log(`recordings: a one-step generateText over three models (${ROUNDS} rounds of ${STEPS - 1} steps, blocks of ${BLOCK} taking turns; CPU per step)`);
   for (const kind of kinds) {
     const ratio = median(spent[kind].map((value, round) => value / spent.bare[round]));
