@@ -56,6 +56,16 @@ function sortedCopy(value: object): object {
   return copy;
 }
 
+/** Whether `text` is JSON. */
+export function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The value the JSON `text` holds, or the text itself when it is not JSON. */
 export function jsonOrText(text: string): unknown {
   try {

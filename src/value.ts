@@ -41,6 +41,11 @@ interface AsymmetricMatcherLike {
   toString(): string;
 }
 
+/** A list as it is; anything else as no items. */
+export function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
 /** A promise or any value with a `then` method (what `await` waits for). */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
@@ -103,6 +108,16 @@ export function plural(count: number, word: string): string {
 /** "1 time", "2 times", "never" for counts of calls. */
 export function times(count: number): string {
   return count === 0 ? 'never' : count === 1 ? 'once' : `${count} times`;
+}
+
+/** `"search", "book"`: names as JSON strings, for the judge's problems and the trajectory verdict. */
+export function quotedNames(names: readonly string[]): string {
+  return names.map((name) => JSON.stringify(name)).join(', ');
+}
+
+/** "a", "a and b", "a, b and c". */
+export function joinAnd(parts: readonly string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** The first `max` entries, each described, then "… and N more": a list in a message stays short however large the run. */

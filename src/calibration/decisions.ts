@@ -5,6 +5,7 @@
 import type { CalibrationLevel as Level } from '../judge/calibrationSettings.js';
 import { scoreVerdict } from '../judge/score.js';
 import type { JudgeVerdict } from '../judge/types.js';
+import { asArray } from '../value.js';
 
 /** One decision of the judge's: `id` names it in the labels file (`call 2: search-tool`); the breakdowns group by `group`. */
 export interface JudgedDecision {
@@ -28,14 +29,13 @@ interface VerdictKind {
   score(entry: StoredVerdict): number | undefined;
 }
 
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The tools a missing-tool decision is taken on: every available tool the run did not call. */
 function missingDecisions(entry: StoredVerdict, named: readonly string[]): JudgedDecision[] {
-  const called = new Set(list(entry.calls).map((call) => text(record(call).toolName)));
-  const available = list(entry.availableTools).map((tool) => text(record(tool).name)).filter((name): name is string => name !== undefined);
+  const called = new Set(asArray(entry.calls).map((call) => text(record(call).toolName)));
+  const available = asArray(entry.availableTools).map((tool) => text(record(tool).name)).filter((name): name is string => name !== undefined);
   const candidates = [...new Set([...available.filter((name) => !called.has(name)), ...named])];
   return candidates.map((tool) => ({ level: 'missing tool', id: `missing: ${tool}`, pass: !named.includes(tool), group: tool }));
 }
@@ -45,18 +45,18 @@ const appropriateTools: VerdictKind = {
   matches: (entry) => entry.kind === undefined && record(entry.verdict).evaluations !== undefined,
   decisions(entry) {
     const verdict = record(entry.verdict);
-    const calls: JudgedDecision[] = list(verdict.evaluations).map((item, index) => {
+    const calls: JudgedDecision[] = asArray(verdict.evaluations).map((item, index) => {
       const evaluation = record(item);
       const tool = text(evaluation.toolCalled) ?? '?';
       return { level: 'call', id: `call ${index + 1}: ${tool}`, pass: evaluation.wasAppropriate === true, group: tool, reasoning: text(evaluation.reasoning) };
     });
-    const named = list(verdict.missingTools).filter((name): name is string => typeof name === 'string');
+    const named = asArray(verdict.missingTools).filter((name): name is string => typeof name === 'string');
     return [...calls, ...missingDecisions(entry, named)];
   },
   // The judge's own score of a stored verdict (the file's `score` is for reviewers only).
   score: (entry) => {
     const verdict = record(entry.verdict);
-    return scoreVerdict({ evaluations: list(verdict.evaluations), missingTools: list(verdict.missingTools) } as JudgeVerdict, list(entry.calls).length);
+    return scoreVerdict({ evaluations: asArray(verdict.evaluations), missingTools: asArray(verdict.missingTools) } as JudgeVerdict, asArray(entry.calls).length);
   },
 };
 
@@ -65,7 +65,7 @@ const trajectory: VerdictKind = {
   matches: (entry) => entry.kind === 'trajectory',
   decisions(entry) {
     const verdict = record(entry.verdict);
-    const steps = list(verdict.stepEvaluations).flatMap((item, index): JudgedDecision[] => {
+    const steps = asArray(verdict.stepEvaluations).flatMap((item, index): JudgedDecision[] => {
       const step = record(item);
       const name = text(step.stepName) ?? '?';
       const reasoning = text(step.reasoning);
@@ -74,8 +74,8 @@ const trajectory: VerdictKind = {
         { level: 'step', id: `step ${index + 1} in order: ${name}`, pass: step.wasInOrder === true, group: name, reasoning },
       ];
     });
-    const named = list(verdict.missingSteps).map((item) => (typeof item === 'string' ? item : text(record(item).stepName) ?? text(record(item).name) ?? '?'));
-    const criteria = list(verdict.criteria).map((item): JudgedDecision => {
+    const named = asArray(verdict.missingSteps).map((item) => (typeof item === 'string' ? item : text(record(item).stepName) ?? text(record(item).name) ?? '?'));
+    const criteria = asArray(verdict.criteria).map((item): JudgedDecision => {
       const criterion = record(item);
       const name = text(criterion.criterion) ?? '?';
       return { level: 'criterion', id: `criterion: ${name}`, pass: criterion.answer === 'yes', group: name, reasoning: text(criterion.rationale) };

@@ -55,7 +55,7 @@ export interface FormatAdapter {
   readonly format: string;
   /** One line naming the accepted shape, listed when a value matches no adapter. */
   readonly shape: string;
-  /** A cheap structural check, on evidence of the format only; must not throw. Message formats ask `kinds` (`kinds.of(value) === format`). */
+  /** A cheap structural check, on evidence of the format only; must not throw nor claim another adapter's values. Message formats ask `kinds` (`kinds.of(value) === format`). */
   detect(value: unknown, kinds: MessageKinds): boolean;
   /** Adds the agent's own calls to `calls` in order, marking model steps where the run records them; refuses what it does not know, never skips it. */
   read(value: unknown, calls: CallCollector): void;

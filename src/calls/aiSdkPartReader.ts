@@ -90,9 +90,15 @@ export class AiSdkPartReader {
     // A preliminary result (streamed progress) is replaced by the final one.
     if (!isNonEmptyString(id) || part.preliminary === true) return;
     // AI SDK 4: `result`, with `isError` for a failure (Mastra's v1 messages: the thrown MastraError).
-    if (!('output' in part)) return this.calls.answer(id, part.result, part.isError === true || part.result instanceof Error);
+    if (!('output' in part)) {
+      this.calls.answer(id, part.result, part.isError === true || part.result instanceof Error);
+      return;
+    }
     const output = part.output;
-    if (!this.wrappedOutputs || !isRecord(output) || typeof output.type !== 'string') return this.calls.output(id, output);
+    if (!this.wrappedOutputs || !isRecord(output) || typeof output.type !== 'string') {
+      this.calls.output(id, output);
+      return;
+    }
     switch (output.type) {
       case 'execution-denied':
         this.calls.approval(id, 'denied');

@@ -8,7 +8,8 @@ import { Pairing } from './pairing.js';
  * Each entry an adapter adds is a call of its own, whatever its id: providers reuse ids (`call_0`
  * per turn). Only the same call listed twice inside one message (Mastra's and AI SDK 4's `parts` and
  * `toolInvocations`) is one call: the second list goes through `seenAgain`. A result, an error or a
- * denial pairs with its call as pairing.ts says; a result with no value (undefined) answers nothing.
+ * denial pairs with its call as pairing.ts says, an approval with the nearest earlier call with its
+ * id; a result with no value (undefined) answers nothing.
  */
 export class CallCollector {
   readonly calls: ToolCall[] = [];

@@ -30,11 +30,6 @@ export function conversationText(
   return text;
 }
 
-/** A list as it is; anything else as no items. */
-export function asArray(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
 /** A value that may be one message or a list of them, as a list. */
 export function asList(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [value];

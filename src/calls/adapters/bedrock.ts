@@ -136,7 +136,8 @@ const FORMAT = 'bedrock-converse';
  * Amazon Bedrock Converse (`@aws-sdk/client-bedrock-runtime`): `Message[]` and a `ConverseResponse`.
  * A block is keyed by its member, with no `type`: calls are the assistant's `toolUse` blocks
  * (`type: 'server_tool_use'`: `providerExecuted`), results the `toolResult` blocks of the next user
- * message (`status: 'error'` a failure), paired by `toolUseId`.
+ * message (`status: 'error'` a failure), paired by `toolUseId`. Read or refuse: a block with no
+ * member this package knows (`$unknown` included) is refused, naming its keys and where it is.
  */
 export const bedrockConverse: FormatAdapter = {
   format: FORMAT,

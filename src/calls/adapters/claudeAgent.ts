@@ -4,7 +4,8 @@ import type { FormatAdapter, MessageFit, RunText, RunUsage, UnknownRecord } from
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import { BLOCK_KEYS, blockCall, CALL_BLOCKS, isKnownBlock, isResultBlock, KNOWN_BLOCKS, MESSAGE_KEYS, QUIET_BLOCKS, readResultBlock } from '../anthropicBlocks.js';
 import type { CallCollector } from '../collector.js';
-import { asArray, contentText, conversationText } from '../conversationText.js';
+import { asArray } from '../../value.js';
+import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { oneTurn } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';

@@ -82,7 +82,6 @@ function readContent(content: UnknownRecord, run: unknown, at: number, calls: Ca
   }
 }
 
-/** A result pairs by `id` where it has one, else with the earliest unanswered call of its tool: Gemini's parallel calls come without ids. */
 const nameOf = (toolName: unknown) => (isNonEmptyString(toolName) ? toolName : undefined);
 
 function readPart(part: UnknownRecord, run: unknown, at: number, index: number, fromModel: boolean, calls: CallCollector): void {
@@ -101,8 +100,9 @@ function readPart(part: UnknownRecord, run: unknown, at: number, index: number, 
   if (isRecord(response)) {
     if (response.willContinue === true) return; // a non-blocking function's interim answer: its last response has the result
     const body = response.response;
-    if (isRecord(body) && body.error !== undefined && body.error !== null) calls.error(response.id, body.error, nameOf(response.name));
-    else calls.output(response.id, isRecord(body) && 'output' in body ? body.output : (body ?? response.parts), nameOf(response.name));
+    // Paired by `id` where it has one, else with the earliest unanswered call of its tool: Gemini's parallel calls come without ids.
+    const failed = isRecord(body) && body.error !== undefined && body.error !== null;
+    calls.answer(response.id, failed ? body.error : isRecord(body) && 'output' in body ? body.output : (body ?? response.parts), failed, nameOf(response.name));
     return;
   }
   const code = part.executableCode;
@@ -186,6 +186,7 @@ const FORMAT = 'google-genai';
  * `response.error` is a failure, `response.output` the result, and a `response` with neither the
  * result as a whole (`mcpToTool`). Built-in tools are `providerExecuted` calls: `executableCode`
  * (`code_execution`, answered by `codeExecutionResult`) and `toolCall` parts (named by `toolType`).
+ * Read or refuse: a part with none of the keys of Gemini's `Part` is refused, naming its keys and where it is.
  */
 export const googleGenAI: FormatAdapter = {
   format: FORMAT,

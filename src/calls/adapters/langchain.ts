@@ -8,7 +8,7 @@ import { INPUT_OUTPUT_TOKENS, nth, sumTokens } from '../runUsage.js';
 import { conversationTurns } from '../turns.js';
 import { position, refuseUnknown } from '../unknownParts.js';
 import { plural } from '../../value.js';
-import { jsonOrText } from '../../json.js';
+import { isJson } from '../../json.js';
 import { refuseCallKeys } from '../callKeys.js';
 
 /** The keys of an AI message's fields this reader reads or knows; `additional_kwargs` and `response_metadata` repeat `tool_calls`. */
@@ -137,8 +137,7 @@ function joined(chunks: readonly UnknownRecord[], at: number): UnknownRecord {
   }
   const pieces = fieldsOf(message).tool_call_chunks as unknown[];
   for (const piece of pieces) {
-    // Text that is no JSON comes back as itself.
-    if (!isRecord(piece) || typeof piece.args !== 'string' || piece.args.trim() === '' || jsonOrText(piece.args) !== piece.args) continue;
+    if (!isRecord(piece) || typeof piece.args !== 'string' || piece.args.trim() === '' || isJson(piece.args)) continue;
     refuseUnknown(
       'langchain',
       `${position(at)} (a message streamed in ${plural(chunks.length, 'chunk')})`,

@@ -12,6 +12,7 @@ import { oneTurn } from '../turns.js';
 /** The keys of a `toolCalls`/`toolResults` chunk and of its payload this reader reads or knows. */
 const CHUNK_KEYS = new Set(['type', 'runId', 'from', 'payload', 'metadata']);
 const PAYLOAD_KEYS = new Set(['toolCallId', 'toolName', 'args', 'result', 'isError', 'providerExecuted', 'providerMetadata', 'dynamic', 'output', 'error']);
+
 function isPayloadChunk(value: unknown): boolean {
   return isRecord(value) && isRecord(value.payload) && typeof value.type === 'string';
 }

@@ -8,7 +8,6 @@ import { recordSubRun } from '../subAgents.js';
 import { toolCall } from '../toolCall.js';
 import { refuseUnknown } from '../unknownParts.js';
 import { refuseCallKeys } from '../callKeys.js';
-
 import { oneTurn } from '../turns.js';
 
 /** The keys of a trajectory step (`@mastra/core/evals`) this reader reads or knows. */

@@ -3,7 +3,8 @@ import { ToolCallAccuracyError } from '../../errors.js';
 import type { FormatAdapter, MessageFit, RunText, RunUsage, Turns, UnknownRecord } from '../adapter.js';
 import { isNonEmptyString, isRecord } from '../adapter.js';
 import type { CallCollector } from '../collector.js';
-import { asArray, contentText, conversationText } from '../conversationText.js';
+import { asArray } from '../../value.js';
+import { contentText, conversationText } from '../conversationText.js';
 import { recordSubRun } from '../subAgents.js';
 import { providerCall, toolCall, toolCallWithJsonInput } from '../toolCall.js';
 import { conversationTurns, isUserMessage, oneTurn } from '../turns.js';
@@ -304,8 +305,13 @@ function readItems(items: Items, calls: CallCollector, owners: Owners, owner: nu
   for (let index = 0; index < list.length; index++) {
     const item = itemAt(items, index);
     refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, item, ITEM_KEYS);
-    const parts: unknown[] = Array.isArray(item.content) ? item.content : [];
-    parts.forEach((piece, part) => isRecord(piece) && refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}, part ${part + 1}`, piece, PART_KEYS));
+    if (Array.isArray(item.content)) {
+      const parts: unknown[] = item.content;
+      for (let part = 0; part < parts.length; part++) {
+        const piece = parts[part];
+        if (isRecord(piece)) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}, part ${part + 1}`, piece, PART_KEYS);
+      }
+    }
     if (items.runItems && isRecord(items.list[index])) refuseCallKeys(FORMAT, () => `${items.source} item ${index + 1}`, items.list[index] as UnknownRecord, RUN_ITEM_KEYS);
     if (of !== undefined && of[index] !== owner) {
       // Another agent's item, read when its run is opened; one no reader knows is refused here too.
