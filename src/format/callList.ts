@@ -3,7 +3,7 @@ import type { ToolCall } from '../types.js';
 import { isHandoff, startedBy } from '../calls/subAgents.js';
 import { DETAIL_WIDTH, describeOutcome, shortOutcome } from './outcomes.js';
 import type { ExpectedCall } from '../scoring/expectedCall.js';
-import { formatInline, formatName, plural, printableName } from '../value.js';
+import { formatInline, formatName, joinAnd, plural, printableName } from '../value.js';
 import type { InlineOptions } from '../value.js';
 
 export const MAX_LISTED = 20;
@@ -32,11 +32,6 @@ export function ownWouldPass(calls: readonly ToolCall[]): string {
     `Of these, ${numbers} made by ${agents.length === 1 ? 'another agent' : 'other agents'} than the top one (${agents.slice(0, 5).join(', ')}${agents.length > 5 ? ', …' : ''}). ` +
     "The top agent's own calls pass this check: to check only them, write expect(own(run))."
   );
-}
-
-/** "a", "a and b", "a, b and c". */
-export function joinAnd(parts: readonly string[]): string {
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /** `toCallNoTools`' claim and the calls, or (what `.not` shows) that the run made none. */

@@ -12,9 +12,9 @@ import {
 } from '../scoring/trajectory.js';
 import { didYouMean } from '../suggest.js';
 import type { ToolCall } from '../types.js';
-import { formatName, joinFirst, ordinal, plural, times } from '../value.js';
+import { formatName, joinAnd, joinFirst, ordinal, plural, times } from '../value.js';
 import { formatLimits } from './budget.js';
-import { formatCallList, joinAnd } from './callList.js';
+import { formatCallList } from './callList.js';
 import { failedCallLine, formatRepeats } from './outcomes.js';
 
 const DATA_FIELDS = ['toolArgs', 'toolResult', 'success'] as const;

@@ -2,8 +2,7 @@
 import type { JudgeOutcome } from '../judge/judge.js';
 import type { TrajectoryInput, TrajectoryVerdict } from '../judge/trajectory.js';
 import { escapeUnsafe } from '../printable.js';
-import { plural, printableName } from '../value.js';
-import { joinAnd } from './callList.js';
+import { joinAnd, plural, printableName } from '../value.js';
 import { describeAgreement, judgeSource } from './verdict.js';
 import { CACHE_ENV } from '../judge/cacheSettings.js';
 

@@ -78,7 +78,21 @@ async function assertionSettings(ctx: JudgeMatcherContext, options: Pick<ToUseAp
   const cache = resolveCacheSettings(options.cache === undefined ? config.cache : { ...config.cache, ...options.cache });
   await requireCalibratedJudge(config.calibration, cache.dir, config.threshold ?? DEFAULT_THRESHOLD);
   const testName = matcherTest(ctx).name;
-  return { ...options, cache, request, asker: 'matcher', cancel, testPath: ctx.testPath, testName };
+  // Only the judge's settings, and only those given: a key set to undefined would hide a default.
+  return {
+    model: options.model,
+    availableTools: options.availableTools,
+    cache,
+    request,
+    ...(options.rubric !== undefined && { rubric: options.rubric }),
+    ...(options.votes !== undefined && { votes: options.votes }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+    asker: 'matcher',
+    cancel,
+    ...(ctx.testPath !== undefined && { testPath: ctx.testPath }),
+    ...(testName !== undefined && { testName }),
+  };
 }
 
 /** The work of `toFollowASensibleTrajectory`, loaded like `judgeAssertion`: passes on the score's threshold and every criterion "yes". */

@@ -93,33 +93,20 @@ function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[]
   }
   const none: number[] = [];
   let all: number[] | undefined;
-  // The input hashes the items ask of each name, found at the first ask: a name's calls are then
-  // indexed only under those hashes, so the index is the size of the expected list, never the run's.
-  let asked: Map<string, Set<number>> | undefined;
-  const askedOf = (name: string) => {
-    if (!asked) {
-      asked = new Map();
-      items.forEach((item, index) => {
-        const hash = typeof item.toolName === 'string' && item.hasInput ? itemHash(index) : undefined;
-        if (hash === undefined) return;
-        const hashes = asked!.get(item.toolName as string);
-        if (hashes) hashes.add(hash);
-        else asked!.set(item.toolName as string, new Set([hash]));
-      });
-    }
-    return asked.get(name)!;
-  };
+  // Each item's input hash where its name has several calls to narrow; a name's calls are indexed
+  // only under these hashes, so the index has no more keys than the expected list has items.
+  const hashes = items.map((item, index) => (typeof item.toolName === 'string' && item.hasInput && (byName.get(item.toolName)?.length ?? 0) > 1 ? itemHash(index) : undefined));
+  const asked = new Set(hashes);
   // Per name, made when an item with a plain-data input first asks: its calls under the hashes asked, and those without one.
   const hashed = new Map<string, { byHash: Map<number, number[]>; unhashed: number[]; merged: Map<number, readonly number[]> }>();
   const byHash = (name: string, list: readonly number[]) => {
     let known = hashed.get(name);
     if (known) return known;
     known = { byHash: new Map(), unhashed: [], merged: new Map() };
-    const wanted = askedOf(name);
     for (const call of list) {
       const hash = callHash(call);
       if (hash === undefined) known.unhashed.push(call);
-      else if (wanted.has(hash)) {
+      else if (asked.has(hash)) {
         const same = known.byHash.get(hash);
         if (same) same.push(call);
         else known.byHash.set(hash, [call]);
@@ -131,7 +118,7 @@ function candidatesOf(calls: readonly ToolCall[], items: readonly ExpectedCall[]
   const lists = items.map((item, index): readonly number[] => {
     if (typeof item.toolName !== 'string') return (all ??= calls.map((_, call) => call));
     const list = byName.get(item.toolName) ?? none;
-    const hash = item.hasInput && list.length > 1 ? itemHash(index) : undefined;
+    const hash = hashes[index];
     if (hash === undefined) return list;
     const known = byHash(item.toolName, list);
     const same = known.byHash.get(hash) ?? none;

@@ -293,7 +293,7 @@ export function scorerRun(argument: unknown): { run: unknown; itemExpectation: u
 }
 
 /** A call as a Mastra trajectory step; `withResult` false leaves its result out. */
-export function toolStep(call: ToolCall, withResult = true): ScoredTrajectory['steps'][number] {
+export function toolStep(call: ToolCall, withResult: boolean): ScoredTrajectory['steps'][number] {
   return {
     stepType: call.providerExecuted === true ? 'provider_tool_call' : 'tool_call',
     name: call.toolName,
@@ -358,7 +358,7 @@ export function trajectoryAccuracyScorerCode(options: TrajectoryAccuracyScorerCo
         score: compared.comparison.score,
         reason: words.accuracyReason(calls, steps, compared, effectiveOrdering, effectiveRepeats),
         preprocessStepResult: {
-          actualTrajectory: { steps: calls.map((call) => toolStep(call)) },
+          actualTrajectory: { steps: calls.map((call) => toolStep(call, true)) },
           expectedTrajectory: { steps },
           comparison: compared.comparison,
           actualStepNames: calls.map((call) => call.toolName),
@@ -450,10 +450,9 @@ function publicConfig(config: ResolvedExpectation): TrajectoryExpectation {
 function measure(run: unknown, config: ResolvedExpectation, words: TrajectoryWords): Measured & { tokenUsage: TokenUsage | undefined } {
   const { format, usage } = getRunUsage(run);
   const tokens = usage.tokens ? usage.tokens.input + usage.tokens.output : undefined;
-  for (const [limit, what, value] of [['tokens', 'token', tokens], ['durationMs', 'duration', usage.durationMs]] as const) {
-    const name = LIMIT_OPTIONS[limit];
-    if (config[name] === undefined || value !== undefined) continue;
-    throw new ToolCallAccuracyError(`code-trajectory-scorer: cannot evaluate the ${what} budget: ${words.unmeasurableLimit(limit, format, usage.lacking?.[limit], shapesRecording(limit), name)}`);
-  }
+  const unmeasurable = (limit: 'tokens' | 'durationMs', what: string) =>
+    new ToolCallAccuracyError(`code-trajectory-scorer: cannot evaluate the ${what} budget: ${words.unmeasurableLimit(limit, format, usage.lacking?.[limit], shapesRecording(limit), LIMIT_OPTIONS[limit])}`);
+  if (config.maxTotalTokens !== undefined && tokens === undefined) throw unmeasurable('tokens', 'token');
+  if (config.maxTotalDurationMs !== undefined && usage.durationMs === undefined) throw unmeasurable('durationMs', 'duration');
   return { tokens: tokens ?? 0, durationMs: usage.durationMs ?? 0, tokenUsage: usage.tokens };
 }
