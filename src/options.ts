@@ -56,7 +56,7 @@ export const rule = {
 } as const;
 
 /** The problem of an options object, or undefined when it has none. */
-export function optionsProblem(value: unknown, schema: OptionsSchema, place: OptionsPlace): ToolCallAccuracyError | undefined {
+function optionsProblem(value: unknown, schema: OptionsSchema, place: OptionsPlace): ToolCallAccuracyError | undefined {
   const known = Object.keys(schema.options).map((key) => (place.within === undefined ? key : `${place.within}.${key}`));
   if (typeof value !== 'object' || value === null || Array.isArray(value) || isAsymmetricMatcher(value)) {
     const name = place.name ?? `${place.where}: options`;

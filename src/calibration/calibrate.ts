@@ -172,13 +172,13 @@ export function calibrateVerdicts(verdicts: readonly ReadVerdict[], labels: Labe
 
   const disagreements = pairs
     .filter((pair) => pair.human !== pair.judge)
-    .map(({ verdict, decision, human }) => ({
+    .map(({ verdict, decision, human, judge }) => ({
       key: verdict.key,
       verdictFile: verdict.file,
       level: decision.level,
       id: decision.id,
       human: labelOf(human),
-      judge: labelOf(decision.pass),
+      judge: labelOf(judge),
       group: decision.group,
       reasoning: decision.reasoning,
       agreement: verdict.agreement,

@@ -47,7 +47,7 @@ export interface AgreementStats {
   failPrecision: Rate;
 }
 
-export function confusionOf(pairs: readonly DecisionPair[]): Confusion {
+function confusionOf(pairs: readonly DecisionPair[]): Confusion {
   const confusion: Confusion = { bothPass: 0, humanPassJudgeFail: 0, humanFailJudgePass: 0, bothFail: 0 };
   for (const { human, judge } of pairs) {
     if (human && judge) confusion.bothPass++;

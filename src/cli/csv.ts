@@ -6,7 +6,7 @@ import { CalibrationError } from '../calibration/errors.js';
 import { labelOf } from '../calibration/labels.js';
 
 /** Rows of fields: RFC 4180, with LF or CRLF line ends. */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

@@ -188,7 +188,12 @@ async function judgeInput<Input extends JudgeInput, Verdict>(
   };
 }
 
-type AskLimits = Required<Pick<JudgeSettings, 'timeoutMs' | 'maxRetries' | 'concurrency'>> & Pick<JudgeSettings, 'cancel'>;
+interface AskLimits {
+  timeoutMs: number;
+  maxRetries: number;
+  concurrency: number;
+  cancel: AbortSignal | undefined;
+}
 
 /** `votes` requests at the judge's concurrency; the majority decides. One failed vote fails the judgement: no verdict is never a pass. */
 async function askForVotes<Input extends JudgeInput, Verdict>(kind: VerdictKind<Input, Verdict>, limits: AskLimits, model: JudgeModel, input: Input, votes: number): Promise<Judgement<Verdict>> {

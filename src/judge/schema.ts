@@ -1,5 +1,6 @@
 import { JudgeError } from './errors.js';
 import type { JudgeVerdict, TrajectoryVerdict } from './types.js';
+import { quotedNames } from '../value.js';
 
 /** The zod verdict schema, as far as the judge uses it. */
 export interface VerdictSchema<Verdict = JudgeVerdict> {
@@ -116,13 +117,12 @@ export function verdictProblem(verdict: JudgeVerdict, calledTools: readonly stri
     };
   }
   const called = verdict.missingTools.filter((name) => calledTools.includes(name));
-  if (called.length > 0) return { problem: 'it named as missing a tool the agent called', names: quoted(called) };
+  if (called.length > 0) return { problem: 'it named as missing a tool the agent called', names: quotedNames(called) };
   const unknown = verdict.missingTools.filter((name) => !availableTools.includes(name));
-  if (unknown.length > 0) return { problem: 'it named as missing a tool that is not available', names: quoted(unknown) };
+  if (unknown.length > 0) return { problem: 'it named as missing a tool that is not available', names: quotedNames(unknown) };
   return undefined;
 }
 
-export const quoted = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(', ');
 
 /** The verdict with only its known fields, and duplicate missing tools removed. */
 export function tidyVerdict(verdict: JudgeVerdict): JudgeVerdict {

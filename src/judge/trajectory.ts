@@ -5,7 +5,8 @@
 import { resultIsRun, startedBy } from '../calls/subAgents.js';
 import type { ToolCall } from '../types.js';
 import { judgedCall, toJsonText, type JudgedCall, type JudgeInput } from './input.js';
-import { quoted, type VerdictProblem } from './schema.js';
+import { quotedNames } from '../value.js';
+import type { VerdictProblem } from './schema.js';
 import type { CriterionAnswer, StepEvaluation, TrajectoryVerdict } from './types.js';
 import { agreementOf, type Agreement, type Decision } from './votes.js';
 
@@ -101,18 +102,18 @@ export function trajectoryProblem(verdict: TrajectoryVerdict, input: TrajectoryI
   const candidates = missingCandidates(input);
   const unknown = verdict.missingSteps.filter((name) => !candidates.includes(name));
   if (unknown.length > 0) {
-    return { problem: 'it named as missing a step that is neither an available tool nor a step of the expected trajectory', names: quoted(unknown) };
+    return { problem: 'it named as missing a step that is neither an available tool nor a step of the expected trajectory', names: quotedNames(unknown) };
   }
   const criteria = input.criteria ?? [];
   const answered = verdict.criteria.map((answer) => answer.criterion);
   const twice = answered.filter((text, index) => answered.indexOf(text) !== index);
-  if (twice.length > 0) return { problem: 'it answered a criterion more than once', names: quoted([...new Set(twice)]) };
+  if (twice.length > 0) return { problem: 'it answered a criterion more than once', names: quotedNames([...new Set(twice)]) };
   const invented = answered.filter((text) => !criteria.includes(text));
   if (invented.length > 0) {
-    return { problem: criteria.length === 0 ? 'it answered criteria, but none were given' : 'it answered a criterion that was not given (copy each criterion\'s text exactly)', names: quoted(invented) };
+    return { problem: criteria.length === 0 ? 'it answered criteria, but none were given' : 'it answered a criterion that was not given (copy each criterion\'s text exactly)', names: quotedNames(invented) };
   }
   const unanswered = criteria.filter((text) => !answered.includes(text));
-  if (unanswered.length > 0) return { problem: `it left ${unanswered.length} of the ${criteria.length} criteria unanswered`, names: quoted(unanswered) };
+  if (unanswered.length > 0) return { problem: `it left ${unanswered.length} of the ${criteria.length} criteria unanswered`, names: quotedNames(unanswered) };
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import type { JudgeTool } from './tools.js';
 import type { TrajectoryInput } from './trajectory.js';
 import type { JudgeUsage, JudgeVerdict } from './types.js';
 import type { Judgement } from './votes.js';
+import { quotedNames } from '../value.js';
 
 /** Where a run's verdict is looked up and stored. */
 export interface VerdictLookup {
@@ -192,7 +193,7 @@ function toolChange(stored: unknown, tools: readonly JudgeTool[]): string {
   return `the available tools changed: ${parts.join('; ')}`;
 }
 
-const names = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map((name) => JSON.stringify(name)).join(', '));
+const names = (list: readonly string[]) => (list.length === 0 ? 'none' : quotedNames(list));
 const shown = (value: unknown) => (typeof value === 'string' ? snippet(value, 80) : value === null || value === undefined ? 'none' : snippet(JSON.stringify(value), 80));
 
 function modelName(model: unknown): string {

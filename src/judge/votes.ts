@@ -29,7 +29,7 @@ export interface Judgement<Verdict = JudgeVerdict> {
   /** Every vote's verdict, in the order asked. */
   votes: Verdict[];
   agreement: Agreement;
-  /** The provider's token count for the requests behind the verdict; absent when it reported none (or an old verdict file has none). */
+  /** The provider's token count for the requests behind the verdict; undefined when it reported none (or an old verdict file has none). */
   usage?: JudgeUsage;
 }
 

@@ -44,8 +44,8 @@ const SECRET_PARAM = /(^|[-_.])(key|api[-_]?key|token|access[-_]?token|secret|si
  * whatever base URL the client is given: the provider, a proxy or gateway, a loopback server.
  */
 export function requestKey(request: HttpRequestData): { method: string; path: string; body: unknown } {
-  // not an absolute URL: keyed as it is
   const parsed = URL.canParse(request.url) ? new URL(request.url) : undefined;
+  // A URL that is not absolute is keyed as it is.
   return { method: request.method, path: parsed ? `${parsed.pathname}${parsed.search}` : request.url, body: request.body };
 }
 

@@ -79,9 +79,10 @@ export async function recordingsReport(uses: readonly ReportedRecordingUse[], te
     lines.push('', `Recordings written over: ${plural(rewrites.length, 'file')}, ${unchanged.length} unchanged${changed.length > 0 ? ':' : '.'}`);
     for (const rewrite of changed) {
       const names = rewriteNames(rewrite, root);
-      const [head, ...rest] = rewriteDetail(rewrite);
-      lines.push(`  ${names.testFile} > ${names.test} (${names.file}): ${head}`, ...rest.map((line) => `    ${line}`));
-      report.rewrites.push({ ...names, added: 0, callsChanged: callChanges(rewrite.before, rewrite.after).length > 0, lines: [head!, ...rest] });
+      const changes = callChanges(rewrite.before, rewrite.after);
+      const detail = rewriteDetail(rewrite, changes);
+      lines.push(`  ${names.testFile} > ${names.test} (${names.file}): ${detail[0]}`, ...detail.slice(1).map((line) => `    ${line}`));
+      report.rewrites.push({ ...names, added: 0, callsChanged: changes.length > 0, lines: detail });
     }
     for (const rewrite of unchanged) report.rewrites.push({ ...rewriteNames(rewrite, root), added: 0, callsChanged: false, lines: ['unchanged: the same text was recorded again.'] });
   }
@@ -167,9 +168,8 @@ function stepsAdded(before: string, now: string): number {
 }
 
 /** What changed in a recording written over: a line that says it, then (calls changed) the calls before and after. */
-function rewriteDetail(rewrite: Rewrite): string[] {
+function rewriteDetail(rewrite: Rewrite, changes: readonly string[]): string[] {
   const { before, after } = rewrite;
-  const changes = callChanges(before, after);
   if (changes.length > 0) return [`what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
   const names = after.calls.length === 0 ? 'no tool calls' : after.calls.map((call) => escapeUnsafe(JSON.stringify(call.toolName))).join(', ');
   return [`only the text changed; the calls are the same${before.unread === undefined ? `: ${names}` : ''}.`];
@@ -186,7 +186,7 @@ function callLines(label: string, calls: RecordedCalls): string[] {
  * The JSON files in the folders the run recorded in and beside its test files that no test used,
  * but for those of a test of this run that did not pass (skipped, or failed before it used it).
  */
-export async function staleRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[]): Promise<string[]> {
+async function staleRecordings(uses: readonly ReportedRecordingUse[], tests: readonly RunTest[]): Promise<string[]> {
   const used = new Set(uses.flatMap((use) => (use.file === undefined ? [] : [path.resolve(use.file)])));
   const dirs = new Set([...used].map((file) => path.dirname(file)));
   for (const test of tests) dirs.add(path.join(path.dirname(path.resolve(test.file)), DEFAULT_RECORDINGS_DIR));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { differenceInterval, rateChange } from '../sample/difference.js';
 import type { JudgeCost } from './record.js';
-import { keyId, summarize, type BaselineSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
+import { keyId, summarize, type BaselineSummary, type RunSummary, type RemovedAssertion, type ReportRow, type RowComparison } from './rows.js';
 
 /**
  * The results file (docs/sampling.md), for machines: a reader refuses a version it does not know, and
@@ -16,8 +16,7 @@ export interface ResultsFile {
   generatedAt: string;
   /** The baseline this run was compared with, or null. */
   baseline: { file: string; generatedAt: string } | null;
-  /** Against a baseline, the changes too. */
-  summary: ReturnType<typeof summarize>;
+  summary: RunSummary;
   assertions: ResultEntry[];
   /** The baseline's assertions this run did not make (empty without a baseline). */
   removed: RemovedAssertion[];

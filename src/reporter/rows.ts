@@ -137,8 +137,21 @@ export function headline(rows: readonly ReportRow[], baseline: BaselineSummary |
   return `${line}; against the baseline (${oneLine(baseline.file)}, ${oneLine(baseline.generatedAt)}): ${counts.regressed} regressed, ${counts.improved} improved, ${counts.unchanged} unchanged, ${counts.new} new, ${counts.removed} removed`;
 }
 
+/** The counts of a run's assertions, as the results file holds them (its format: keep its fields). */
+export interface RunSummary {
+  assertions: number;
+  failing: number;
+  flaky: number;
+  /** Present when compared with a baseline. */
+  regressed?: number;
+  improved?: number;
+  unchanged?: number;
+  new?: number;
+  removed?: number;
+}
+
 /** The run's counts (the results file's `summary`): against a baseline, the changes too. */
-export function summarize(rows: readonly ReportRow[], baseline: BaselineSummary | undefined) {
+export function summarize(rows: readonly ReportRow[], baseline: BaselineSummary | undefined): RunSummary {
   const count = (change: RowComparison['change']) => rows.filter((row) => row.comparison?.change === change).length;
   return {
     assertions: rows.length,
@@ -154,7 +167,7 @@ export function describeKey(key: AssertionKey): string {
 }
 
 /** The baseline's assertions that this run did not make, one a line. */
-export function removedLines(baseline: BaselineSummary | undefined): string[] {
+function removedLines(baseline: BaselineSummary | undefined): string[] {
   if (!baseline || baseline.removed.length === 0) return [];
   return [`Removed since the baseline (${baseline.removed.length}):`, ...baseline.removed.map((entry) => `  ${describeKey(entry.key)}: was ${percent(entry.rate)} (${entry.passes}/${entry.n})`)];
 }
@@ -164,9 +177,12 @@ export function oneLine(text: string): string {
   return printable(text.replace(/\r?\n/g, ' ⏎ '));
 }
 
+/** The table's column titles, with the baseline's when there is one. */
+const columns = (baseline: BaselineSummary | undefined): readonly string[] => (baseline ? [...COLUMNS, ...BASELINE_COLUMNS] : COLUMNS);
+
 /** The aligned text table the reporters print at the end of the run. */
 export function formatTable(rows: readonly ReportRow[], baseline?: BaselineSummary, maxWidth = 60): string {
-  const titles: readonly string[] = baseline ? [...COLUMNS, ...BASELINE_COLUMNS] : COLUMNS;
+  const titles = columns(baseline);
   const body = sortRows(rows).map((row) => cells(row, baseline).map((cell) => (cell.length > maxWidth ? `${cell.slice(0, maxWidth - 1)}…` : cell)));
   const widths = titles.map((title, column) => Math.max(title.length, ...body.map((line) => line[column]!.length)));
   const render = (line: readonly string[]) => line.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
@@ -178,7 +194,7 @@ export function formatTable(rows: readonly ReportRow[], baseline?: BaselineSumma
 export function formatMarkdown(rows: readonly ReportRow[], baseline?: BaselineSummary): string {
   const escape = (cell: string) => cell.replace(/[\\|`*_[\]<>]/g, (char) => `\\${char}`);
   const line = (values: readonly string[]) => `| ${values.join(' | ')} |`;
-  const titles: readonly string[] = baseline ? [...COLUMNS, ...BASELINE_COLUMNS] : COLUMNS;
+  const titles = columns(baseline);
   const removed = removedLines(baseline);
   return [
     '### tool-call-accuracy',

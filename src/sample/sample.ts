@@ -65,13 +65,7 @@ export async function sample(source: SampleSource, options: SampleOptions = {}):
   let runs: SampledRun[];
   if (typeof source === 'function') {
     const indexes = Array.from({ length: checked.n! }, (_, index) => index);
-    runs = await mapWithConcurrency(indexes, checked.concurrency, async (index): Promise<SampledRun> => {
-      try {
-        return { index, threw: false, run: await source(index) };
-      } catch (error) {
-        return { index, threw: true, error };
-      }
-    });
+    runs = await mapWithConcurrency(indexes, checked.concurrency, (index) => callSource(source, index));
   } else {
     runs = await readRuns(source);
     if (runs.length === 0) {
@@ -83,6 +77,15 @@ export async function sample(source: SampleSource, options: SampleOptions = {}):
   }
   checkReachable(checked.minPassRate, runs.length, checked.confidence);
   return Object.freeze({ [SAMPLE]: true as const, runs: Object.freeze(runs), n: runs.length, minPassRate: checked.minPassRate, confidence: checked.confidence });
+}
+
+/** One call of the run-making function: a throw is a failed run, not the sample's error. */
+async function callSource(source: (index: number) => unknown, index: number): Promise<SampledRun> {
+  try {
+    return { index, threw: false, run: await source(index) };
+  } catch (error) {
+    return { index, threw: true, error };
+  }
 }
 
 async function readRuns(source: Exclude<SampleSource, (index: number) => unknown>): Promise<SampledRun[]> {

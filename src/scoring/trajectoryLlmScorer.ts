@@ -18,6 +18,7 @@ import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js
 import { runIds } from './runId.js';
 import type { ResolvedStep } from './trajectory.js';
 import { resolveExpectedTrajectory, scorerRun, toolStep, type ExpectedTrajectoryStep, type TrajectoryLike } from './trajectoryScorers.js';
+import { quotedNames } from '../value.js';
 
 export interface TrajectoryAccuracyScorerLLMOptions extends LlmScorerOptions {
   /** The expected steps (a guide for the judge): a `Trajectory` or a list of steps. Without it, each dataset item's `expectedTrajectory.steps`. */
@@ -148,13 +149,12 @@ function result(runId: string, verdict: TrajectoryVerdict, preprocessStepResult:
 
 /** The reason, from the verdict: the score and its formula's ceiling, the assessment, then what cost the score. */
 function reasonOf(score: number, verdict: TrajectoryVerdict, note: string | undefined): string {
-  const names = (list: readonly string[]) => list.map((name) => JSON.stringify(name)).join(', ');
   const unnecessary = verdict.stepEvaluations.flatMap((step, index) => (step.wasNecessary ? [] : [`${index + 1}. ${step.stepName}`]));
   const outOfOrder = verdict.stepEvaluations.flatMap((step, index) => (step.wasInOrder ? [] : [`${index + 1}. ${step.stepName}`]));
   const costs = [
-    unnecessary.length > 0 && `Unnecessary: ${names(unnecessary)}.`,
-    outOfOrder.length > 0 && `Out of order: ${names(outOfOrder)}.`,
-    verdict.missingSteps.length > 0 && `Missing: ${names(verdict.missingSteps)}.`,
+    unnecessary.length > 0 && `Unnecessary: ${quotedNames(unnecessary)}.`,
+    outOfOrder.length > 0 && `Out of order: ${quotedNames(outOfOrder)}.`,
+    verdict.missingSteps.length > 0 && `Missing: ${quotedNames(verdict.missingSteps)}.`,
   ].filter((part): part is string => typeof part === 'string');
   const ceiling = verdict.stepEvaluations.length > 0 ? ' (Mastra\'s formula: 0.9 at most)' : '';
   return [`Score ${score}${ceiling}${note === undefined ? '' : `; ${note}`}: ${verdict.overallAssessment}`, ...costs].join(' ');

@@ -126,8 +126,8 @@ function jestRunningTest(holder: Record<string | symbol, unknown>): { invocation
 /** The command that runs one test file: `npx vitest run <file>` or `npx jest <file>` (`<your test file>` when unknown). */
 export function runnerCommand(testPath: string | undefined, display: (file: string) => string): string {
   // Jest's ESM mode needs `--experimental-vm-modules` (then `node:vm` has `SourceTextModule`): without it the tests fail to load.
-  const esm = typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function';
-  const runner = !process.env.VITEST && process.env.JEST_WORKER_ID ? (esm ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest') : 'npx vitest run';
+  const jestEsm = () => typeof (vm as { SourceTextModule?: unknown }).SourceTextModule === 'function';
+  const runner = !process.env.VITEST && process.env.JEST_WORKER_ID ? (jestEsm() ? 'NODE_OPTIONS=--experimental-vm-modules npx jest' : 'npx jest') : 'npx vitest run';
   return `${runner} ${testPath ? display(testPath) : '<your test file>'}`;
 }
 
