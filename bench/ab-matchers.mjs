@@ -4,7 +4,7 @@
 // BENCH_BASE=/tmp/base/dist SHAPE=plain N=100000 FN=repeatsAll,valid node --max-old-space-size=4096 bench/ab-matchers.mjs
 import { expect } from 'expect';
 import { z } from 'zod';
-import { NAMES, SHAPES, callsOf, tokensOf } from './shapes.mjs';
+import { NAMES, SHAPES, callsOf, tenPairsOf, tokensOf } from './shapes.mjs';
 const base = await import(`${process.env.BENCH_BASE ?? '/tmp/base/dist'}/index.js`);
 const now = await import(process.env.BENCH_NEW ? `${process.env.BENCH_NEW}/index.js` : "../dist/index.js");
 const prefix = (m, p) => Object.fromEntries(Object.entries(m).map(([k, v]) => [p + k, v]));
@@ -22,9 +22,7 @@ const names = calls.map((c) => c.toolName);
 const swappedNames = [...names];
 [swappedNames[n >> 1], swappedNames[(n >> 1) + 1]] = [swappedNames[(n >> 1) + 1], swappedNames[n >> 1]];
 const pairs = calls.map((c) => ({ toolName: c.toolName, input: c.input })).reverse();
-// Ten calls with their inputs, spread over the run: the largest expected list with inputs that
-// issue 46 measures at 100,000 calls.
-const tenPairs = Array.from({ length: 10 }, (_, i) => calls[Math.floor(((i + 1) * n) / 11)]).map((c) => ({ toolName: c.toolName, input: c.input }));
+const tenPairs = tenPairsOf(calls);
 const CASES = {
   read: (m) => (m === 'base_' ? base : now).getToolCalls(run),
   toolInput: (m) => swallow(() => expect(run)[m + 'toCallTool'](calls.at(-1).toolName, calls.at(-1).input)),

@@ -4,19 +4,15 @@
 // replay adds, and where.
 //   node --cpu-prof --cpu-prof-dir=/tmp/parts bench/recordings-parts.mjs --rounds 10 --spans /tmp/parts/spans.json
 //   node bench/cpuprofile-by-model.mjs /tmp/parts /tmp/parts/spans.json [rows]
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { label, readProfile, stackOf } from './cpuprofile.mjs';
 
 const [dir, spansFile, rowsArg] = process.argv.slice(2);
 const rows = Number(rowsArg ?? 25);
-const profile = JSON.parse(readFileSync(path.join(dir, readdirSync(dir).find((file) => file.endsWith('.cpuprofile'))), 'utf8'));
+const { profile, nodes, parents } = readProfile(dir);
 const spans = JSON.parse(readFileSync(spansFile, 'utf8')).sort((a, b) => a[1] - b[1]);
-const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const parents = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
-const label = ({ callFrame: frame }) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-3).join('/')}:${frame.lineNumber + 1}`;
 // This package's own code: a build's dist/, not a dependency's.
-const ours = new Set(profile.nodes.filter(({ callFrame: frame }) => /\/dist[^/]*\//.test(frame.url) && !frame.url.includes('/node_modules/')).map(label));
+const ours = new Set(profile.nodes.filter(({ callFrame: frame }) => /\/dist[^/]*\//.test(frame.url) && !frame.url.includes('/node_modules/')).map((node) => label(node)));
 
 const by = {}; // model -> { total, self: Map, inclusive: Map }
 let time = profile.startTime;
@@ -29,13 +25,9 @@ for (let index = 0; index < profile.samples.length; index++) {
   const model = (by[spans[at][0]] ??= { total: 0, self: new Map(), inclusive: new Map() });
   model.total += ms;
   const add = (map, key) => map.set(key, (map.get(key) ?? 0) + ms);
-  let node = nodes.get(profile.samples[index]);
-  add(model.self, label(node));
-  const seen = new Set();
-  for (let id = node.id; id !== undefined; id = parents.get(id)) {
-    const key = label(nodes.get(id));
-    if (!seen.has(key)) add(model.inclusive, key), seen.add(key);
-  }
+  const id = profile.samples[index];
+  add(model.self, label(nodes.get(id)));
+  for (const frame of stackOf(id, nodes, parents)) add(model.inclusive, frame);
 }
 for (const [name, model] of Object.entries(by)) console.log(`${name}: ${model.total.toFixed(0)} ms sampled`);
 const { stored, replay } = by;
@@ -49,7 +41,7 @@ if (stored && replay) {
 for (const name of ['replay', 'base']) {
   const model = by[name];
   if (!model) continue;
-  const steps = spans.filter(([kind]) => kind === name).length * 20; // blocks of 20 steps
+  const steps = spans.filter(([kind]) => kind === name).reduce((sum, span) => sum + span[3], 0);
   console.log(`\n${name}: this package's functions, inclusive ms per 1,000 steps:`);
   const own = [...model.inclusive].filter(([key]) => ours.has(key)).sort((a, b) => b[1] - a[1]);
   for (const [key, ms] of own.slice(0, rows)) console.log(`${((ms * 1000) / steps).toFixed(1).padStart(8)}  ${key}`);

@@ -1,17 +1,22 @@
 // Self and inclusive shares of the functions in the first .cpuprofile of a directory (node --cpu-prof).
 //   node bench/cpuprofile-summary.mjs <dir> [self rows] [inclusive rows]
-import { readFileSync, readdirSync } from 'node:fs';
-const dir = process.argv[2];
-const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => dir + '/' + f)[0];
-const p = JSON.parse(readFileSync(file, 'utf8'));
-const self = new Map(); const byId = new Map(p.nodes.map((n) => [n.id, n]));
-const counts = new Map(); for (const s of p.samples) counts.set(s, (counts.get(s) ?? 0) + 1);
+import { label, readProfile, stackOf } from './cpuprofile.mjs';
+
+const { profile, nodes, parents } = readProfile(process.argv[2]);
+const counts = new Map();
+for (const sample of profile.samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+const self = new Map();
+const inclusive = new Map();
 let total = 0;
-for (const [id, c] of counts) { const n = byId.get(id); const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`; self.set(k, (self.get(k) ?? 0) + c); total += c; }
-// inclusive
-const parent = new Map(); for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const incl = new Map();
-for (const [id, c] of counts) { const seen = new Set(); let cur = id; while (cur !== undefined) { const n = byId.get(cur); const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`; if (!seen.has(k)) { incl.set(k, (incl.get(k) ?? 0) + c); seen.add(k); } cur = parent.get(cur); } }
+for (const [id, count] of counts) {
+  total += count;
+  const key = label(nodes.get(id));
+  self.set(key, (self.get(key) ?? 0) + count);
+  for (const frame of stackOf(id, nodes, parents)) inclusive.set(frame, (inclusive.get(frame) ?? 0) + count);
+}
+const show = (map, rows) => [...map].sort((a, b) => b[1] - a[1]).slice(0, rows).forEach(([key, count]) => console.log(((100 * count) / total).toFixed(1).padStart(5), key));
 console.log('total samples', total);
-console.log('--- self'); for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.argv[3] ?? 30))) console.log((100 * v / total).toFixed(1).padStart(5), k);
-console.log('--- inclusive'); for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, Number(process.argv[4] ?? 50))) console.log((100 * v / total).toFixed(1).padStart(5), k);
+console.log('--- self');
+show(self, Number(process.argv[3] ?? 30));
+console.log('--- inclusive');
+show(inclusive, Number(process.argv[4] ?? 50));

@@ -17,7 +17,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { expect } from 'expect';
 import { getToolCalls, matchers } from '../dist/index.js';
-import { SHAPES, callsOf } from './shapes.mjs';
+import { SHAPES, callsOf, tenPairsOf } from './shapes.mjs';
 
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, only: { type: 'string', default: '' } } });
 const ROUNDS = Number(options.rounds);
@@ -29,8 +29,7 @@ const plain = SHAPES.find((shape) => shape.name === 'plain');
 function dataOf(n) {
   const calls = callsOf(n);
   const pairOf = (call) => ({ toolName: call.toolName, input: call.input });
-  const tenPairs = Array.from({ length: 10 }, (_, index) => calls[Math.floor(((index + 1) * n) / 11)]).map(pairOf);
-  return { n, calls, run: plain.build(calls), names: calls.map((call) => call.toolName), tenPairs, pairs: calls.map(pairOf).reverse(), seen: calls.map(pairOf) };
+  return { n, calls, run: plain.build(calls), names: calls.map((call) => call.toolName), tenPairs: tenPairsOf(calls), pairs: calls.map(pairOf).reverse(), seen: calls.map(pairOf) };
 }
 
 /** Runs an assertion; true when it failed. */

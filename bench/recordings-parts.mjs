@@ -8,7 +8,7 @@
 // With BENCH_BASE=<another build's dist>, that build's recordedModel replays the same file too, as a
 // fourth model in the same rounds ("base"): a before/after of the replay path in one process.
 //
-// --spans <file> writes when each timed block of each model ran ([model, start µs, end µs], on the
+// --spans <file> writes when each timed block of each model ran ([model, start µs, end µs, steps], on the
 // clock of V8's CPU profiles), so that a profile of this run (node --cpu-prof) can be read per model:
 // node bench/cpuprofile-by-model.mjs <profile dir> <file>.
 //
@@ -70,7 +70,7 @@ try {
         for (let index = from; index < Math.min(STEPS, from + BLOCK); index++) await generateText(textOptions(model[kind], index));
         const used = process.cpuUsage(start);
         cpu[kind] += used.user + used.system;
-        if (round >= 2) spans.push([kind, Number(began / 1000n), Number(process.hrtime.bigint() / 1000n)]);
+        if (round >= 2) spans.push([kind, Number(began / 1000n), Number(process.hrtime.bigint() / 1000n), Math.min(STEPS, from + BLOCK) - from]);
       }
     }
     if (round >= 2) for (const kind of kinds) spent[kind].push(cpu[kind] / (STEPS - 1)); // two warm-up rounds
