@@ -12,11 +12,19 @@
 // clock of V8's CPU profiles), so that a profile of this run (node --cpu-prof) can be read per model:
 // node bench/cpuprofile-by-model.mjs <profile dir> <file>.
 //
-// Run: npm run build && [BENCH_BASE=/tmp/base/dist] node bench/recordings-parts.mjs [--rounds 15] [--spans file]
+// As in bench/recordings.mjs, each round's timed blocks begin after a full collection, so that moving
+// the parsed files to the old generation is not charged to the model whose block runs first.
+//
+// --no-collect leaves the collection out, to see that bias: with BENCH_BASE=dist (this very build as
+// the "base") and --models replay,base, an A/A check, the two replays then differ by their order alone.
+//
+// Run: npm run build && [BENCH_BASE=/tmp/base/dist] node bench/recordings-parts.mjs [--rounds 15] [--spans file] [--no-collect] [--models bare,stored,replay,base]
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { generateText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { recordedModel } from '../dist/index.js';
@@ -24,12 +32,14 @@ import { bare, textOptions } from './bookingSteps.mjs';
 
 const base = process.env.BENCH_BASE ? await import(path.resolve(process.env.BENCH_BASE, 'index.js')) : undefined;
 
-const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, spans: { type: 'string' } } });
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, spans: { type: 'string' }, 'no-collect': { type: 'boolean', default: false }, models: { type: 'string' } } });
 const ROUNDS = Number(options.rounds);
 const STEPS = 1000;
 const BLOCK = 20;
 const flushRecordings = () => globalThis[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc');
 
 const work = mkdtempSync(path.join(tmpdir(), 'tca-bench-parts-'));
 try {
@@ -56,12 +66,15 @@ try {
     cpSync(file, path.join(dir, path.basename(file)));
     return recorded(bare(), { mode: 'replay', dir, name: 'parts' });
   }
-  const kinds = Object.keys(models);
+  // --models replay,base: two models alone take turns in mirrored order (an A/A check with BENCH_BASE=dist).
+  const kinds = options.models ? options.models.split(',') : Object.keys(models);
+  const first = kinds[0];
   const spent = Object.fromEntries(kinds.map((kind) => [kind, []]));
   const spans = [];
   for (let round = 0; round < ROUNDS + 2; round++) {
     const model = Object.fromEntries(kinds.map((kind) => [kind, models[kind]()]));
     for (const kind of kinds) await generateText(textOptions(model[kind], 0)); // the replay opens its file
+    if (!options['no-collect']) collect();
     const cpu = Object.fromEntries(kinds.map((kind) => [kind, 0]));
     for (let from = 1, block = 0; from < STEPS; from += BLOCK, block++) {
       for (const kind of block % 2 === 0 ? kinds : [...kinds].reverse()) {
@@ -76,11 +89,12 @@ try {
     if (round >= 2) for (const kind of kinds) spent[kind].push(cpu[kind] / (STEPS - 1)); // two warm-up rounds
   }
   if (options.spans) writeFileSync(options.spans, JSON.stringify(spans));
-  console.log(`recordings: a one-step generateText over three models (${ROUNDS} rounds of ${STEPS - 1} steps, blocks of ${BLOCK} taking turns; CPU per step)`);
+  console.log(`recordings: a one-step generateText over ${kinds.length} models, ${kinds.join(', ')} (${ROUNDS} rounds of ${STEPS - 1} steps, blocks of ${BLOCK} taking turns; CPU per step)`);
   for (const kind of kinds) {
-    const ratio = median(spent[kind].map((value, round) => value / spent.bare[round]));
-    console.log(`  ${`${kind}:`.padEnd(8)} ${median(spent[kind]).toFixed(1)} µs, ${ratio.toFixed(2)}× the bare model's`);
+    const ratio = median(spent[kind].map((value, round) => value / spent[first][round]));
+    console.log(`  ${`${kind}:`.padEnd(8)} ${median(spent[kind]).toFixed(1)} µs, ${ratio.toFixed(2)}× the ${first} model's`);
   }
+  if (kinds.includes('base') && kinds.includes('replay')) console.log(`  replay / base: ${median(spent.replay.map((value, round) => value / spent.base[round])).toFixed(2)}× (median of the rounds' ratios)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -5,7 +5,9 @@
 //    never called), and a whole one-step `generateText` over each; the same for `doStream` and a
 //    one-step `streamText` (its stream read to the end). Each step asks something of its own (a
 //    prompt of 4 messages, ~1 KB, with 2 tools) and answers one tool call, as an agent's steps do.
-//    Medians of rounds that take turns; the ratio is replay / bare.
+//    Medians of rounds that take turns; the ratio is replay / bare. The part runs in --processes
+//    separate processes (default 3) and reports each and their median: the ratio moves between
+//    processes more than between rounds of one.
 // 2. Loading a test's recordings at 1,000 steps (~3.7 MB of JSON): the first replayed answer from a
 //    file this process has not opened (read, parse, key the request), and the 1,000 steps replayed
 //    in order. Each round copies the file to a fresh folder, so nothing is cached between rounds.
@@ -14,18 +16,20 @@
 //    replaying them (a fresh copy of the file, the load included), at each n (each in a process of
 //    its own), with the growth per 10×.
 //
-// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--per-round 1000] [--steps 1000] [--scale 100,1000,10000] [--only step|load|scale]
+// Run: npm run build && node bench/recordings.mjs [--rounds 7] [--per-round 1000] [--processes 3] [--steps 1000] [--scale 100,1000,10000] [--only step|load|scale]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { generateText, streamText } from 'ai';
 import { recordedModel } from '../dist/index.js';
 import { bare, callOptions, textOptions } from './bookingSteps.mjs';
 
-const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' }, 'per-round': { type: 'string', default: '1000' } } });
+const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' }, 'per-round': { type: 'string', default: '1000' }, processes: { type: 'string', default: '3' }, json: { type: 'boolean', default: false } } });
 const ROUNDS = Number(options.rounds);
 const STEPS = Number(options.steps);
 // Steps timed per round in part 1, plus one (the first opens the file). A round of a few hundred
@@ -34,6 +38,14 @@ const STEPS = Number(options.steps);
 // round's ratio (0.7x to 4.4x in one run). A thousand steps a round hold several of each.
 const PER_STEP = Number(options['per-round']) + 1;
 const BLOCK = 20; // steps per block, bare and replay taking turns
+
+// A full collection before each round's timed blocks. Opening a recording parses megabytes of JSON;
+// the young collections that then move it to the old generation fell in the round's first blocks,
+// on whichever model ran first (here the first model changes from round to round, so the rounds'
+// ratios spread wider; bench/recordings-parts.mjs --no-collect shows it on two copies of one replay,
+// bench/RESULTS.md, issue 45). Loading, which that collection finishes, is part 2's to time.
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc');
 
 // What a test's end does: writes the steps a long recording left unwritten (the store's hook for the setup entries).
 const flushRecordings = () => globalThis[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
@@ -80,9 +92,7 @@ async function scale() {
   const sizes = options.scale.split(',').map(Number);
   const rows = [];
   for (const n of sizes) {
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--only', 'scale-one', '--scale', String(n)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    if (child.status !== 0) throw new Error(`bench/recordings.mjs --only scale-one --scale ${n} failed: ${child.stderr}`);
-    rows.push(JSON.parse(child.stdout.trim().split('\n').at(-1)));
+    rows.push(JSON.parse(again(['--only', 'scale-one', '--scale', String(n)]).trim().split('\n').at(-1)));
   }
   console.log('recordings: one recording of n steps, recorded (record mode, its last write included) and replayed (a fresh copy of its file, loading included), one round each, each n in a process of its own');
   for (const [index, row] of rows.entries()) {
@@ -104,7 +114,16 @@ async function scaleOne() {
   console.log(JSON.stringify({ n, recordMs, replayMs: performance.now() - replayStart, mb: statSync(file).size / 1024 / 1024 }));
 }
 
+/** This script again, in a process of its own, with `args`; its output, or an error with its stderr. */
+function again(args) {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`bench/recordings.mjs ${args.join(' ')} failed: ${child.stderr}`);
+  return child.stdout;
+}
+
 async function perStep() {
+  const processes = Number(options.processes);
+  if (processes > 1) return perStepProcesses(processes);
   // 1. Per model step.
   const perStepFile = await record(path.join(work, 'per-step'), 'per step', PER_STEP);
   const textRecorder = recordedModel(bare(), { mode: 'record', dir: path.join(work, 'text'), name: 'text steps' });
@@ -122,11 +141,32 @@ async function perStep() {
     ['generateText, one step, over the bare model', 'generateText, one step, over the replay', textFile, 'text steps', (model, index) => generateText(textOptions(model, index))],
     ['streamText, one step, over the bare model', 'streamText, one step, over the replay', streamFile, 'stream steps', streamStep],
   ];
-  console.log(`recordings: replay overhead per model step (${ROUNDS} rounds of ${PER_STEP - 1} steps in blocks of ${BLOCK}, bare and replay taking turns; medians of the rounds; each step a ~1 KB prompt with 2 tools, answered by one tool call)`);
+  console.log(`recordings: replay overhead per model step (${ROUNDS} rounds of ${PER_STEP - 1} steps in blocks of ${BLOCK}, bare and replay taking turns, after a full collection; medians of the rounds; each step a ~1 KB prompt with 2 tools, answered by one tool call)`);
+  const ratios = [];
   for (const [bareLabel, replayLabel, file, name, step] of rows) {
     const { wall, cpu, cpuTotal } = await compare(file, name, step);
     console.log(`  ${`${bareLabel}:`.padEnd(50)} ${us(wall.bare)} per step (CPU ${us(cpu.bare)})`);
     console.log(`  ${`${replayLabel}:`.padEnd(50)} ${us(wall.replay)} per step (CPU ${us(cpu.replay)})  ${wall.ratio.toFixed(2)}× the bare model's (CPU ${cpu.ratio.toFixed(2)}×, rounds ${cpu.range.map((ratio) => ratio.toFixed(2)).join('–')}, all rounds' CPU ${cpuTotal.toFixed(2)}×), medians of the rounds' ratios`);
+    ratios.push({ row: replayLabel, wall: wall.ratio, cpu: cpu.ratio });
+  }
+  if (options.json) console.log(JSON.stringify({ ratios })); // for perStepProcesses
+}
+
+/** Part 1 in `count` processes one after another: each one's lines, then each row's ratio per process and the median. */
+function perStepProcesses(count) {
+  const runs = [];
+  for (let run = 0; run < count; run++) {
+    const args = ['--only', 'step', '--processes', '1', '--json', '--rounds', options.rounds, '--per-round', options['per-round']];
+    const lines = again(args).trim().split('\n');
+    console.log(`process ${run + 1} of ${count}:`);
+    console.log(lines.slice(0, -1).join('\n'));
+    runs.push(JSON.parse(lines.at(-1)).ratios);
+  }
+  console.log(`recordings: replay / bare per step in ${count} processes (wall; CPU), and their median`);
+  for (const [index, { row }] of runs[0].entries()) {
+    const of = (clock) => runs.map((ratios) => ratios[index][clock]);
+    const list = (values) => values.map((value) => value.toFixed(2)).join(', ');
+    console.log(`  ${`${row}:`.padEnd(50)} ${list(of('wall'))}; CPU ${list(of('cpu'))}  median ${median(of('wall')).toFixed(2)}× (CPU ${median(of('cpu')).toFixed(2)}×)`);
   }
 }
 
@@ -145,6 +185,7 @@ async function compare(file, name, step) {
     await step(replaying, 0); // opens the file: part 2 times that
     const plain = bare();
     await step(plain, 0);
+    collect();
     const spent = { wall: { bare: 0, replay: 0 }, cpu: { bare: 0, replay: 0 } };
     for (let from = 1, block = 0; from < PER_STEP; from += BLOCK, block++) {
       const to = Math.min(PER_STEP, from + BLOCK);
