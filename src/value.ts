@@ -101,8 +101,8 @@ export function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count} ${count === 1 ? word : many}`;
 }
 
 /** "1 time", "2 times", "never" for counts of calls. */
@@ -110,7 +110,7 @@ export function times(count: number): string {
   return count === 0 ? 'never' : count === 1 ? 'once' : `${count} times`;
 }
 
-/** `"search", "book"`: names as JSON strings, for the judge's problems and the trajectory verdict. */
+/** `"search", "book"`: names (tools, keys, columns) as JSON strings, for messages. */
 export function quotedNames(names: readonly string[]): string {
   return names.map((name) => JSON.stringify(name)).join(', ');
 }

@@ -4,6 +4,7 @@
  */
 import { CalibrationError } from '../calibration/errors.js';
 import { labelOf } from '../calibration/labels.js';
+import { quotedNames } from '../value.js';
 
 /** Rows of fields: RFC 4180, with LF or CRLF line ends. */
 function parseCsv(text: string): string[][] {
@@ -42,7 +43,7 @@ export function labelsFromCsv(text: string, file: string) {
   const columns = (header ?? []).map((name) => name.trim().toLowerCase());
   const at = (name: string) => {
     const index = columns.indexOf(name);
-    if (index === -1) throw new CalibrationError(`${file}: the first row must name the columns key, decision and label; it has ${header ? header.map((name) => JSON.stringify(name)).join(', ') : 'nothing'}.`);
+    if (index === -1) throw new CalibrationError(`${file}: the first row must name the columns key, decision and label; it has ${header ? quotedNames(header) : 'nothing'}.`);
     return index;
   };
   const [key, decision, label] = [at('key'), at('decision'), at('label')];

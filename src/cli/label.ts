@@ -9,7 +9,7 @@ import { CalibrationError } from '../calibration/errors.js';
 import { defaultLabelsFile, labelOf, readLabels, writeLabels, type Label, type LabelsFile } from '../calibration/labels.js';
 import { escapeUnsafe } from '../printable.js';
 import { display } from '../store/index.js';
-import { printableName } from '../value.js';
+import { printableName, quotedNames } from '../value.js';
 import { answersFrom, type Answers } from './answers.js';
 import { labelsFromCsv } from './csv.js';
 
@@ -151,7 +151,7 @@ async function fromCsv(file: string, verdicts: ReadVerdict[], labels: LabelsFile
     }
     const verdict = matches[0]!;
     if (!verdict.decisions.some((decision) => decision.id === row.decision)) {
-      throw new CalibrationError(`${file}, line ${row.line}: the verdict ${path.basename(verdict.file)} has no decision ${JSON.stringify(row.decision)}; it has ${verdict.decisions.map((decision) => JSON.stringify(decision.id)).join(', ')}.`);
+      throw new CalibrationError(`${file}, line ${row.line}: the verdict ${path.basename(verdict.file)} has no decision ${JSON.stringify(row.decision)}; it has ${quotedNames(verdict.decisions.map((decision) => decision.id))}.`);
     }
     const entry = (labels.labels[verdict.key] ??= entryOf(verdict, {}));
     entry.decisions[row.decision] = row.label;

@@ -28,7 +28,7 @@ export function describeTrajectoryFinding(pass: boolean, decision: TrajectoryDec
     unnecessary > 0 && plural(unnecessary, 'unnecessary step'),
     outOfOrder > 0 && `${plural(outOfOrder, 'step')} out of order`,
     verdict.missingSteps.length > 0 && plural(verdict.missingSteps.length, 'missing step'),
-    failed > 0 && `${failed} ${failed === 1 ? 'criterion' : 'criteria'} answered "no"`,
+    failed > 0 && `${plural(failed, 'criterion', 'criteria')} answered "no"`,
   ].filter((part): part is string => typeof part === 'string');
   const problems = found.length === 0 ? 'every step necessary and in order, nothing missing' + (verdict.criteria.length > 0 ? ', every criterion met' : '') : joinAnd(found);
   const expectation = decision.thresholdGiven ? `a trajectory scoring at least ${decision.threshold}${verdict.criteria.length > 0 ? ' with every criterion met' : ''}` : 'a sensible trajectory';

@@ -123,7 +123,6 @@ export function verdictProblem(verdict: JudgeVerdict, calledTools: readonly stri
   return undefined;
 }
 
-
 /** The verdict with only its known fields, and duplicate missing tools removed. */
 export function tidyVerdict(verdict: JudgeVerdict): JudgeVerdict {
   return {

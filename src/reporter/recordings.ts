@@ -6,7 +6,7 @@ import { callChanges, recordingCalls, type RecordedCalls } from '../recordings/r
 import type { ReportedRecordingUse } from '../recordings/usage.js';
 import { escapeUnsafe } from '../printable.js';
 import { listJsonFiles } from '../store/files.js';
-import { plural } from '../value.js';
+import { plural, quotedNames } from '../value.js';
 import type { ToolCall } from '../types.js';
 
 /** A test of the run, as the reporters know it: its file (absolute), full name, and whether it passed. */
@@ -171,7 +171,7 @@ function stepsAdded(before: string, now: string): number {
 function rewriteDetail(rewrite: Rewrite, changes: readonly string[]): string[] {
   const { before, after } = rewrite;
   if (changes.length > 0) return [`what the agent did changed (${changes.join(', ')}):`, ...callLines('before', before), ...callLines('after', after)];
-  const names = after.calls.length === 0 ? 'no tool calls' : after.calls.map((call) => escapeUnsafe(JSON.stringify(call.toolName))).join(', ');
+  const names = after.calls.length === 0 ? 'no tool calls' : escapeUnsafe(quotedNames(after.calls.map((call) => call.toolName)));
   return [`only the text changed; the calls are the same${before.unread === undefined ? `: ${names}` : ''}.`];
 }
 

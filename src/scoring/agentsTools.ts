@@ -1,6 +1,7 @@
 import { isRecord, type UnknownRecord } from '../calls/adapter.js';
 import { describeValue } from '../describe.js';
 import type { ToolListReading } from './inputSchemas.js';
+import { quotedNames } from '../value.js';
 
 /** What a handoff to an agent takes when no input type was given (`handoff.mjs`). */
 const NO_INPUT = { type: 'object', properties: {}, required: [], additionalProperties: false };
@@ -31,7 +32,7 @@ export function agentsTools(list: unknown): ToolListReading | undefined {
     else if (typeof tool.type === 'string' && BUILT_IN.has(tool.type)) tools[tool.type] = true;
     else if (isHandoff(tool)) tools[tool.toolName as string] = isRecord(tool.inputJsonSchema) ? tool.inputJsonSchema : NO_INPUT;
     else if (isAgent(tool)) tools[`transfer_to_${(tool.name as string).replace(/[^a-zA-Z0-9]/g, '_')}`] = NO_INPUT;
-    else return { problem: `${at} is not an OpenAI Agents SDK tool, handoff or agent (keys ${Object.keys(tool).slice(0, 8).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
+    else return { problem: `${at} is not an OpenAI Agents SDK tool, handoff or agent (keys ${quotedNames(Object.keys(tool).slice(0, 8)) || 'none'})` };
   }
   return { record: tools };
 }

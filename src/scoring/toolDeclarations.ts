@@ -1,6 +1,7 @@
 import { isRecord, type UnknownRecord } from '../calls/adapter.js';
 import { describeValue } from '../describe.js';
 import type { ToolListReading } from './inputSchemas.js';
+import { quotedNames } from '../value.js';
 
 /** Any input: a declaration without parameters. */
 const ANY_INPUT = true;
@@ -53,7 +54,7 @@ function readList(list: readonly unknown[], where: string): ToolListReading {
     } else if (isRecord(tool.codeExecution)) {
       tools.code_execution = ANY_INPUT;
     } else if (!('cachePoint' in tool) && !isGeminiBuiltIn(tool)) {
-      return { problem: `${at} is no tool declaration this package reads (keys ${Object.keys(tool).slice(0, 8).map((key) => JSON.stringify(key)).join(', ') || 'none'})` };
+      return { problem: `${at} is no tool declaration this package reads (keys ${quotedNames(Object.keys(tool).slice(0, 8)) || 'none'})` };
     }
   }
   return { record: tools };

@@ -15,6 +15,7 @@ import type { ToolCall } from '../types.js';
 import { checkBudget, type LimitOutcome } from './budget.js';
 import { mastraScorerMembers, type MastraScorerMembers } from './mastraScorer.js';
 import { runIds } from './runId.js';
+import { quotedNames } from '../value.js';
 import {
   analyzeFailures,
   checkBlacklist,
@@ -180,7 +181,7 @@ function unknownOptions(value: Record<string, unknown>, known: readonly string[]
 
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
   const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  if (unknown.length > 0) throw optionError(where, `has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => JSON.stringify(key)).join(', ')}; it takes ${known.join(', ')}.`);
+  if (unknown.length > 0) throw optionError(where, `has unknown field${unknown.length > 1 ? 's' : ''} ${quotedNames(unknown)}; it takes ${known.join(', ')}.`);
 }
 
 /** One expected step. A step of an actual trajectory (`fromTrajectory`) drops how it ran (`durationMs`, `metadata`, `children`), as Mastra does. */
