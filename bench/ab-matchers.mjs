@@ -4,7 +4,7 @@
 // BENCH_BASE=/tmp/base/dist SHAPE=plain N=100000 FN=repeatsAll,valid node --max-old-space-size=4096 bench/ab-matchers.mjs
 import { expect } from 'expect';
 import { z } from 'zod';
-import { NAMES, SHAPES, callsOf, tenPairsOf, tokensOf } from './shapes.mjs';
+import { NAMES, SHAPES, callsOf, pairOf, swallow, tenPairsOf, tokensOf } from './shapes.mjs';
 const base = await import(`${process.env.BENCH_BASE ?? '/tmp/base/dist'}/index.js`);
 const now = await import(process.env.BENCH_NEW ? `${process.env.BENCH_NEW}/index.js` : "../dist/index.js");
 const prefix = (m, p) => Object.fromEntries(Object.entries(m).map(([k, v]) => [p + k, v]));
@@ -13,15 +13,13 @@ expect.extend(prefix(now.matchers, 'new_'));
 const shape = SHAPES.find((s) => s.name === (process.env.SHAPE ?? 'plain'));
 const n = Number(process.env.N ?? 100000);
 const calls = callsOf(n); const run = shape.build(calls);
-/** Runs an assertion; true when it failed (the runner built its failure message). */
-const swallow = (f) => { try { f(); return false; } catch (e) { if (!e.matcherResult) throw e; return true; } };
 const schemas = (below) => Object.fromEntries(NAMES.map((name) => [name, z.object({ n: z.number().int().min(0).max(below) })]));
 const ok = schemas(n), bad = schemas(n - 21);
 const p = calls.map((c) => (c.error === undefined ? c.toolName : { toolName: c.toolName, error: true }));
 const names = calls.map((c) => c.toolName);
 const swappedNames = [...names];
 [swappedNames[n >> 1], swappedNames[(n >> 1) + 1]] = [swappedNames[(n >> 1) + 1], swappedNames[n >> 1]];
-const pairs = calls.map((c) => ({ toolName: c.toolName, input: c.input })).reverse();
+const pairs = calls.map(pairOf).reverse();
 const tenPairs = tenPairsOf(calls);
 const CASES = {
   read: (m) => (m === 'base_' ? base : now).getToolCalls(run),
@@ -50,7 +48,7 @@ const CASES = {
 // expect calls message() before it throws), and a failing toEqual writes its own, with its diff.
 // The failing reference is the cheapest the data gives (the run's names against the same names
 // with two swapped, the difference of inOrderFail), so it does not flatter a failing case.
-const seen = calls.map((c) => ({ toolName: c.toolName, input: c.input }));
+const seen = calls.map(pairOf);
 const reference = (failing) => swallow(() => (failing ? expect(names).toEqual(swappedNames) : expect(seen).toEqual([...pairs].reverse())));
 // GC=1: the garbage collector's share. Each round's span is kept, and V8's collections (perf_hooks
 // 'gc' entries) that fall inside it are summed: the line adds each side's mean time with the

@@ -2,7 +2,7 @@
 // on the plain shape: each matcher runs with a context whose equals counts its calls (issue 46's
 // linearity check). npm run build && node bench/equals-count.mjs
 import { expect } from 'expect';
-import { callsOf, SHAPES } from './shapes.mjs';
+import { callsOf, pairOf, SHAPES, swallow } from './shapes.mjs';
 const now = await import('../dist/index.js');
 let count = 0;
 const counted = Object.fromEntries(Object.entries(now.matchers).map(([name, m]) => [name, function (...args) {
@@ -10,11 +10,10 @@ const counted = Object.fromEntries(Object.entries(now.matchers).map(([name, m]) 
   return m.call(ctx, ...args);
 }]));
 expect.extend(counted);
-const swallow = (f) => { try { f(); } catch (e) { if (!e.matcherResult) throw e; } };
 for (const n of [1000, 10000, 100000]) {
   const calls = callsOf(n); const run = SHAPES.find((s) => s.name === 'plain').build(calls);
   const names = calls.map((c) => c.toolName);
-  const pairs = calls.map((c) => ({ toolName: c.toolName, input: c.input })).reverse();
+  const pairs = calls.map(pairOf).reverse();
   const ten = pairs.slice(0, 10);
   const cases = {
     toolInput: () => expect(run).toCallTool(calls.at(-1).toolName, calls.at(-1).input),

@@ -17,7 +17,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { expect } from 'expect';
 import { getToolCalls, matchers } from '../dist/index.js';
-import { SHAPES, callsOf, tenPairsOf } from './shapes.mjs';
+import { SHAPES, callsOf, pairOf, swallow, tenPairsOf } from './shapes.mjs';
 
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, only: { type: 'string', default: '' } } });
 const ROUNDS = Number(options.rounds);
@@ -28,20 +28,8 @@ const plain = SHAPES.find((shape) => shape.name === 'plain');
 /** Everything a case needs at one size, made once. */
 function dataOf(n) {
   const calls = callsOf(n);
-  const pairOf = (call) => ({ toolName: call.toolName, input: call.input });
   return { n, calls, run: plain.build(calls), names: calls.map((call) => call.toolName), tenPairs: tenPairsOf(calls), pairs: calls.map(pairOf).reverse(), seen: calls.map(pairOf) };
 }
-
-/** Runs an assertion; true when it failed. */
-const swallow = (assertion) => {
-  try {
-    assertion();
-    return false;
-  } catch (error) {
-    if (!error.matcherResult) throw error;
-    return true;
-  }
-};
 
 const CASES = {
   read: (d) => getToolCalls(d.run),

@@ -1,7 +1,7 @@
 // One matcher case in a loop, this build alone (DIST=<dist> for another), for node --cpu-prof:
 //   rm -rf /tmp/p && FN=onlyFail N=10 R=100000 node --cpu-prof --cpu-prof-dir=/tmp/p --cpu-prof-interval 50 bench/loop-one.mjs && node bench/cpuprofile-summary.mjs /tmp/p
 import { expect } from 'expect';
-import { callsOf, SHAPES } from './shapes.mjs';
+import { callsOf, SHAPES, swallow } from './shapes.mjs';
 const now = await import(process.env.DIST ? process.env.DIST + '/index.js' : '../dist/index.js');
 expect.extend(now.matchers);
 const n = Number(process.env.N ?? 10);
@@ -9,7 +9,6 @@ const calls = callsOf(n);
 const run = SHAPES.find((s) => s.name === "plain").build(calls);
 const names = calls.map((c) => c.toolName);
 const swapped = [...names]; [swapped[n>>1], swapped[(n>>1)+1]] = [swapped[(n>>1)+1], swapped[n>>1]];
-const swallow = (f) => { try { f(); } catch (e) { if (!e.matcherResult) throw e; } };
 const CASES = {
   onlyFail: () => swallow(() => expect(run).toCallOnly(['other', ...names.slice(1)])),
   inOrderFail: () => swallow(() => expect(run).toCallToolsInOrder(swapped)),

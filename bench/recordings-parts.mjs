@@ -23,12 +23,11 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { generateText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { recordedModel } from '../dist/index.js';
 import { bare, textOptions } from './bookingSteps.mjs';
+import { collect } from './collect.mjs';
 
 const base = process.env.BENCH_BASE ? await import(path.resolve(process.env.BENCH_BASE, 'index.js')) : undefined;
 
@@ -38,8 +37,6 @@ const STEPS = 1000;
 const BLOCK = 20;
 const flushRecordings = () => globalThis[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc');
 
 const work = mkdtempSync(path.join(tmpdir(), 'tca-bench-parts-'));
 try {
@@ -68,6 +65,8 @@ try {
   }
   // --models replay,base: two models alone take turns in mirrored order (an A/A check with BENCH_BASE=dist).
   const kinds = options.models ? options.models.split(',') : Object.keys(models);
+  const unknown = kinds.filter((kind) => !Object.hasOwn(models, kind));
+  if (unknown.length > 0) throw new Error(`--models: no model ${unknown.join(', ')}; the models are ${Object.keys(models).join(', ')} (base with BENCH_BASE=<a build's dist>).`);
   const first = kinds[0];
   const spent = Object.fromEntries(kinds.map((kind) => [kind, []]));
   const spans = [];

@@ -23,11 +23,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { generateText, streamText } from 'ai';
 import { recordedModel } from '../dist/index.js';
 import { bare, callOptions, textOptions } from './bookingSteps.mjs';
+import { collect } from './collect.mjs';
 
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, steps: { type: 'string', default: '1000' }, scale: { type: 'string', default: '100,1000,10000' }, only: { type: 'string', default: '' }, 'per-round': { type: 'string', default: '1000' }, processes: { type: 'string', default: '3' }, json: { type: 'boolean', default: false } } });
 const ROUNDS = Number(options.rounds);
@@ -38,14 +37,6 @@ const STEPS = Number(options.steps);
 // round's ratio (0.7x to 4.4x in one run). A thousand steps a round hold several of each.
 const PER_STEP = Number(options['per-round']) + 1;
 const BLOCK = 20; // steps per block, bare and replay taking turns
-
-// A full collection before each round's timed blocks. Opening a recording parses megabytes of JSON;
-// the young collections that then move it to the old generation fell in the round's first blocks,
-// on whichever model ran first (here the first model changes from round to round, so the rounds'
-// ratios spread wider; bench/recordings-parts.mjs --no-collect shows it on two copies of one replay,
-// bench/RESULTS.md, issue 45). Loading, which that collection finishes, is part 2's to time.
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc');
 
 // What a test's end does: writes the steps a long recording left unwritten (the store's hook for the setup entries).
 const flushRecordings = () => globalThis[Symbol.for('tool-call-accuracy.flush-recordings')]?.();
@@ -185,7 +176,7 @@ async function compare(file, name, step) {
     await step(replaying, 0); // opens the file: part 2 times that
     const plain = bare();
     await step(plain, 0);
-    collect();
+    collect(); // the parsed file moved to the old generation before any block is timed (bench/collect.mjs)
     const spent = { wall: { bare: 0, replay: 0 }, cpu: { bare: 0, replay: 0 } };
     for (let from = 1, block = 0; from < PER_STEP; from += BLOCK, block++) {
       const to = Math.min(PER_STEP, from + BLOCK);
